@@ -1,0 +1,59 @@
+// wavebench-cli: run, bench and verify headless (design.md, the command-line contract).
+// Exit codes: 0 success, 2 bad input (one line on stderr naming what and where), 3 a model
+// blew up (naming model and time), 1 an internal error.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "app/cli/options.hpp"
+#include "core/errors.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage:\n"
+    "  wavebench-cli run --scenario FILE|builtin:NAME [--models id,id] [--duration S | --frames N]\n"
+    "                    [--out DIR] [--dump-every K] [--threads T] [--set id.param=value ...]\n"
+    "                    [--force] [--quiet]\n"
+    "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] --json\n"
+    "  wavebench-cli verify [--models id,id]\n"
+    "  wavebench-cli list   (builtin scenarios and models with their parameters)\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? 2 : 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    using wb::cli::FlagReader;
+    if (command == "run")
+      return wb::cli::runCommand(FlagReader(args,
+                                            {"--scenario", "--models", "--duration", "--frames",
+                                             "--out", "--dump-every", "--threads", "--set"},
+                                            {"--force", "--quiet"}));
+    if (command == "bench")
+      return wb::cli::benchCommand(
+          FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));
+    if (command == "verify") return wb::cli::verifyCommand(FlagReader(args, {"--models"}, {}));
+    if (command == "list") return wb::cli::listCommand();
+    std::fprintf(stderr, "wavebench-cli: unknown command '%s'\n%s", command.c_str(), kUsage);
+    return 2;
+  } catch (const wb::InputError& e) {
+    std::fprintf(stderr, "wavebench-cli: %s\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "wavebench-cli: out of memory (try a smaller grid)\n");
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "wavebench-cli: internal error: %s\n", e.what());
+    return 1;
+  }
+}

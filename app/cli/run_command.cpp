@@ -1,0 +1,166 @@
+// wavebench-cli run: a comparison of models on one scenario, written as series.csv and
+// optional field dumps (CSV + ParaView .vti with a .pvd index per model).
+#include <omp.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "app/cli/options.hpp"
+#include "app/export/vti_writer.hpp"
+#include "core/comparison.hpp"
+#include "core/errors.hpp"
+#include "core/field_io.hpp"
+#include "models/registry.hpp"
+
+namespace wb::cli {
+namespace fs = std::filesystem;
+
+namespace {
+
+struct ModelSummary {
+  double maxAbsDrift = 0.0;
+  double energy0 = 0.0, energyEnd = 0.0;
+  double stepMsTotal = 0.0;
+  int frames = 0;
+  int substeps = 0;
+};
+
+std::string frameName(int frame) {
+  char name[32];
+  std::snprintf(name, sizeof name, "eta_%05d", frame);
+  return name;
+}
+
+class Dumper {
+ public:
+  Dumper(const fs::path& out, int every, const Comparison& comparison)
+      : out_(out), every_(every) {
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      ensureWritableDirectory(out_ / comparison.model(k).id());
+  }
+  void frame(const Comparison& comparison) {
+    if (every_ <= 0 || comparison.frame() % every_ != 0) return;
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+      if (comparison.failure(k)) continue;
+      const Model& model = comparison.model(k);
+      const fs::path dir = out_ / model.id();
+      const std::string name = frameName(comparison.frame());
+      writeFileAtomically(dir / (name + ".csv"),
+                          [&](std::ostream& o) { writeCsvField(o, model.eta()); });
+      writeVtiFrame(dir / (name + ".vti"), model.eta(), comparison.domain());
+      index_[model.id()].push_back({comparison.time(), name + ".vti"});
+    }
+  }
+  void finish() {
+    for (const auto& [id, entries] : index_) writePvdIndex(out_ / id / "eta.pvd", entries);
+  }
+
+ private:
+  fs::path out_;
+  int every_;
+  std::map<std::string, std::vector<PvdEntry>> index_;
+};
+
+}  // namespace
+
+int runCommand(const FlagReader& flags) {
+  const auto scenarioName = flags.value("--scenario");
+  if (!scenarioName) throw InputError("run: --scenario FILE|builtin:NAME is required");
+  Scenario scenario = loadScenario(*scenarioName);
+  if (flags.value("--duration") && flags.value("--frames"))
+    throw InputError("run: give --duration or --frames, not both");
+  scenario.duration = flags.number("--duration", scenario.duration, 0, 1e7);
+  int frames = flags.integer("--frames", scenario.frameCount(), 0, 100000000);
+  const int dumpEvery = flags.integer("--dump-every", 0, 0, 100000000);
+  const int threads = flags.integer("--threads", 0, 0, 1024);
+  if (threads > 0) omp_set_num_threads(threads);
+  const bool quiet = flags.isSet("--quiet");
+  std::vector<std::string> ids;
+  if (auto list = flags.value("--models")) ids = splitList(*list);
+
+  Comparison comparison(scenario,
+                        createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
+  const auto out = flags.value("--out");
+  if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
+
+  std::ofstream series;
+  fs::path seriesFile, seriesTemp;
+  std::optional<Dumper> dumper;
+  if (out) {
+    ensureWritableDirectory(*out);
+    seriesFile = fs::path(*out) / "series.csv";
+    seriesTemp = seriesFile;
+    seriesTemp += ".tmp";
+    series.open(seriesTemp, std::ios::trunc);
+    if (!series) throw InputError(seriesFile.string() + ": cannot open for writing");
+    writeSeriesHeader(series);
+    dumper.emplace(*out, dumpEvery, comparison);
+  }
+
+  std::vector<ModelSummary> summary(comparison.modelCount());
+  auto record = [&] {
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+      if (comparison.failure(k)) continue;
+      const FrameRecord r = comparison.record(k);
+      if (series.is_open()) writeSeriesRow(series, r);
+      ModelSummary& s = summary[k];
+      if (r.frame == 0) s.energy0 = r.energyTotal();
+      s.maxAbsDrift = std::max(s.maxAbsDrift, std::fabs(r.volumeDrift));
+      s.energyEnd = r.energyTotal();
+      if (r.frame > 0) s.stepMsTotal += r.stepMs, s.frames++, s.substeps = r.substeps;
+    }
+    if (dumper) dumper->frame(comparison);
+  };
+
+  const bool progress = !quiet && isatty(STDERR_FILENO);
+  record();
+  for (int f = 0; f < frames; ++f) {
+    comparison.advanceFrame();
+    record();
+    if (progress && (f + 1) % std::max(1, frames / 100) == 0)
+      std::fprintf(stderr, "\rrun: frame %d / %d (t = %.2f s)", f + 1, frames, comparison.time());
+    bool allFailed = true;
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      allFailed = allFailed && comparison.failure(k).has_value();
+    if (allFailed) break;
+  }
+  if (progress) std::fprintf(stderr, "\n");
+
+  if (out) {
+    series.close();
+    if (!series) throw InputError(seriesFile.string() + ": write failed");
+    fs::rename(seriesTemp, seriesFile);
+    dumper->finish();
+  }
+
+  if (!quiet) {
+    std::printf("%-20s %8s %10s %14s %12s %10s %9s  %s\n", "model", "frames", "substeps",
+                "max|drift| m3", "E_end/E_0", "ms/step", "steps/s", "status");
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+      const ModelSummary& s = summary[k];
+      const double msPerStep = s.frames ? s.stepMsTotal / s.frames : 0.0;
+      std::printf("%-20s %8d %10d %14.3g %12.6g %10.4f %9.0f  %s\n",
+                  comparison.model(k).id().c_str(), s.frames, s.substeps,
+                  s.maxAbsDrift,
+                  s.energy0 > 0 ? s.energyEnd / s.energy0 : 0.0, msPerStep,
+                  msPerStep > 0 ? 1e3 / msPerStep : 0.0,
+                  comparison.failure(k) ? "BLEW UP" : "ok");
+    }
+    if (out) std::printf("wrote %s\n", seriesFile.string().c_str());
+  }
+  int status = 0;
+  for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+    if (comparison.failure(k)) {
+      std::fprintf(stderr, "wavebench-cli: %s\n", comparison.failure(k)->c_str());
+      status = 3;
+    }
+  return status;
+}
+
+}  // namespace wb::cli

@@ -1,0 +1,127 @@
+#include "core/comparison.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace wb {
+
+Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Model>> models)
+    : scenario_(scenario) {
+  domain_ = std::make_unique<Domain>(buildDomain(scenario_));
+  const Field2D eta0 = buildInitialEta(scenario_, *domain_);
+  excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
+  scratch_ = Field2D(domain_->nx(), domain_->ny());
+  amplitudeScale_ = eta0.maxAbs();
+  for (auto& model : models) {
+    Slot slot;
+    slot.model = std::move(model);
+    slot.model->reset(*domain_, eta0);
+    slot.initialVolume = wetVolume(slot.model->eta(), *domain_);
+    slots_.push_back(std::move(slot));
+  }
+}
+
+bool Comparison::anyFailed() const {
+  return std::any_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.failure.has_value(); });
+}
+
+void Comparison::advanceFrame() {
+  const double t0 = time();
+  const double t1 = (frame_ + 1) * scenario_.frameDt;
+  const auto events = excitations_->advance(t0, t1);
+  for (const auto& event : events) amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
+  const auto wind = excitations_->windAt(t0);
+  for (auto& slot : slots_)
+    if (!slot.failure) advanceModel(slot, events, wind);
+  ++frame_;
+  for (auto& slot : slots_)
+    if (!slot.failure) checkBlowUp(slot);
+}
+
+void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
+                              const std::optional<ForceField>& wind) {
+  Model& model = *slot.model;
+  const double frameDt = scenario_.frameDt;
+  const int substeps = std::max(1, int(std::ceil(frameDt / model.preferredDt() - 1e-9)));
+  const double dt = frameDt / substeps;
+  const double t0 = time();
+  model.setForce(wind ? &*wind : nullptr);
+  std::size_t next = 0;
+  double stepSeconds = 0.0;
+  for (int k = 0; k < substeps; ++k) {
+    // Events are applied at the start of the substep whose interval holds their time.
+    const double stepEnd = (k + 1 == substeps) ? 1e300 : t0 + (k + 1) * dt;
+    bool stamped = false;
+    while (next < events.size() && events[next].time < stepEnd) {
+      stampGaussian(scratch_, *domain_, events[next++]);
+      stamped = true;
+    }
+    if (stamped) {
+      slot.sources += model.addEta(scratch_);
+      scratch_.fill(0.0f);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    model.step(dt);
+    stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  model.setForce(nullptr);
+  slot.lastStepMs = 1e3 * stepSeconds / substeps;
+  slot.lastSubsteps = substeps;
+  slot.lastDt = dt;
+}
+
+void Comparison::checkBlowUp(Slot& slot) {
+  const Field2D& eta = slot.model->eta();
+  std::ostringstream why;
+  if (!eta.allFinite()) {
+    why << "eta became NaN or infinite";
+  } else {
+    // Runaway growth: far beyond anything put in on purpose and beyond the water's depth.
+    const double limit = 100.0 * (amplitudeScale_ + domain_->maxWetDepth());
+    if (eta.maxAbs() > limit)
+      why << "runaway growth: max |eta| = " << eta.maxAbs() << " m exceeds " << limit << " m";
+  }
+  if (why.tellp() > 0) {
+    std::ostringstream message;
+    message << slot.model->id() << " blew up at t = " << time() << " s (frame " << frame_
+            << "): " << why.str();
+    slot.failure = message.str();
+  }
+}
+
+FrameRecord Comparison::record(std::size_t k) const {
+  const Slot& slot = slots_[k];
+  const Model& model = *slot.model;
+  FrameRecord r;
+  r.frame = frame_;
+  r.time = time();
+  r.model = model.id();
+  r.volume = wetVolume(model.eta(), *domain_);
+  r.volumeSources = slot.sources;
+  r.volumeDrift = r.volume - slot.initialVolume - slot.sources;
+  r.energyPotential = potentialEnergy(model.eta(), *domain_);
+  r.energyKinetic = model.kineticEnergy();
+  r.stepMs = slot.lastStepMs;
+  r.substeps = slot.lastSubsteps;
+  r.dt = slot.lastDt;
+  r.maxAbsEta = model.eta().maxAbs();
+  r.solver = model.diagnostics();
+  return r;
+}
+
+int FixedStepAccumulator::framesFor(double elapsedSeconds) {
+  accumulated_ += std::max(0.0, elapsedSeconds);
+  int frames = int(std::floor(accumulated_ / frameDt_));
+  accumulated_ -= frames * frameDt_;
+  if (frames > maxFrames_) {
+    frames = maxFrames_;
+    accumulated_ = 0.0;  // drop the backlog rather than fall further behind
+  }
+  return frames;
+}
+
+}  // namespace wb

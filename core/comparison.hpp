@@ -1,0 +1,83 @@
+// The Comparison runner owns time: every model advances the same simulated time per frame,
+// each with its own stable substep, and receives the same excitations at the same simulated
+// times from one seeded stream (design.md, architecture).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostics.hpp"
+#include "core/domain.hpp"
+#include "core/excitations.hpp"
+#include "core/model.hpp"
+#include "core/scenario.hpp"
+
+namespace wb {
+
+class Comparison {
+ public:
+  // Builds the domain and the initial state from the scenario, applies the scenario's
+  // per-model parameters (then `overrides`, already applied by the caller, win) and resets
+  // every model. Throws InputError for unusable input.
+  Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Model>> models);
+
+  const Scenario& scenario() const { return scenario_; }
+  const Domain& domain() const { return *domain_; }
+  Excitations& excitations() { return *excitations_; }
+  int frame() const { return frame_; }
+  double time() const { return frame_ * scenario_.frameDt; }
+
+  std::size_t modelCount() const { return slots_.size(); }
+  Model& model(std::size_t k) { return *slots_[k].model; }
+  const Model& model(std::size_t k) const { return *slots_[k].model; }
+  // Set when the model blew up; it is no longer advanced.
+  const std::optional<std::string>& failure(std::size_t k) const { return slots_[k].failure; }
+  bool anyFailed() const;
+
+  // Advances every model that has not failed by one frame (scenario.frameDt).
+  void advanceFrame();
+  // Diagnostics of model k at the current frame.
+  FrameRecord record(std::size_t k) const;
+
+ private:
+  struct Slot {
+    std::unique_ptr<Model> model;
+    double initialVolume = 0.0;
+    double sources = 0.0;
+    double lastStepMs = 0.0;
+    int lastSubsteps = 0;
+    double lastDt = 0.0;
+    std::optional<std::string> failure;
+  };
+  void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
+                    const std::optional<ForceField>& wind);
+  void checkBlowUp(Slot& slot);
+
+  Scenario scenario_;
+  std::unique_ptr<Domain> domain_;
+  std::unique_ptr<Excitations> excitations_;
+  std::vector<Slot> slots_;
+  Field2D scratch_;
+  int frame_ = 0;
+  double amplitudeScale_ = 0.0;  // largest surface displacement put in on purpose (m)
+};
+
+// Bressler 4.1: a fixed-step accumulator turning irregular wall-clock intervals into a whole
+// number of fixed simulation frames, carrying the remainder; at most maxFrames per call so a
+// slow machine does not spiral.
+class FixedStepAccumulator {
+ public:
+  explicit FixedStepAccumulator(double frameDt, int maxFrames = 8)
+      : frameDt_(frameDt), maxFrames_(maxFrames) {}
+  int framesFor(double elapsedSeconds);
+  double remainder() const { return accumulated_; }
+
+ private:
+  double frameDt_;
+  int maxFrames_;
+  double accumulated_ = 0.0;
+};
+
+}  // namespace wb

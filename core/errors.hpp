@@ -1,0 +1,22 @@
+// Error types that the command line maps to exit codes (design.md, command-line contract).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace wb {
+
+// Bad input: a file, a field or a value that cannot be used. The message is one line that
+// names what and where ("scenario.json: grid.nx: must be an integer in [4, 8192]").
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A model's state became non-finite or grew without bound. Names model, time and why.
+class BlowUpError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace wb

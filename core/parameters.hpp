@@ -1,0 +1,59 @@
+// Declared model parameters. A model declares each parameter once (name, kind, default,
+// unit, range, doc); the GUI panel, its tooltips, the scenario JSON and the CLI `--set`
+// are all generated from that one declaration.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wb {
+
+enum class ParamKind { Real, Integer, Choice, Flag };
+
+struct ParamSpec {
+  std::string name;
+  ParamKind kind = ParamKind::Real;
+  double defaultValue = 0.0;  // for Choice: index into choices; for Flag: 0 or 1
+  double min = 0.0;           // inclusive range for Real and Integer
+  double max = 0.0;
+  std::string unit;  // "1/s", "m/s", "s", "" for dimensionless
+  std::string doc;
+  std::vector<std::string> choices;  // for Choice
+  // When true the parameter may be left unset ("auto") and the model derives it from the
+  // scenario (e.g. c = sqrt(g d), dt = the largest stable step times a safety factor).
+  bool autoDerived = false;
+};
+
+// Values of one model's parameters by name. Choice values are stored as the choice index.
+// A parameter with autoDerived that has no value is "auto".
+class ParamValues {
+ public:
+  explicit ParamValues(std::vector<ParamSpec> specs);
+
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+  const ParamSpec& spec(const std::string& name) const;
+  bool has(const std::string& name) const;
+
+  // Value or default; throws std::logic_error for an auto parameter without value.
+  double get(const std::string& name) const;
+  std::optional<double> getOptional(const std::string& name) const;
+  int getInt(const std::string& name) const { return static_cast<int>(get(name)); }
+  const std::string& getChoice(const std::string& name) const;
+
+  // Set from a number or text; validates kind, finiteness and range. Throws InputError whose
+  // message starts with `where` (e.g. "scenario.json: models.damped-wave.k").
+  void set(const std::string& name, double value, const std::string& where);
+  void setFromText(const std::string& name, const std::string& text, const std::string& where);
+  void unset(const std::string& name);  // back to default / auto
+
+  // Text form of a value, as JSON or --set would take it ("auto" when unset and auto).
+  std::string text(const std::string& name) const;
+
+ private:
+  std::vector<ParamSpec> specs_;
+  std::map<std::string, double> values_;
+};
+
+}  // namespace wb

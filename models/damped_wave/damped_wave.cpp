@@ -1,0 +1,129 @@
+#include "models/damped_wave/damped_wave.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace wb {
+
+std::vector<ParamSpec> DampedWave::parameterSpecs() {
+  return {
+      {"c", ParamKind::Real, 0.0, 1e-6, 1e4, "m/s",
+       "Wave speed. Auto: sqrt(g d) with d the mean rest depth of the water.", {}, true},
+      {"k", ParamKind::Real, 0.0, 0.0, 1e4, "1/s",
+       "Damping constant of h_tt + k h_t = c^2 lap(h); R = 1 - k dt (the paper's R).", {}, false},
+      {"neighbours", ParamKind::Choice, 1, 0, 0, "",
+       "Stencil: 4 neighbours (eq. 5) or 8 neighbours (eq. 6, normalised).", {"4", "8"}, false},
+      {"boundary", ParamKind::Choice, 0, 0, 0, "",
+       "Walls: mirror (the paper's symmetry condition, conserves volume) or zero (Bressler: "
+       "values outside are 0).",
+       {"mirror", "zero"}, false},
+      {"dt", ParamKind::Real, 0.0, 1e-7, 10.0, "s",
+       "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound. A dt beyond the "
+       "bound is refused unless force is set.",
+       {}, true},
+      {"force", ParamKind::Flag, 0, 0, 1, "",
+       "Accept a dt beyond the stability bound; a blow-up is then detected and reported.", {},
+       false},
+  };
+}
+
+DampedWave::DampedWave() : Model(parameterSpecs()) {}
+
+double DampedWave::stabilityLimit(double k, double c, double dx, double spectralRadius) {
+  // Solve k dt + a dt^2 = 2 for dt > 0 with a = (s_max / 2) c^2 / dx^2.
+  const double a = 0.5 * spectralRadius * c * c / (dx * dx);
+  return (-k + std::sqrt(k * k + 8.0 * a)) / (2.0 * a);
+}
+
+double DampedWave::maxStableDt() const {
+  return stabilityLimit(k_, c_, domain_->grid().dx, stencil_.spectralRadius());
+}
+
+void DampedWave::reset(const Domain& domain, const Field2D& eta0) {
+  domain_ = &domain;
+  const auto& p = params();
+  c_ = p.getOptional("c").value_or(std::sqrt(domain.g() * domain.meanWetDepth()));
+  k_ = p.get("k");
+  const auto kind = p.getChoice("neighbours") == "4" ? StencilKind::FivePoint : StencilKind::NinePoint;
+  const auto rule = p.getChoice("boundary") == "mirror" ? WallRule::Mirror : WallRule::Zero;
+  stencil_ = WetStencil(domain, kind, rule);
+  const double limit = maxStableDt();
+  if (auto userDt = p.getOptional("dt")) {
+    if (*userDt > limit && p.get("force") == 0) {
+      std::ostringstream message;
+      message << "damped-wave.dt: " << *userDt << " s exceeds the stability bound " << limit
+              << " s (k dt + " << stencil_.spectralRadius() / 2
+              << " c^2 dt^2/dx^2 <= 2 with c = " << c_ << " m/s, k = " << k_
+              << " 1/s); set damped-wave.force=true to run it anyway";
+      throw InputError(message.str());
+    }
+    dt_ = *userDt;
+  } else {
+    dt_ = 0.9 * limit;
+  }
+  // The initial surface is at rest: h^{-1} = h^0 = eta0 (the paper's h^0 = 0, h^1 = e would
+  // instead start the excitation with velocity e / dt, which depends on dt).
+  for (auto& f : fields_) f = eta0;
+  lastDt_ = dt_;
+}
+
+void DampedWave::step(double dt) {
+  advanceHeight(dt);
+  Field2D* oldest = previous_;
+  previous_ = current_;
+  current_ = next_;
+  next_ = oldest;
+  lastDt_ = dt;
+}
+
+// h^{n+1} = (1 + R) h^n - R h^{n-1} + mu L(h^n), R = 1 - k dt, mu = c^2 dt^2 / dx^2  (eq. 2)
+void DampedWave::advanceHeight(double dt) {
+  const float R = float(1.0 - k_ * dt);
+  const float mu = float(c_ * c_ * dt * dt / (domain_->grid().dx * domain_->grid().dx));
+  const float onePlusR = 1.0f + R;
+  const float* h = current_->data();
+  const float* hOld = previous_->data();
+  float* hNew = next_->data();
+  const std::size_t nx = std::size_t(domain_->nx());
+  const auto& spans = stencil_.spans();
+  const StencilKind kind = stencil_.kind();
+#pragma omp parallel for schedule(static)
+  for (std::size_t s = 0; s < spans.size(); ++s) {
+    const std::size_t rowStart = std::size_t(spans[s].row) * nx;
+    const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
+#pragma omp simd
+    for (std::size_t k = begin; k < end; ++k)
+      hNew[k] = onePlusR * h[k] - R * hOld[k] + mu * interiorLaplacian(kind, h, k, nx);
+  }
+  for (const auto& cell : stencil_.edgeCells()) {
+    const std::size_t k = cell.index;
+    hNew[k] = onePlusR * h[k] - R * hOld[k] + mu * stencil_.applyAt(cell, h);
+  }
+}
+
+double DampedWave::addEta(const Field2D& delta) {
+  double added = 0.0;
+  const auto& wet = domain_->wetMask();
+  for (std::size_t k = 0; k < delta.size(); ++k) {
+    if (!wet[k] || delta.data()[k] == 0.0f) continue;
+    current_->data()[k] += delta.data()[k];
+    previous_->data()[k] += delta.data()[k];
+    added += delta.data()[k];
+  }
+  return added * domain_->grid().cellArea();
+}
+
+double DampedWave::kineticEnergy() const {
+  const auto& wet = domain_->wetMask();
+  double total = 0.0;
+  for (std::size_t k = 0; k < wet.size(); ++k) {
+    if (!wet[k]) continue;
+    const double rate = (double(current_->data()[k]) - previous_->data()[k]) / lastDt_;
+    total += rate * rate;
+  }
+  return 0.5 * domain_->g() / (c_ * c_) * total * domain_->grid().cellArea();
+}
+
+}  // namespace wb

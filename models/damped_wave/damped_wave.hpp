@@ -1,0 +1,64 @@
+// damped-wave: the damped 2-D wave equation of Nishidate & Nikishkov (2005) with the
+// implementation notes of Bressler (2007).
+//
+//   h_tt + k h_t = c^2 lap(h)                                  (Bressler eq. 1)
+// The paper's eq. 3 writes -k h_t (anti-damping) and its eq. 5 flips the Laplacian's sign;
+// this is the consistent form. Explicit three-level scheme, R = 1 - k dt:
+//   h^{n+1} = h^n + R (h^n - h^{n-1}) + (c^2 dt^2 / dx^2) L(h^n)  (Bressler eq. 2)
+// with L the 4- or 8-neighbour operator of eqs. 5 and 6, the latter normalised (see
+// core/stencil.hpp). Walls: mirror (the paper's symmetry condition) or zero (Bressler 3.1).
+//
+// Stability (von Neumann, derived in README "damped-wave"): the amplitude of a grid mode with
+// -L eigenvalue s obeys a^{n+1} = (1 + R - mu s) a^n - R a^{n-1}, mu = c^2 dt^2/dx^2, which
+// is bounded iff mu s <= 2 (1 + R). With s_max = 8 (4 neighbours) this is Bressler's
+//   k dt + 4 c^2 dt^2 / dx^2 <= 2,
+// and with s_max = 4 (normalised 8 neighbours)
+//   k dt + 2 c^2 dt^2 / dx^2 <= 2.
+#pragma once
+
+#include "core/model.hpp"
+#include "core/stencil.hpp"
+
+namespace wb {
+
+class DampedWave final : public Model {
+ public:
+  DampedWave();
+
+  std::string id() const override { return "damped-wave"; }
+  std::string title() const override { return "Damped wave (Nishidate & Nikishkov)"; }
+
+  void reset(const Domain& domain, const Field2D& eta0) override;
+  double maxStableDt() const override;
+  double preferredDt() const override { return dt_; }
+  void step(double dt) override;
+
+  const Field2D& eta() const override { return *current_; }
+  double addEta(const Field2D& delta) override;
+  // Kinetic energy: the wave equation's h_t part, 1/2 (g/c^2) sum(h_t^2) dA with h_t the
+  // backward difference; for c^2 = g d it equals the linear shallow-water 1/2 d |u|^2 of the
+  // same wave, so potential + kinetic is the conserved wave energy when k = 0.
+  double kineticEnergy() const override;
+
+  double waveSpeed() const { return c_; }
+  double damping() const { return k_; }
+  const WetStencil& stencil() const { return stencil_; }
+
+  static std::vector<ParamSpec> parameterSpecs();
+  // The largest dt with k dt + (s_max / 2) c^2 dt^2 / dx^2 <= 2.
+  static double stabilityLimit(double k, double c, double dx, double spectralRadius);
+
+ private:
+  // Eq. 2 (Bressler) / eqs. 5-6 (Nishidate), over interior spans and edge cells.
+  void advanceHeight(double dt);
+
+  const Domain* domain_ = nullptr;
+  WetStencil stencil_;
+  Field2D fields_[3];
+  Field2D* previous_ = &fields_[0];
+  Field2D* current_ = &fields_[1];
+  Field2D* next_ = &fields_[2];
+  double c_ = 1.0, k_ = 0.0, dt_ = 0.01, lastDt_ = 0.0;
+};
+
+}  // namespace wb

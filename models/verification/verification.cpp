@@ -1,0 +1,12 @@
+#include "models/verification/verification.hpp"
+
+namespace wb {
+
+std::vector<VerifyCase> verificationCases() {
+  std::vector<VerifyCase> all;
+  for (auto&& list : {dampedWaveCases()})
+    all.insert(all.end(), list.begin(), list.end());
+  return all;
+}
+
+}  // namespace wb
