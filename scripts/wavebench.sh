@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Wavebench set-up and launch on Debian 12. One script, two jobs:
+#   scripts/wavebench.sh run    install what is missing, build, then run the workbench on its
+#                               default scenario (or, without a display, the headless demo)
+#   scripts/wavebench.sh test   install what is missing, build, run every test
+#   scripts/wavebench.sh asan   the same tests under AddressSanitizer + UBSan
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(build-essential cmake ninja-build pkg-config git
+  qt6-base-dev qt6-charts-dev libqt6opengl6-dev libqt6svg6-dev libgl1-mesa-dev libglx-mesa0
+  libvtk9-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libomp-dev libpng-dev
+  xvfb xauth libgl1-mesa-dri x11-utils clang libclang-rt-14-dev)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "wavebench: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {  # $1 = preset
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1" -j "$(nproc)"
+}
+
+case "${1:-run}" in
+  run)
+    install_missing
+    build release
+    if [ -n "${DISPLAY:-}" ] && [ -x build/release/app/gui/wavebench ]; then
+      exec build/release/app/gui/wavebench --scenario builtin:pi-pool
+    fi
+    echo "wavebench: no display; running the headless demo on builtin:pi-pool"
+    exec build/release/app/wavebench-cli run --scenario builtin:pi-pool --out wavebench-demo \
+      --dump-every 60
+    ;;
+  test)
+    install_missing
+    build release
+    ctest --preset release -j "$(nproc)"
+    ;;
+  asan)
+    install_missing
+    build asan
+    ctest --preset asan -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: scripts/wavebench.sh run|test|asan" >&2
+    exit 2
+    ;;
+esac
