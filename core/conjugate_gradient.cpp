@@ -56,7 +56,8 @@ CgResult ConjugateGradient::solve(const Operator& apply, const Field2D& b, Field
   const double bNorm = std::sqrt(dotWet(rhs_, rhs_, wet));
   CgResult result;
   if (bNorm == 0.0) {
-    for (std::size_t k = 0; k < n; ++k) xs[k] = 0.0f;
+    for (std::size_t k = 0; k < n; ++k)
+      xs[k] = 0.0f;
     result.converged = true;
     return result;
   }
@@ -76,7 +77,8 @@ CgResult ConjugateGradient::solve(const Operator& apply, const Field2D& b, Field
     const float beta = float(rrNew / rr);
     rr = rrNew;
 #pragma omp parallel for schedule(static)
-    for (std::size_t k = 0; k < n; ++k) p[k] = r[k] + beta * p[k];
+    for (std::size_t k = 0; k < n; ++k)
+      p[k] = r[k] + beta * p[k];
     ++result.iterations;
   }
   if (removeMean) removeWetMean(x, wet);

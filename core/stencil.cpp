@@ -34,15 +34,20 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
       float centre = 0.0f;
       auto add = [&](int si, int sj, float w) {
         centre += w;
-        if (si == i && sj == j) weights[index(i, j)] += w;  // mirror = the cell itself
-        else weights[index(si, sj)] += w;
+        if (si == i && sj == j)
+          weights[index(i, j)] += w;  // mirror = the cell itself
+        else
+          weights[index(si, sj)] += w;
       };
       const int edges[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
       for (const auto& e : edges) {
         const int si = i + e[0], sj = j + e[1];
-        if (wet(si, sj)) add(si, sj, edgeWeight);
-        else if (rule == WallRule::Mirror) add(i, j, edgeWeight);
-        else centre += edgeWeight;  // the neighbour counts as 0
+        if (wet(si, sj))
+          add(si, sj, edgeWeight);
+        else if (rule == WallRule::Mirror)
+          add(i, j, edgeWeight);
+        else
+          centre += edgeWeight;  // the neighbour counts as 0
       }
       if (kind == StencilKind::NinePoint) {
         const int corners[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -55,9 +60,12 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
           } else {
             const bool xSideWet = wet(i + c[0], j), ySideWet = wet(i, j + c[1]);
             // Reflect across the wall the diagonal lies behind; a corner reflects to itself.
-            if (!xSideWet && ySideWet) add(i, j + c[1], cornerWeight);
-            else if (xSideWet && !ySideWet) add(i + c[0], j, cornerWeight);
-            else add(i, j, cornerWeight);
+            if (!xSideWet && ySideWet)
+              add(i, j + c[1], cornerWeight);
+            else if (xSideWet && !ySideWet)
+              add(i + c[0], j, cornerWeight);
+            else
+              add(i, j, cornerWeight);
           }
         }
       }
@@ -68,7 +76,8 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
         weights.erase(it);
       }
       EdgeCell cell{self, centre, std::uint32_t(terms_.size()), std::uint32_t(weights.size())};
-      for (const auto& [source, w] : weights) terms_.push_back({source, w});
+      for (const auto& [source, w] : weights)
+        terms_.push_back({source, w});
       edgeCells_.push_back(cell);
     }
   }
@@ -83,7 +92,8 @@ void WetStencil::apply(const Field2D& h, Field2D& out) const {
       const std::size_t k = std::size_t(span.row) * nx + i;
       dst[k] = interiorLaplacian(kind_, src, k, nx);
     }
-  for (const EdgeCell& cell : edgeCells_) dst[cell.index] = applyAt(cell, src);
+  for (const EdgeCell& cell : edgeCells_)
+    dst[cell.index] = applyAt(cell, src);
 }
 
 }  // namespace wb

@@ -1,0 +1,139 @@
+// damped-wave beyond the verification table: the bound is enforced, blow-ups are caught, the
+// zero boundary really leaks, energy is conserved without damping, the stencils are
+// conservative and symmetric.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "core/comparison.hpp"
+#include "core/diagnostics.hpp"
+#include "core/errors.hpp"
+#include "core/stencil.hpp"
+#include "models/damped_wave/damped_wave.hpp"
+#include "models/registry.hpp"
+
+namespace wb {
+namespace {
+
+Field2D randomField(const Domain& domain, unsigned seed) {
+  Field2D f(domain.nx(), domain.ny());
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (std::size_t k = 0; k < f.size(); ++k)
+    f.data()[k] = domain.wetMask()[k] ? u(random) : 0.0f;
+  return f;
+}
+
+TEST(WetStencil, MirrorWallsSumToZeroAndZeroWallsDoNot) {
+  Domain domain(Grid{40, 30, 1.0}, 9.81, 1.0);
+  domain.applyPreset(MaskPreset::Pi);
+  const Field2D h = randomField(domain, 5);
+  Field2D out(40, 30);
+  for (auto kind : {StencilKind::FivePoint, StencilKind::NinePoint}) {
+    WetStencil mirror(domain, kind, WallRule::Mirror);
+    mirror.apply(h, out);
+    EXPECT_NEAR(wetVolume(out, domain), 0.0, 1e-4);
+    WetStencil zero(domain, kind, WallRule::Zero);
+    zero.apply(h, out);
+    double boundaryValue = 0.0;
+    for (const auto& cell : zero.edgeCells())
+      boundaryValue += h.data()[cell.index];
+    // Zero walls pull edge cells towards 0: the sum is minus the wall weights times h there.
+    EXPECT_GT(std::fabs(wetVolume(out, domain)), 1e-2 * std::fabs(boundaryValue));
+  }
+}
+
+TEST(WetStencil, NinePointApproximatesTheLaplacian) {
+  // On h = x^2 + y^2 (lap = 4) both stencils give dx^2 * 4 at interior cells.
+  const Domain domain(Grid{8, 8, 0.5}, 9.81, 1.0);
+  Field2D h(8, 8), out(8, 8);
+  for (int j = 0; j < 8; ++j)
+    for (int i = 0; i < 8; ++i)
+      h(i, j) = float(std::pow(domain.grid().x(i), 2) + std::pow(domain.grid().y(j), 2));
+  for (auto kind : {StencilKind::FivePoint, StencilKind::NinePoint}) {
+    WetStencil(domain, kind, WallRule::Mirror).apply(h, out);
+    EXPECT_NEAR(out(4, 4), 4.0 * 0.25, 1e-5);
+  }
+}
+
+TEST(DampedWave, StabilityLimitMatchesBresslerForFourNeighbours) {
+  const double k = 1.5, c = 2.0, dx = 0.1;
+  const double dt = DampedWave::stabilityLimit(k, c, dx, 8.0);
+  EXPECT_NEAR(k * dt + 4 * c * c * dt * dt / (dx * dx), 2.0, 1e-12);
+  const double dt8 = DampedWave::stabilityLimit(k, c, dx, 4.0);
+  EXPECT_NEAR(k * dt8 + 2 * c * c * dt8 * dt8 / (dx * dx), 2.0, 1e-12);
+  EXPECT_GT(dt8, dt);
+}
+
+TEST(DampedWave, RefusesUnstableDtWithClearMessage) {
+  const Domain domain(Grid{16, 16, 0.1}, 9.81, 1.0);
+  DampedWave model;
+  model.params().set("dt", 0.1, "test");
+  try {
+    model.reset(domain, Field2D(16, 16));
+    FAIL() << "an unstable dt was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("damped-wave.dt: 0.1 s exceeds the stability bound"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(DampedWave, ForcedUnstableRunIsReportedAsBlowUpNotNan) {
+  Scenario scenario = loadScenario("builtin:pi-pool");
+  scenario.modelParams = {{"damped-wave", {{"dt", 0.05}, {"force", true}}}};
+  scenario.frameDt = 0.05;  // the runner never steps beyond the frame: one step per frame
+  Comparison comparison(scenario, createScenarioModels(scenario, {}, {}, false));
+  for (int f = 0; f < 200 && !comparison.anyFailed(); ++f)
+    comparison.advanceFrame();
+  ASSERT_TRUE(comparison.failure(0).has_value());
+  EXPECT_NE(comparison.failure(0)->find("damped-wave blew up at t = "), std::string::npos)
+      << *comparison.failure(0);
+}
+
+TEST(DampedWave, EnergyIsConservedWithoutDampingAndDecaysWithIt) {
+  for (double k : {0.0, 1.0}) {
+    Scenario scenario = loadScenario("builtin:pi-pool");
+    scenario.modelParams = {{"damped-wave", {{"k", k}, {"neighbours", 4}}}};
+    Comparison comparison(scenario, createScenarioModels(scenario, {}, {}, false));
+    const double e0 = comparison.record(0).energyTotal();
+    for (int f = 0; f < 120; ++f)
+      comparison.advanceFrame();
+    const double e1 = comparison.record(0).energyTotal();
+    if (k == 0.0) {
+      EXPECT_NEAR(e1 / e0, 1.0, 1e-4);
+    } else {
+      // The discrete energy decays as R^n = (1 - k dt)^n, close to exp(-k t).
+      EXPECT_NEAR(e1 / e0, std::exp(-k * comparison.time()), 0.02);
+    }
+  }
+}
+
+TEST(DampedWave, ZeroBoundaryLeaksVolumeWhereMirrorKeepsIt) {
+  Scenario scenario = loadScenario("builtin:pi-pool");
+  std::vector<double> drift;
+  for (const char* boundary : {"mirror", "zero"}) {
+    scenario.modelParams = {{"damped-wave", {{"boundary", boundary}}}};
+    Comparison comparison(scenario, createScenarioModels(scenario, {}, {}, false));
+    for (int f = 0; f < 120; ++f)
+      comparison.advanceFrame();
+    drift.push_back(std::fabs(comparison.record(0).volumeDrift));
+  }
+  EXPECT_LT(drift[0], 1e-6);
+  EXPECT_GT(drift[1], 1e3 * drift[0]);
+}
+
+TEST(DampedWave, AddEtaDisplacesWithoutVelocity) {
+  const Domain domain(Grid{16, 16, 0.1}, 9.81, 1.0);
+  DampedWave model;
+  model.reset(domain, Field2D(16, 16));
+  Field2D delta(16, 16);
+  delta(8, 8) = 0.1f;
+  EXPECT_NEAR(model.addEta(delta), 0.1 * 0.01, 1e-9);
+  EXPECT_FLOAT_EQ(model.eta()(8, 8), 0.1f);
+  EXPECT_NEAR(model.kineticEnergy() + 0.0, 0.0, 1e-12);  // at rest: no kinetic energy
+}
+
+}  // namespace
+}  // namespace wb
