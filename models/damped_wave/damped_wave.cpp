@@ -129,6 +129,21 @@ void DampedWave::step(double dt) {
   kineticCache_.reset();
 }
 
+namespace {
+
+// One interior span of eq. 2 for a fixed stencil: a branch-free loop the compiler vectorises;
+// target_clones adds an AVX2 version chosen at load time on machines that have it.
+template <StencilKind kind>
+__attribute__((target_clones("avx2", "default"))) void advanceSpan(
+    const float* __restrict h, const float* __restrict hOld, float* __restrict hNew,
+    std::size_t begin, std::size_t end, std::size_t nx, float R, float mu) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * interiorLaplacian(kind, h, k, nx));
+}
+
+}  // namespace
+
 // h^{n+1} = h^n + R (h^n - h^{n-1}) + mu L(h^n), R = 1 - k dt, mu = c^2 dt^2 / dx^2  (eq. 2)
 // Evaluated in this increment form: its round-off scales with the small h^n - h^{n-1} rather
 // than with h^n, which keeps the volume invariant closer (sum L = 0 with mirror walls).
@@ -140,14 +155,13 @@ void DampedWave::advanceHeight(double dt) {
   float* hNew = next_->data();
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
-  const StencilKind kind = stencil_.kind();
+  const auto span = stencil_.kind() == StencilKind::FivePoint
+                        ? &advanceSpan<StencilKind::FivePoint>
+                        : &advanceSpan<StencilKind::NinePoint>;
 #pragma omp parallel for schedule(static)
   for (std::size_t s = 0; s < spans.size(); ++s) {
     const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-    const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
-#pragma omp simd
-    for (std::size_t k = begin; k < end; ++k)
-      hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * interiorLaplacian(kind, h, k, nx));
+    span(h, hOld, hNew, rowStart + spans[s].begin, rowStart + spans[s].end, nx, R, mu);
   }
   for (const auto& cell : stencil_.edgeCells()) {
     const std::size_t k = cell.index;
