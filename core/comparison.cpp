@@ -21,12 +21,19 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     slot.model = std::move(model);
     slot.model->reset(*domain_, eta0);
     slot.initialVolume = wetVolume(slot.model->eta(), *domain_);
+    if (scenario_.bodies.count > 0)
+      slot.bodies = FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size,
+                                   scenario_.seed);
     slots_.push_back(std::move(slot));
   }
 }
 
 bool Comparison::anyFailed() const {
   return std::any_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.failure.has_value(); });
+}
+
+const FloatingBodies* Comparison::bodies(std::size_t k) const {
+  return slots_[k].bodies.size() > 0 ? &slots_[k].bodies : nullptr;
 }
 
 void Comparison::advanceFrame() {
@@ -66,6 +73,7 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
     }
     const auto start = std::chrono::steady_clock::now();
     model.step(dt);
+    slot.bodies.advance(dt, model);
     stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   model.setForce(nullptr);
@@ -110,6 +118,7 @@ FrameRecord Comparison::record(std::size_t k) const {
   r.dt = slot.lastDt;
   r.maxAbsEta = model.eta().maxAbs();
   r.solver = model.diagnostics();
+  if (slot.bodies.size() > 0) r.solver["bodies_in_solid"] = slot.bodies.countInSolid();
   return r;
 }
 

@@ -11,6 +11,7 @@
 #include "core/diagnostics.hpp"
 #include "core/domain.hpp"
 #include "core/excitations.hpp"
+#include "core/floating_bodies.hpp"
 #include "core/model.hpp"
 #include "core/scenario.hpp"
 
@@ -35,6 +36,10 @@ class Comparison {
   // Set when the model blew up; it is no longer advanced.
   const std::optional<std::string>& failure(std::size_t k) const { return slots_[k].failure; }
   bool anyFailed() const;
+  // The floating boxes on model k's water (scenario "bodies"), advanced after every substep
+  // with that model's velocity (or surface, core/floating_bodies.hpp); nullptr when the
+  // scenario has none.
+  const FloatingBodies* bodies(std::size_t k) const;
 
   // Advances every model that has not failed by one frame (scenario.frameDt).
   void advanceFrame();
@@ -50,6 +55,7 @@ class Comparison {
     int lastSubsteps = 0;
     double lastDt = 0.0;
     std::optional<std::string> failure;
+    FloatingBodies bodies;
   };
   void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
                     const std::optional<ForceField>& wind);

@@ -1,19 +1,69 @@
 #include "core/conjugate_gradient.hpp"
 
+#include <omp.h>
+
 #include <cmath>
+
+#include "core/parallel.hpp"
 
 namespace wb {
 
 namespace {
 
+// Splits [0, n) between the team's threads (one thread for small grids) in 64-byte aligned
+// chunks and sums what chunk(begin, end) returns.
+template <class Chunk>
+double sumOverChunks(std::size_t n, const Chunk& chunk) {
+  constexpr std::size_t kFloatsPerLine = 16;
+  double total = 0.0;
+#pragma omp parallel reduction(+ : total) if (worthThreads(n))
+  {
+    const std::size_t threads = std::size_t(omp_get_num_threads());
+    const std::size_t t = std::size_t(omp_get_thread_num());
+    const std::size_t begin = (n * t / threads) & ~(kFloatsPerLine - 1);
+    const std::size_t end = t + 1 == threads ? n : (n * (t + 1) / threads) & ~(kFloatsPerLine - 1);
+    total += chunk(begin, end);
+  }
+  return total;
+}
+
+__attribute__((target_clones("avx2", "default"))) double dotChunk(const float* __restrict a,
+                                                                  const float* __restrict b,
+                                                                  std::size_t begin,
+                                                                  std::size_t end) {
+  double sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t k = begin; k < end; ++k)
+    sum += double(a[k]) * b[k];
+  return sum;
+}
+
+__attribute__((target_clones("avx2", "default"))) double updateChunk(
+    float* __restrict x, float* __restrict r, const float* __restrict p, const float* __restrict q,
+    float alpha, std::size_t begin, std::size_t end) {
+  double rr = 0.0;
+#pragma omp simd reduction(+ : rr)
+  for (std::size_t k = begin; k < end; ++k) {
+    x[k] += alpha * p[k];
+    r[k] -= alpha * q[k];
+    rr += double(r[k]) * r[k];
+  }
+  return rr;
+}
+
+__attribute__((target_clones("avx2", "default"))) void directionChunk(float* __restrict p,
+                                                                      const float* __restrict r,
+                                                                      float beta, std::size_t begin,
+                                                                      std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    p[k] = r[k] + beta * p[k];
+}
+
 double dotWet(const Field2D& a, const Field2D& b, const std::vector<std::uint8_t>& wet) {
   double sum = 0.0;
-  const float* pa = a.data();
-  const float* pb = b.data();
-  const std::size_t n = a.size();
-#pragma omp parallel for reduction(+ : sum) schedule(static)
-  for (std::size_t k = 0; k < n; ++k)
-    if (wet[k]) sum += double(pa[k]) * pb[k];
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (wet[k]) sum += double(a.data()[k]) * b.data()[k];
   return sum;
 }
 
@@ -30,14 +80,47 @@ void removeWetMean(Field2D& f, const std::vector<std::uint8_t>& wet) {
 
 }  // namespace
 
+namespace cg_kernels {
+
+double dot(const float* a, const float* b, std::size_t n) {
+  return sumOverChunks(
+      n, [&](std::size_t begin, std::size_t end) { return dotChunk(a, b, begin, end); });
+}
+
+double updateSolutionAndResidual(float* x, float* r, const float* p, const float* q, float alpha,
+                                 std::size_t n) {
+  return sumOverChunks(n, [&](std::size_t begin, std::size_t end) {
+    return updateChunk(x, r, p, q, alpha, begin, end);
+  });
+}
+
+void updateDirection(float* p, const float* r, float beta, std::size_t n) {
+  sumOverChunks(n, [&](std::size_t begin, std::size_t end) {
+    directionChunk(p, r, beta, begin, end);
+    return 0.0;
+  });
+}
+
+}  // namespace cg_kernels
+
 ConjugateGradient::ConjugateGradient(int nx, int ny)
     : residual_(nx, ny), direction_(nx, ny), product_(nx, ny), rhs_(nx, ny) {}
 
 CgResult ConjugateGradient::solve(const Operator& apply, const Field2D& b, Field2D& x,
                                   const std::vector<std::uint8_t>& wet, double tolerance,
                                   int maxIterations, bool removeMean) {
+  const auto fused = [&apply](const Field2D& in, Field2D& out) {
+    apply(in, out);
+    return cg_kernels::dot(in.data(), out.data(), in.size());
+  };
+  return solveFused(fused, b, x, wet, tolerance, maxIterations, removeMean);
+}
+
+CgResult ConjugateGradient::solveFused(const FusedOperator& apply, const Field2D& b, Field2D& x,
+                                       const std::vector<std::uint8_t>& wet, double tolerance,
+                                       int maxIterations, bool removeMean) {
   if (!residual_.sameShape(b)) *this = ConjugateGradient(b.nx(), b.ny());
-  rhs_ = b;
+  rhs_ = b;  // same shape: copies without allocating
   if (removeMean) {
     removeWetMean(rhs_, wet);
     removeWetMean(x, wet);
@@ -45,9 +128,8 @@ CgResult ConjugateGradient::solve(const Operator& apply, const Field2D& b, Field
   const std::size_t n = b.size();
   float* r = residual_.data();
   float* p = direction_.data();
-  float* q = product_.data();
-  float* xs = x.data();
-  // r = b - A x, p = r
+  const float* q = product_.data();
+  // r = b - A x on wet cells, 0 on solid ones; p = r
   apply(x, product_);
   for (std::size_t k = 0; k < n; ++k) {
     r[k] = wet[k] ? rhs_.data()[k] - q[k] : 0.0f;
@@ -56,29 +138,19 @@ CgResult ConjugateGradient::solve(const Operator& apply, const Field2D& b, Field
   const double bNorm = std::sqrt(dotWet(rhs_, rhs_, wet));
   CgResult result;
   if (bNorm == 0.0) {
-    for (std::size_t k = 0; k < n; ++k)
-      xs[k] = 0.0f;
+    x.fill(0.0f);
     result.converged = true;
     return result;
   }
-  double rr = dotWet(residual_, residual_, wet);
+  double rr = cg_kernels::dot(r, r, n);
   const double target = tolerance * bNorm;
   while (std::sqrt(rr) > target && result.iterations < maxIterations) {
-    apply(direction_, product_);
-    const double pAp = dotWet(direction_, product_, wet);
+    const double pAp = apply(direction_, product_);
     if (pAp <= 0.0) break;  // not positive definite on this subspace: stop honestly
     const float alpha = float(rr / pAp);
-#pragma omp parallel for schedule(static)
-    for (std::size_t k = 0; k < n; ++k) {
-      xs[k] += alpha * p[k];
-      r[k] -= alpha * q[k];
-    }
-    const double rrNew = dotWet(residual_, residual_, wet);
-    const float beta = float(rrNew / rr);
+    const double rrNew = cg_kernels::updateSolutionAndResidual(x.data(), r, p, q, alpha, n);
+    cg_kernels::updateDirection(p, r, float(rrNew / rr), n);
     rr = rrNew;
-#pragma omp parallel for schedule(static)
-    for (std::size_t k = 0; k < n; ++k)
-      p[k] = r[k] + beta * p[k];
     ++result.iterations;
   }
   if (removeMean) removeWetMean(x, wet);

@@ -1,7 +1,15 @@
 // Matrix-free conjugate gradients (Hestenes & Stiefel 1952) for the symmetric positive
 // (semi-)definite systems of the models: the damped-wave kinetic-energy potential, the
 // advected-wave pressure Poisson equation and the shallow-water Helmholtz equation (Layton
-// eq. 25). Works on the wet cells of a Domain; the caller's operator must leave solid cells 0.
+// eq. 25). Works on the wet cells of a Domain.
+//
+// Operator contract: A maps a field that is 0 on solid cells to one that is 0 there. The
+// residual and direction are 0 on solid cells from the start (the initial residual is masked),
+// so the iterations need no mask: dot products over all cells equal those over wet cells.
+//
+// Cost per iteration (memory-bound): the operator, then one fused pass x += alpha p,
+// r -= alpha q with r.r, then p = r + beta p. An operator that also returns p.(A p) (a
+// FusedOperator) saves the separate pass for that dot product.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +28,11 @@ struct CgResult {
 
 class ConjugateGradient {
  public:
+  // out = A in. Called once per iteration, so the std::function call costs nothing next to the
+  // pass over the grid inside it.
   using Operator = std::function<void(const Field2D& in, Field2D& out)>;
+  // out = A in, returning sum(in * out) (in double) over the cells.
+  using FusedOperator = std::function<double(const Field2D& in, Field2D& out)>;
 
   ConjugateGradient() = default;
   ConjugateGradient(int nx, int ny);
@@ -31,9 +43,23 @@ class ConjugateGradient {
   CgResult solve(const Operator& apply, const Field2D& b, Field2D& x,
                  const std::vector<std::uint8_t>& wet, double tolerance, int maxIterations,
                  bool removeMean = false);
+  CgResult solveFused(const FusedOperator& apply, const Field2D& b, Field2D& x,
+                      const std::vector<std::uint8_t>& wet, double tolerance, int maxIterations,
+                      bool removeMean = false);
 
  private:
   Field2D residual_, direction_, product_, rhs_;
 };
+
+// Kernels of one CG iteration, exposed for the benchmarks (tests/bench).
+namespace cg_kernels {
+// sum(a * b) in double.
+double dot(const float* a, const float* b, std::size_t n);
+// x += alpha p, r -= alpha q; returns r.r (one pass).
+double updateSolutionAndResidual(float* x, float* r, const float* p, const float* q, float alpha,
+                                 std::size_t n);
+// p = r + beta p.
+void updateDirection(float* p, const float* r, float beta, std::size_t n);
+}  // namespace cg_kernels
 
 }  // namespace wb

@@ -10,10 +10,12 @@ double stampGaussian(Field2D& delta, const Domain& domain, const SurfaceEvent& e
   const Grid& grid = domain.grid();
   // Beyond 4 radii the Gaussian is below 1e-7 of its peak: not worth touching.
   const double reach = 4.0 * event.radius;
-  const int i0 = std::max(0, int(std::floor((event.x - reach) / grid.dx)));
-  const int i1 = std::min(grid.nx - 1, int(std::ceil((event.x + reach) / grid.dx)));
-  const int j0 = std::max(0, int(std::floor((event.y - reach) / grid.dx)));
-  const int j1 = std::min(grid.ny - 1, int(std::ceil((event.y + reach) / grid.dx)));
+  // Clamped as doubles: a huge radius must not overflow the conversion to int.
+  auto cell = [](double index, int n) { return int(std::clamp(index, -1.0, double(n))); };
+  const int i0 = std::max(0, cell(std::floor((event.x - reach) / grid.dx), grid.nx));
+  const int i1 = std::min(grid.nx - 1, cell(std::ceil((event.x + reach) / grid.dx), grid.nx));
+  const int j0 = std::max(0, cell(std::floor((event.y - reach) / grid.dx), grid.ny));
+  const int j1 = std::min(grid.ny - 1, cell(std::ceil((event.y + reach) / grid.dx), grid.ny));
   const double inverseRadius2 = 1.0 / (event.radius * event.radius);
   double added = 0.0;
   for (int j = j0; j <= j1; ++j)
@@ -29,6 +31,15 @@ double stampGaussian(Field2D& delta, const Domain& domain, const SurfaceEvent& e
 
 Excitations::Excitations(const ExcitationSpecs& specs, const Domain& domain, std::uint64_t seed)
     : specs_(specs), domain_(&domain), random_(seed) {
+  // Rain with a fixed count (the paper's 128 drops) is drawn up front from the seed.
+  for (const auto& rain : specs_.rain) {
+    if (rain.count <= 0) continue;
+    std::uniform_real_distribution<double> when(rain.start, rain.end);
+    for (int k = 0; k < rain.count; ++k) {
+      SurfaceEvent drop{when(random_), 0, 0, rain.radius, rain.amplitude, EventSource::Rain};
+      if (randomWetPoint(drop.x, drop.y)) specs_.drops.push_back(drop);
+    }
+  }
   for (const auto& boat : specs_.boats) {
     BoatState state;
     state.x = boat.startX;
@@ -45,10 +56,17 @@ std::vector<SurfaceEvent> Excitations::advance(double t0, double t1) {
     out.push_back(event);
   }
   pending_.clear();
+  std::erase_if(stirs_, [&](const StirImpulse& s) { return s.start + s.duration <= t0; });
+  for (auto& stir : pendingStirs_) {
+    stir.start = t0;
+    stirs_.push_back(stir);
+  }
+  pendingStirs_.clear();
   for (const auto& drop : specs_.drops)
     if (drop.time >= t0 && drop.time < t1) out.push_back(drop);
   addRain(t0, t1, out);
-  for (std::size_t b = 0; b < boatStates_.size(); ++b) advanceBoat(b, t1, out);
+  for (std::size_t b = 0; b < boatStates_.size(); ++b)
+    advanceBoat(b, t1, out);
   std::stable_sort(out.begin(), out.end(),
                    [](const auto& a, const auto& b) { return a.time < b.time; });
   return out;
@@ -77,6 +95,7 @@ bool Excitations::randomWetPoint(double& x, double& y) {
 void Excitations::addRain(double t0, double t1, std::vector<SurfaceEvent>& out) {
   for (const auto& rain : specs_.rain) {
     const double from = std::max(t0, rain.start), to = std::min(t1, rain.end);
+    if (rain.count > 0) continue;  // scheduled once, in the constructor
     if (to <= from || rain.rate <= 0) continue;
     std::poisson_distribution<int> count(rain.rate * (to - from));
     std::uniform_real_distribution<double> when(from, to);
@@ -147,12 +166,23 @@ std::optional<ForceField> Excitations::windAt(double t) const {
     for (int j = 0; j < grid.ny; ++j)
       for (int i = 0; i < grid.nx; ++i) {
         if (!domain_->isWet(i, j)) continue;
-        if (wind.hasRegion && (grid.x(i) < wind.x0 || grid.x(i) > wind.x1 ||
-                               grid.y(j) < wind.y0 || grid.y(j) > wind.y1))
+        if (wind.hasRegion && (grid.x(i) < wind.x0 || grid.x(i) > wind.x1 || grid.y(j) < wind.y0 ||
+                               grid.y(j) > wind.y1))
           continue;
         force->ax(i, j) += ax;
         force->ay(i, j) += ay;
       }
+  }
+  for (const auto& stir : stirs_) {
+    if (t < stir.start || t >= stir.start + stir.duration) continue;
+    if (!force) force = ForceField{Field2D(grid.nx, grid.ny), Field2D(grid.nx, grid.ny)};
+    SurfaceEvent shape{t, stir.x, stir.y, stir.radius, 1.0, EventSource::User};
+    Field2D weight(grid.nx, grid.ny);
+    stampGaussian(weight, *domain_, shape);
+    for (std::size_t k = 0; k < weight.size(); ++k) {
+      force->ax.data()[k] += float(stir.ax) * weight.data()[k];
+      force->ay.data()[k] += float(stir.ay) * weight.data()[k];
+    }
   }
   return force;
 }

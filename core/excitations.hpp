@@ -29,7 +29,8 @@ struct SurfaceEvent {
 };
 
 struct RainSpec {
-  double rate = 16.0;  // drops per second over the whole pool
+  double rate = 16.0;  // drops per second over the whole pool (a Poisson process)
+  int count = 0;       // when > 0: exactly this many drops, uniform over [start, end)
   double radius = 1.0;
   double amplitude = -0.05;
   double start = 0.0;
@@ -42,13 +43,13 @@ struct RainSpec {
 struct BoatSpec {
   std::vector<std::pair<double, double>> waypoints;  // visited in order, then looped
   double startX = 0.0, startY = 0.0;
-  double acceleration = 1.0;  // m/s^2, scales the unit vector of eq. 7
-  double maxSpeed = 2.0;      // m/s
-  double wakeRadius = 1.0;    // m
+  double acceleration = 1.0;     // m/s^2, scales the unit vector of eq. 7
+  double maxSpeed = 2.0;         // m/s
+  double wakeRadius = 1.0;       // m
   double wakeAmplitude = -0.01;  // m per boat step
-  double tiltGain = 1.0;      // kappa of eq. 9
-  double arriveRadius = 1.0;  // m, switch to the next waypoint inside it
-  double step = 1.0 / 60.0;   // s, the boat's own fixed step
+  double tiltGain = 1.0;         // kappa of eq. 9
+  double arriveRadius = 1.0;     // m, switch to the next waypoint inside it
+  double step = 1.0 / 60.0;      // s, the boat's own fixed step
 };
 
 struct BoatState {
@@ -67,6 +68,18 @@ struct WindSpec {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   double start = 0.0;
   double end = 1e300;
+};
+
+// An interactive stir (a drag in the GUI): a short Gaussian force impulse,
+//   a(x) = (ax, ay) exp(-|x - (x, y)|^2 / radius^2)  (m/s^2)
+// acting on the water from the next frame for `duration` seconds. Only models with a velocity
+// feel it (Model::setForce), exactly as they feel the wind.
+struct StirImpulse {
+  double x = 0.0, y = 0.0;
+  double radius = 0.5;
+  double ax = 0.0, ay = 0.0;
+  double duration = 0.1;  // s
+  double start = 0.0;     // s, set when the stir is taken up by advance()
 };
 
 struct ExcitationSpecs {
@@ -89,11 +102,13 @@ class Excitations {
   std::vector<SurfaceEvent> advance(double t0, double t1);
   // Adds an interactive event (a click) at the next advance.
   void addUserEvent(const SurfaceEvent& event) { pending_.push_back(event); }
+  // Adds an interactive stir that starts at the next advance.
+  void addStir(const StirImpulse& stir) { pendingStirs_.push_back(stir); }
   // Sets the target of boat `index` (the boat follows the mouse in the GUI).
   void setBoatTarget(std::size_t index, double x, double y);
 
   const std::vector<BoatState>& boats() const { return boatStates_; }
-  // The wind acceleration at time t over the domain, or nullopt when no wind blows.
+  // The wind and stir acceleration at time t over the domain, or nullopt when none acts.
   std::optional<ForceField> windAt(double t) const;
   bool hasWind() const { return !specs_.wind.empty(); }
   void setWind(std::vector<WindSpec> wind) { specs_.wind = std::move(wind); }
@@ -111,6 +126,7 @@ class Excitations {
   std::vector<BoatState> boatStates_;
   std::vector<double> boatTimes_;
   std::vector<SurfaceEvent> pending_;
+  std::vector<StirImpulse> pendingStirs_, stirs_;
 };
 
 }  // namespace wb

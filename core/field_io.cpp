@@ -41,12 +41,19 @@ float parseCell(std::string cell, const std::string& file, int row, int column) 
   if (ec != std::errc() || end != last || first == last)
     throw InputError(where + ": not a number: '" + cell + "'");
   if (!std::isfinite(value)) throw InputError(where + ": value is not finite");
+  if (!std::isfinite(static_cast<float>(value)))
+    throw InputError(where + ": " + cell.substr(start) + " is too large for a 32-bit float");
   return static_cast<float>(value);
 }
 
 }  // namespace
 
 std::string readFileBytes(const fs::path& file) {
+  // A folder, a FIFO or a device (/dev/zero) would read as nonsense or never end.
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) throw InputError(file.string() + ": is a folder, not a file");
+  if (fs::exists(file, ec) && !fs::is_regular_file(file, ec))
+    throw InputError(file.string() + ": is not a regular file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw InputError(file.string() + ": cannot open for reading");
   std::ostringstream content;

@@ -26,18 +26,22 @@ namespace {
 // Reads one JSON object, checking types and ranges, and reports keys nobody asked for.
 class ObjectReader {
  public:
-  ObjectReader(const json& object, std::string where) : object_(object), where_(std::move(where)) {
+  ObjectReader(const json& object, std::string where, std::string source = {})
+      : object_(object), where_(std::move(where)), source_(std::move(source)) {
     if (!object_.is_object()) fail(where_, "must be an object");
   }
   ~ObjectReader() noexcept(false) {
     if (std::uncaught_exceptions()) return;
     for (const auto& [key, value] : object_.items())
-      if (!used_.count(key)) fail(where_ + "." + key, "unknown key");
+      if (!used_.count(key)) fail(at(key), "unknown key");
   }
   [[noreturn]] static void fail(const std::string& where, const std::string& why) {
     throw InputError(where + ": " + why);
   }
-  std::string at(const std::string& key) const { return where_ + "." + key; }
+  // "file.json: grid.nx": the file is set off from the key path by a colon.
+  std::string at(const std::string& key) const {
+    return where_ + (where_ == source_ ? ": " : ".") + key;
+  }
   bool has(const std::string& key) {
     used_.insert(key);
     return object_.contains(key);
@@ -80,6 +84,7 @@ class ObjectReader {
  private:
   const json& object_;
   std::string where_;
+  std::string source_;  // set for the top-level object only
   std::set<std::string> used_;
 };
 
@@ -132,10 +137,13 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
   if (type == "rain") {
     RainSpec rain;
     rain.rate = r.number("rate", rain.rate, 0, 1e6);
+    rain.count = r.integer("count", 0, 0, 10000000);
     rain.radius = r.number("radius", 2 * grid.dx, 1e-6, kHuge);
     rain.amplitude = r.number("amplitude", rain.amplitude, -kHuge, kHuge);
     rain.start = r.number("start", 0, 0, kHuge);
     rain.end = r.number("end", 1e300, 0, 1e300);
+    if (rain.count > 0 && rain.end >= 1e300)
+      ObjectReader::fail(where + ".end", "rain with a count needs an end time");
     out.rain.push_back(rain);
   } else if (type == "boat") {
     BoatSpec boat;
@@ -194,7 +202,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   Context context{source, baseDir, builtin};
   Scenario s;
   s.source = source;
-  ObjectReader top(root, source);
+  ObjectReader top(root, source, source);
   s.name = top.text("name", s.name);
   s.description = top.text("description", "");
   {
@@ -268,6 +276,9 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   }
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);
+  if (s.duration / s.frameDt > kMaxFrames)
+    ObjectReader::fail(top.at("duration"), "is more than " + std::to_string(kMaxFrames) +
+                                               " frames of frame_dt");
   s.seed = std::uint64_t(top.number("seed", double(s.seed), 0, 9007199254740992.0));
   return s;
 }
@@ -277,9 +288,11 @@ Scenario parseScenarioText(const std::string& text, const std::string& source,
   json root;
   try {
     root = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // Drop nlohmann's "[json.exception.parse_error.101] " tag; keep where and why.
     std::string why = e.what();
-    if (auto colon = why.find("parse error"); colon != std::string::npos) why = why.substr(colon);
+    if (auto tag = why.find("] "); why.starts_with("[json.") && tag != std::string::npos)
+      why = why.substr(tag + 2);
     throw InputError(source + ": malformed JSON: " + why);
   }
   return parseScenario(root, source, baseDir, builtin);

@@ -99,5 +99,7 @@ void applyParamJson(ParamValues& params, const nlohmann::json& values, const std
 
 // Largest grid the program accepts: keeps every model's state well inside memory.
 constexpr long long kMaxGridCells = 4096LL * 4096LL;
+// Longest run, in frames, that a scenario may ask for (keeps frame counts in an int).
+constexpr int kMaxFrames = 100000000;
 
 }  // namespace wb

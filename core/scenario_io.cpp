@@ -49,7 +49,7 @@ json scenarioToJson(const Scenario& s) {
   json excitations = json::array();
   for (const auto& drop : s.excitations.drops) excitations.push_back(dropJson(drop, true));
   for (const auto& rain : s.excitations.rain) {
-    json r = {{"type", "rain"}, {"rate", rain.rate}, {"radius", rain.radius},
+    json r = {{"type", "rain"}, {"rate", rain.rate}, {"count", rain.count}, {"radius", rain.radius},
               {"amplitude", rain.amplitude}, {"start", rain.start}};
     if (rain.end < 1e300) r["end"] = rain.end;
     excitations.push_back(r);

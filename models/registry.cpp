@@ -4,7 +4,9 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "models/advected_wave/advected_wave.hpp"
 #include "models/damped_wave/damped_wave.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 
 namespace wb {
 
@@ -13,6 +15,8 @@ using Factory = std::function<std::unique_ptr<Model>()>;
 const std::vector<std::pair<std::string, Factory>>& factories() {
   static const std::vector<std::pair<std::string, Factory>> list = {
       {"damped-wave", [] { return std::make_unique<DampedWave>(); }},
+      {"advected-wave", [] { return std::make_unique<AdvectedWave>(); }},
+      {"swe-semi-lagrangian", [] { return std::make_unique<SweSemiLagrangian>(); }},
   };
   return list;
 }

@@ -44,7 +44,10 @@ int main(int argc, char** argv) {
           FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));
     if (command == "verify") return wb::cli::verifyCommand(FlagReader(args, {"--models"}, {}));
     if (command == "list") return wb::cli::listCommand();
-    std::fprintf(stderr, "wavebench-cli: unknown command '%s'\n%s", command.c_str(), kUsage);
+    std::fprintf(stderr,
+                 "wavebench-cli: unknown command '%s' (expected run, bench, verify or list; "
+                 "see --help)\n",
+                 command.c_str());
     return 2;
   } catch (const wb::InputError& e) {
     std::fprintf(stderr, "wavebench-cli: %s\n", e.what());

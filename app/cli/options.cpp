@@ -60,6 +60,7 @@ double FlagReader::number(const std::string& flag, double fallback, double lo, d
     throw InputError(flag + ": '" + *text + "' is not a number");
   if (v < lo || v > hi) {
     std::ostringstream out;
+    out.precision(10);  // integer bounds print whole (100000000, not 1e+08)
     out << flag << ": " << v << " is outside [" << lo << ", " << hi << "]";
     throw InputError(out.str());
   }

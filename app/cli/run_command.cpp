@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "app/cli/options.hpp"
+#include "app/cli/bodies_log.hpp"
 #include "app/export/vti_writer.hpp"
 #include "core/comparison.hpp"
 #include "core/errors.hpp"
@@ -37,11 +38,21 @@ std::string frameName(int frame) {
   return name;
 }
 
+// Removes a temporary file unless it was renamed into place, so an error mid-run leaves no
+// partial output behind.
+struct TempFileGuard {
+  fs::path path;
+  ~TempFileGuard() {
+    std::error_code ignored;
+    if (!path.empty()) fs::remove(path, ignored);
+  }
+};
+
 class Dumper {
  public:
   Dumper(const fs::path& out, int every, const Comparison& comparison)
       : out_(out), every_(every) {
-    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+    for (std::size_t k = 0; every_ > 0 && k < comparison.modelCount(); ++k)
       ensureWritableDirectory(out_ / comparison.model(k).id());
   }
   void frame(const Comparison& comparison) {
@@ -76,8 +87,11 @@ int runCommand(const FlagReader& flags) {
   if (flags.value("--duration") && flags.value("--frames"))
     throw InputError("run: give --duration or --frames, not both");
   scenario.duration = flags.number("--duration", scenario.duration, 0, 1e7);
-  int frames = flags.integer("--frames", scenario.frameCount(), 0, 100000000);
-  const int dumpEvery = flags.integer("--dump-every", 0, 0, 100000000);
+  if (scenario.duration / scenario.frameDt > kMaxFrames)
+    throw InputError("--duration: more than " + std::to_string(kMaxFrames) + " frames of " +
+                     std::to_string(scenario.frameDt) + " s");
+  int frames = flags.integer("--frames", scenario.frameCount(), 0, kMaxFrames);
+  const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);
   const bool quiet = flags.isSet("--quiet");
@@ -89,18 +103,22 @@ int runCommand(const FlagReader& flags) {
   const auto out = flags.value("--out");
   if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
 
+  TempFileGuard seriesGuard;  // declared before the stream: the stream closes first
   std::ofstream series;
   fs::path seriesFile, seriesTemp;
   std::optional<Dumper> dumper;
+  std::optional<BodiesLog> bodiesLog;
   if (out) {
     ensureWritableDirectory(*out);
     seriesFile = fs::path(*out) / "series.csv";
     seriesTemp = seriesFile;
     seriesTemp += ".tmp";
+    seriesGuard.path = seriesTemp;
     series.open(seriesTemp, std::ios::trunc);
     if (!series) throw InputError(seriesFile.string() + ": cannot open for writing");
     writeSeriesHeader(series);
     dumper.emplace(*out, dumpEvery, comparison);
+    bodiesLog.emplace(*out, comparison);
   }
 
   std::vector<ModelSummary> summary(comparison.modelCount());
@@ -116,6 +134,7 @@ int runCommand(const FlagReader& flags) {
       if (r.frame > 0) s.stepMsTotal += r.stepMs, s.frames++, s.substeps = r.substeps;
     }
     if (dumper) dumper->frame(comparison);
+    if (bodiesLog) bodiesLog->frame(comparison);
   };
 
   const bool progress = !quiet && isatty(STDERR_FILENO);
@@ -135,8 +154,12 @@ int runCommand(const FlagReader& flags) {
   if (out) {
     series.close();
     if (!series) throw InputError(seriesFile.string() + ": write failed");
-    fs::rename(seriesTemp, seriesFile);
+    std::error_code ec;
+    fs::rename(seriesTemp, seriesFile, ec);
+    if (ec) throw InputError(seriesFile.string() + ": cannot rename into place: " + ec.message());
+    seriesGuard.path.clear();
     dumper->finish();
+    bodiesLog->finish();
   }
 
   if (!quiet) {

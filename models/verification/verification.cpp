@@ -4,7 +4,7 @@ namespace wb {
 
 std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
-  for (auto&& list : {dampedWaveCases()})
+  for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;
 }

@@ -29,5 +29,7 @@ std::vector<VerifyCase> verificationCases();
 
 // Each model's cases, registered by verificationCases().
 std::vector<VerifyCase> dampedWaveCases();
+std::vector<VerifyCase> advectedWaveCases();
+std::vector<VerifyCase> sweSemiLagrangianCases();
 
 }  // namespace wb

@@ -1,26 +1,136 @@
 // Benchmarks: a STREAM-like triad as the bandwidth reference, every registered model's full
-// step, and a plain scalar damped-wave loop as the naive reference. Each model benchmark
-// reports cells/s and, where the bytes a step must move are known, the bandwidth it implies;
-// divide by the triad's bytes_per_second of the same size for the roofline fraction.
+// step, the dominant operators of the models one by one, and a plain scalar damped-wave loop
+// as the naive reference. Each benchmark reports cells/s and, where the bytes it must move are
+// known, bytes_per_second and `roofline`: that bandwidth as a fraction of a triad on the same
+// grid size and thread count measured in the same run (the machine's bandwidth limit for
+// that working set: DRAM for large grids, cache for small ones). allocs_per_step counts heap
+// allocations inside the timed loop (operator new is counted in this binary).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <map>
+#include <new>
 #include <vector>
 
+#include "core/conjugate_gradient.hpp"
 #include "core/excitations.hpp"
 #include "core/field2d.hpp"
 #include "models/registry.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
+
+namespace {
+std::atomic<long long> gAllocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++gAllocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t size, std::align_val_t align) {
+  ++gAllocations;
+  const std::size_t a = std::size_t(align);
+  if (void* p = std::aligned_alloc(a, (size + a - 1) / a * a)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
 
 namespace wb {
 namespace {
 
 const std::vector<int64_t> kSizes = {32, 128, 256, 512, 1024, 2048};
 
-// Bytes a step must move per cell at the least: each field read or written once.
-// damped-wave: read h^n, h^{n-1}, write h^{n+1}.
-const std::map<std::string, double> kBytesPerCell = {{"damped-wave", 12.0}};
+// Bytes one conjugate-gradient iteration moves per cell in this implementation: the operator
+// (read p, two face coefficients, write q: 16), x += alpha p and r -= alpha q with r.r
+// (read x, r, p, q, write x, r: 24), p = r + beta p (read r, p, write p: 12).
+constexpr double kCgIterationBytes = 52.0;
+// swe-semi-lagrangian besides its CG iterations, per cell (each pass's fields read or written
+// once; neighbours come from cache): depth (h, b, mask -> d: 13), departures (u, v, h, mask
+// -> h~, u~, v~: 25), right side (h~, h, d, u~, v~ -> rhs: 24), faces (d -> 2 faces: 12), the
+// CG set-up and true residual (two operator passes, masked residual, three dots: 75), velocity
+// (h, u~, v~ -> u, v: 20), drying (mask, b, h -> h: 13), shear (u, v: 8).
+constexpr double kSweFixedBytes = 190.0;
+
+// Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
+double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
+  // damped-wave: read h^n, h^{n-1}, write h^{n+1}: the least any 3-level scheme must move.
+  if (id == "damped-wave") return 12.0;
+  if (id == "swe-semi-lagrangian") {
+    const auto it = diagnostics.find("solver_iterations");
+    return kSweFixedBytes + kCgIterationBytes * (it == diagnostics.end() ? 0.0 : it->second);
+  }
+  return 0.0;
+}
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Triad a = b + s c over n x n floats on `threads` threads: best bytes/s of a few runs.
+double measureTriad(int n, int threads) {
+  omp_set_num_threads(threads);
+  const std::size_t cells = std::size_t(n) * std::size_t(n);
+  Field2D a(n, n), b(n, n, 1.0f), c(n, n, 2.0f);
+  float* pa = a.data();
+  const float* pb = b.data();
+  const float* pc = c.data();
+  double best = 0.0;
+  const int repeats = int(std::clamp<std::size_t>((std::size_t(1) << 28) / cells, 8, 20000));
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto start = std::chrono::steady_clock::now();
+    for (int r = 0; r < repeats; ++r) {
+#pragma omp parallel for simd schedule(static)
+      for (std::size_t k = 0; k < cells; ++k)
+        pa[k] = pb[k] + 0.5f * pc[k];
+      benchmark::ClobberMemory();
+    }
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    best = std::max(best, double(repeats) * double(cells) * 12.0 / s);
+  }
+  return best;
+}
+
+// The triad bandwidth for this grid size and thread count, measured once per run.
+double triadBandwidth(int n, int threads) {
+  static std::map<std::pair<int, int>, double> measured;
+  auto [it, inserted] = measured.try_emplace({n, threads}, 0.0);
+  if (inserted) it->second = measureTriad(n, threads);
+  return it->second;
+}
+
+// Common counters: cells/s, steps/s, bytes/s and the roofline fraction, allocations per step.
+// seconds: wall time of the timed loop.
+void reportRates(benchmark::State& state, int n, double bytesPerCellStep, long long allocations,
+                 double seconds) {
+  const double steps = double(state.iterations());
+  const double cells = steps * n * n;
+  state.counters["cells_per_s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);
+  state.counters["steps_per_s"] = benchmark::Counter(steps, benchmark::Counter::kIsRate);
+  state.counters["allocs_per_step"] = double(allocations) / std::max(1.0, steps);
+  if (bytesPerCellStep <= 0.0) return;
+  state.SetBytesProcessed(int64_t(cells * bytesPerCellStep));
+  state.counters["roofline"] =
+      cells * bytesPerCellStep / seconds / triadBandwidth(n, int(state.range(1)));
+  state.counters["bytes_per_cell"] = bytesPerCellStep;
+}
 
 void BM_Triad(benchmark::State& state) {
   const std::size_t n = std::size_t(state.range(0)) * std::size_t(state.range(0));
@@ -39,23 +149,93 @@ void BM_Triad(benchmark::State& state) {
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(n) * 12);
 }
 
+Domain openPool(int n) {
+  return Domain(Grid{n, n, 10.0 / n}, 9.81, 1.0);
+}
+
+Field2D oneDrop(const Domain& domain) {
+  Field2D eta0(domain.nx(), domain.ny());
+  stampGaussian(eta0, domain, {0.0, 4.0, 5.0, 0.5, 0.05, EventSource::Drop});
+  return eta0;
+}
+
 void BM_ModelStep(benchmark::State& state, const std::string& id) {
   const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));  // measured before the clock starts
   omp_set_num_threads(int(state.range(1)));
-  const Domain domain(Grid{n, n, 10.0 / n}, 9.81, 1.0);
-  Field2D eta0(n, n);
-  stampGaussian(eta0, domain, {0.0, 4.0, 5.0, 0.5, 0.05, EventSource::Drop});
+  const Domain domain = openPool(n);
   auto model = createModel(id);
-  model->reset(domain, eta0);
+  model->reset(domain, oneDrop(domain));
   const double dt = model->preferredDt();
+  model->step(dt);  // first-step set-up out of the timing
+  const long long allocationsBefore = gAllocations;
+  const auto start = Clock::now();
   for (auto _ : state)
     model->step(dt);
-  const double cells = double(state.iterations()) * n * n;
-  state.counters["cells_per_s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);
-  state.counters["steps_per_s"] =
-      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
-  if (auto it = kBytesPerCell.find(id); it != kBytesPerCell.end())
-    state.SetBytesProcessed(int64_t(cells * it->second));
+  const double seconds = secondsSince(start);
+  const long long allocations = gAllocations - allocationsBefore;
+  // Solver iterations per step, sampled after the timing (diagnostics() may allocate or, for
+  // damped-wave, solve for its kinetic energy).
+  double iterations = 0.0;
+  if (id == "swe-semi-lagrangian" || id == "advected-wave") {
+    constexpr int kSamples = 5;
+    for (int k = 0; k < kSamples; ++k) {
+      model->step(dt);
+      iterations += model->diagnostics()["solver_iterations"] / kSamples;
+    }
+    state.counters["solver_iterations"] = iterations;
+  }
+  reportRates(state, n, bytesPerCell(id, {{"solver_iterations", iterations}}), allocations,
+              seconds);
+}
+
+// swe-semi-lagrangian operators one by one, on a model advanced a few steps.
+std::unique_ptr<SweSemiLagrangian> sweAfterSteps(const Domain& domain, int steps) {
+  auto model = std::make_unique<SweSemiLagrangian>();
+  model->reset(domain, oneDrop(domain));
+  for (int k = 0; k < steps; ++k)
+    model->step(model->preferredDt());
+  return model;
+}
+
+// Appendix A, eqs. 31-32: departure points and three bilinear interpolations per cell.
+void BM_SweDepartures(benchmark::State& state) {
+  const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  auto model = sweAfterSteps(domain, 5);
+  const double dt = model->preferredDt();
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state)
+    model->interpolateAtDepartures(dt);
+  // Read u, v, h, the mask; write h~, u~, v~ (the bilinear neighbours come from cache).
+  reportRates(state, n, 25.0, gAllocations - before, secondsSince(start));
+}
+
+// One CG iteration on the Helmholtz operator of eq. 25, as ConjugateGradient runs it.
+void BM_SweCgIteration(benchmark::State& state) {
+  const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  auto model = sweAfterSteps(domain, 5);
+  Field2D x = model->eta(), r = oneDrop(domain), p = r, q(n, n);
+  const std::size_t cells = x.size();
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state) {
+    const double pq = model->applyHelmholtz(p, q);
+    const double rr = cg_kernels::dot(r.data(), r.data(), cells);
+    benchmark::DoNotOptimize(pq);
+    // Small steps keep the fields bounded over millions of iterations.
+    const double rrNew =
+        cg_kernels::updateSolutionAndResidual(x.data(), r.data(), p.data(), q.data(), 1e-6f, cells);
+    cg_kernels::updateDirection(p.data(), r.data(), float(rrNew / std::max(rr, 1e-30)), cells);
+  }
+  // The r.r above is the previous iteration's in ConjugateGradient: not counted.
+  reportRates(state, n, kCgIterationBytes, gAllocations - before, secondsSince(start));
 }
 
 // The naive reference: the damped-wave step (8 neighbours, mirror walls) as a plain triple
@@ -86,20 +266,18 @@ __attribute__((optimize("no-tree-vectorize"))) void naiveDampedStep(
 
 void BM_NaiveDampedWave(benchmark::State& state) {
   const int n = int(state.range(0));
+  triadBandwidth(n, 1);
   std::vector<float> h(std::size_t(n) * n, 0.0f), hOld = h, hNew = h;
   std::vector<unsigned char> wet(h.size(), 1);
   h[h.size() / 2 + n / 2] = 0.1f;
+  const auto start = Clock::now();
   for (auto _ : state) {
     naiveDampedStep(h, hOld, hNew, wet, n, 0.99f, 0.2f);
     std::swap(hOld, h);
     std::swap(h, hNew);
     benchmark::ClobberMemory();
   }
-  const double cells = double(state.iterations()) * n * n;
-  state.counters["cells_per_s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);
-  state.counters["steps_per_s"] =
-      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
-  state.SetBytesProcessed(int64_t(cells * 12));
+  reportRates(state, n, 12.0, 0, secondsSince(start));
 }
 
 void registerAll() {
@@ -110,6 +288,12 @@ void registerAll() {
         benchmark::RegisterBenchmark(("step/" + id).c_str(), BM_ModelStep, id)
             ->Args({n, threads})
             ->UseRealTime();
+      benchmark::RegisterBenchmark("op/swe-departures", BM_SweDepartures)
+          ->Args({n, threads})
+          ->UseRealTime();
+      benchmark::RegisterBenchmark("op/swe-cg-iteration", BM_SweCgIteration)
+          ->Args({n, threads})
+          ->UseRealTime();
     }
   for (int64_t n : kSizes)
     benchmark::RegisterBenchmark("naive/damped-wave", BM_NaiveDampedWave)

@@ -4,6 +4,10 @@
 #include "models/verification/verification.hpp"
 
 namespace wb {
+
+// Names the case in CTest's list instead of dumping its bytes.
+void PrintTo(const VerifyCase& c, std::ostream* os) { *os << c.model << ": " << c.name; }
+
 namespace {
 
 class VerificationCase : public ::testing::TestWithParam<VerifyCase> {};

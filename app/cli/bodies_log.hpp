@@ -1,0 +1,74 @@
+// DIR/<model>/bodies.csv: the floating boxes of each model, one row per box per recorded frame
+// (columns time,id,x,y). Streamed to bodies.csv.tmp and renamed into place by finish(), so a
+// reader never sees a partial file; an unfinished log removes its temporaries.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <system_error>
+#include <vector>
+
+#include "core/comparison.hpp"
+#include "core/errors.hpp"
+#include "core/field_io.hpp"
+
+namespace wb::cli {
+
+class BodiesLog {
+ public:
+  BodiesLog(const std::filesystem::path& out, const Comparison& comparison) {
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+      if (!comparison.bodies(k)) continue;
+      const auto dir = out / comparison.model(k).id();
+      ensureWritableDirectory(dir);
+      auto file = std::make_unique<File>(File{k, dir / "bodies.csv", {}});
+      file->stream.open(temporary(file->path), std::ios::trunc);
+      if (!file->stream) throw InputError(file->path.string() + ": cannot open for writing");
+      file->stream.precision(9);
+      file->stream << "time,id,x,y\n";
+      files_.push_back(std::move(file));
+    }
+  }
+  BodiesLog(const BodiesLog&) = delete;
+  BodiesLog& operator=(const BodiesLog&) = delete;
+  ~BodiesLog() {
+    for (auto& file : files_) {
+      file->stream.close();
+      std::error_code ignored;
+      std::filesystem::remove(temporary(file->path), ignored);
+    }
+  }
+
+  void frame(const Comparison& comparison) {
+    for (auto& file : files_) {
+      if (comparison.failure(file->model)) continue;
+      const auto& bodies = comparison.bodies(file->model)->bodies();
+      for (std::size_t id = 0; id < bodies.size(); ++id)
+        file->stream << comparison.time() << ',' << id << ',' << bodies[id].x << ',' << bodies[id].y
+                     << '\n';
+    }
+  }
+
+  void finish() {
+    for (auto& file : files_) {
+      file->stream.close();
+      if (!file->stream) throw InputError(file->path.string() + ": write failed");
+      std::error_code ec;
+      std::filesystem::rename(temporary(file->path), file->path, ec);
+      if (ec) throw InputError(file->path.string() + ": cannot rename into place: " + ec.message());
+    }
+    files_.clear();
+  }
+
+ private:
+  struct File {
+    std::size_t model;
+    std::filesystem::path path;
+    std::ofstream stream;
+  };
+  static std::filesystem::path temporary(std::filesystem::path path) { return path += ".tmp"; }
+  std::vector<std::unique_ptr<File>> files_;
+};
+
+}  // namespace wb::cli

@@ -1,0 +1,58 @@
+// Exports: plots as PNG / SVG / PDF and their data as CSV; a frame sequence of the views as
+// PNG images with the eta fields as ParaView files (.vti per frame and model, .pvd index),
+// and an MP4 made by ffmpeg where it is installed.
+#pragma once
+
+#include <QDialog>
+#include <QSize>
+#include <QString>
+
+class QCheckBox;
+class QLineEdit;
+class QProgressDialog;
+class QSpinBox;
+
+namespace wb::gui {
+
+class MainWindow;
+class PlotsDock;
+
+void exportPlotsDialog(QWidget* parent, const PlotsDock& plots);
+void exportCsvDialog(QWidget* parent, const PlotsDock& plots);
+
+struct FrameExportOptions {
+  QString directory;
+  int frames = 120;
+  QSize size{1280, 720};
+  bool png = true;
+  bool paraview = false;
+  bool mp4 = false;
+};
+
+// Path of ffmpeg, or empty when it is not installed.
+QString ffmpegPath();
+
+class FrameExportDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit FrameExportDialog(QWidget* parent = nullptr);
+  FrameExportOptions options() const;
+  void setOptions(const FrameExportOptions& options);
+
+ private:
+  QLineEdit* directory_;
+  QSpinBox* frames_;
+  QSpinBox* width_;
+  QSpinBox* height_;
+  QCheckBox* png_;
+  QCheckBox* paraview_;
+  QCheckBox* mp4_;
+};
+
+// Advances the comparison frame by frame from its current state and writes each frame;
+// returns the number of frames written (fewer when cancelled). Throws InputError.
+int exportFrames(MainWindow& window, const FrameExportOptions& options, QProgressDialog* progress);
+void exportFramesDialog(MainWindow& window);
+
+}  // namespace wb::gui

@@ -1,0 +1,102 @@
+// The top-down editor of the domain mask shared by every model: brush (wall or water) with a
+// size, rectangle fill, presets (rectangle, Π, obstacles), mask or heightmap PNG import. Every
+// edit goes on a QUndoStack; the edited mask is announced once per edit (a brush stroke at
+// its release) so the comparison rebuilds once.
+#pragma once
+
+#include <optional>
+
+#include <QImage>
+#include <QWidget>
+
+#include "app/gui/mask_commands.hpp"
+
+class QComboBox;
+class QSpinBox;
+class QUndoStack;
+
+namespace wb::gui {
+
+enum class MaskTool { WallBrush, WaterBrush, WallRect, WaterRect };
+enum class MaskPresetKind { Rectangle, Pi, Obstacles };
+
+class MaskCanvas;
+
+class MaskEditor : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit MaskEditor(QWidget* parent = nullptr);
+
+  // Shows a mask without an undo step (a loaded scenario); clears the undo history when
+  // `clearHistory`.
+  void showMask(int nx, int ny, const Mask& mask, bool clearHistory);
+  void showTerrain(const std::optional<TerrainSetting>& terrain) { terrain_ = terrain; }
+  const Mask& mask() const { return mask_; }
+  int nx() const { return nx_; }
+  int ny() const { return ny_; }
+  QUndoStack* undoStack() const { return undo_; }
+  MaskCanvas* canvas() const { return canvas_; }
+
+  // Edits (each one undo step); also used by the tests.
+  void setTool(MaskTool tool);
+  void setBrushRadius(int cells);
+  void applyPreset(MaskPresetKind preset);
+  void fillRect(int i0, int j0, int i1, int j1, bool water);
+  void beginStroke();
+  void dab(int i, int j, bool water);
+  void endStroke();
+  // Reads a grayscale PNG as the mask (white = water); throws InputError.
+  void importMaskImage(const QString& file);
+  void importHeightmap(const QString& file, double seaLevel, double heightScale);
+
+ signals:
+  void maskEdited(const Mask& mask);
+  void terrainEdited(const std::optional<TerrainSetting>& terrain);
+
+ private:
+  void setMaskFromCommand(const Mask& mask);
+  void pushReplace(const QString& text, const Mask& after);
+  void askHeightmap();
+  void askMaskImage();
+
+  MaskCanvas* canvas_ = nullptr;
+  QUndoStack* undo_ = nullptr;
+  QComboBox* tool_ = nullptr;
+  QSpinBox* radius_ = nullptr;
+  Mask mask_;
+  int nx_ = 0, ny_ = 0;
+  int stroke_ = 0;
+  bool inStroke_ = false;
+  std::optional<TerrainSetting> terrain_;
+  friend class MaskCanvas;
+};
+
+// Draws the mask (y up) and turns mouse input into the editor's tools.
+class MaskCanvas : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit MaskCanvas(MaskEditor* editor);
+  void setImage(const QImage& image) {
+    image_ = image;
+    update();
+  }
+  MaskTool tool = MaskTool::WallBrush;
+  // Cell under a widget position, if inside the grid.
+  std::optional<QPoint> cellAt(QPointF position) const;
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+
+ private:
+  QRectF imageRect() const;
+  MaskEditor* editor_;
+  QImage image_;
+  std::optional<QPoint> rectStart_, rectEnd_;
+};
+
+}  // namespace wb::gui

@@ -1,0 +1,129 @@
+#include "app/gui/scenario_document.hpp"
+
+#include <algorithm>
+
+#include "core/field_io.hpp"
+#include "models/registry.hpp"
+
+namespace wb::gui {
+
+namespace {
+constexpr const char* kMaskSuffix = "-mask.csv";
+}
+
+ScenarioDocument::ScenarioDocument() : scratch_(std::make_unique<QTemporaryDir>()) {}
+
+void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::string> ids) {
+  Scenario scenario = loadScenario(fileOrBuiltin);
+  if (ids.empty()) ids = wb::modelIds();
+  // Validates the model ids and the scenario's parameters before anything changes.
+  createScenarioModels(scenario, ids, {}, false);
+  scenario_ = std::move(scenario);
+  modelIds_ = std::move(ids);
+  filePath_ =
+      fileOrBuiltin.rfind("builtin:", 0) == 0 ? QString() : QString::fromStdString(fileOrBuiltin);
+  recomputeMask();
+  setModified(false);
+  emit loaded();
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::recomputeMask() {
+  Scenario withoutTerrain = scenario_;
+  withoutTerrain.terrain.reset();
+  try {
+    mask_ = buildDomain(withoutTerrain).wetMask();
+  } catch (const std::exception&) {
+    mask_.assign(std::size_t(scenario_.grid.nx) * scenario_.grid.ny, 1);
+  }
+}
+
+void ScenarioDocument::setModified(bool modified) {
+  if (modified_ == modified) return;
+  modified_ = modified;
+  emit modifiedChanged(modified);
+}
+
+void ScenarioDocument::setScenario(const Scenario& scenario) {
+  const bool gridChanged =
+      scenario.grid.nx != scenario_.grid.nx || scenario.grid.ny != scenario_.grid.ny;
+  scenario_ = scenario;
+  if (gridChanged && !scenario_.mask) recomputeMask();
+  setModified(true);
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::setModelIds(const std::vector<std::string>& ids) {
+  modelIds_ = ids;
+  setModified(true);
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::setModelParams(const std::string& id, const nlohmann::json& values) {
+  scenario_.modelParams[id] = values;
+  setModified(true);
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
+  scenario_.excitations = specs;
+  setModified(true);
+}
+
+std::filesystem::path ScenarioDocument::writeMaskFile(const std::filesystem::path& file) const {
+  Field2D field(scenario_.grid.nx, scenario_.grid.ny);
+  for (std::size_t k = 0; k < mask_.size(); ++k)
+    field.data()[k] = mask_[k] ? 1.0f : 0.0f;
+  writeFileAtomically(file, [&](std::ostream& out) { writeCsvField(out, field); });
+  return file;
+}
+
+void ScenarioDocument::setMask(const std::vector<std::uint8_t>& wet) {
+  mask_ = wet;
+  const auto file = std::filesystem::path(scratch_->path().toStdString()) / "mask.csv";
+  scenario_.mask = FieldSource{FileRef{writeMaskFile(file), false}, FieldFormat::Csv};
+  setModified(true);
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::setGrid(const Grid& grid) {
+  const Grid old = scenario_.grid;
+  std::vector<std::uint8_t> resampled(std::size_t(grid.nx) * grid.ny);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const int oi = std::min(old.nx - 1, int(grid.x(i) / old.dx));
+      const int oj = std::min(old.ny - 1, int(grid.y(j) / old.dx));
+      resampled[std::size_t(j) * grid.nx + i] = mask_[std::size_t(oj) * old.nx + oi];
+    }
+  scenario_.grid = grid;
+  if (scenario_.mask) {
+    setMask(resampled);
+    return;
+  }
+  recomputeMask();
+  setModified(true);
+  emit rebuildNeeded();
+}
+
+void ScenarioDocument::saveAs(const QString& fileName) {
+  const std::filesystem::path file = fileName.toStdString();
+  Scenario saved = scenario_;
+  if (scenario_.mask && scenario_.mask->file.path.parent_path() == scratch_->path().toStdString()) {
+    const std::string maskName = file.stem().string() + kMaskSuffix;
+    writeMaskFile(file.parent_path() / maskName);
+    saved.mask->file.path = maskName;  // relative to the JSON file
+    scenario_.mask->file.path = file.parent_path() / maskName;
+  }
+  // The workbench runs the listed models: record each, with its parameters if any.
+  saved.modelParams.clear();
+  for (const auto& id : modelIds_) {
+    auto it = scenario_.modelParams.find(id);
+    saved.modelParams[id] =
+        it != scenario_.modelParams.end() ? it->second : nlohmann::json::object();
+  }
+  saveScenarioFile(saved, file);
+  filePath_ = fileName;
+  setModified(false);
+}
+
+}  // namespace wb::gui

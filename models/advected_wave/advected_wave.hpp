@@ -1,0 +1,109 @@
+// advected-wave: the velocity-advected wave model of Kim & Yoo (2008).
+//
+// A 2-D velocity field (u, v) evolves by Stam's stable fluids (1999, 2003): add force,
+// advect semi-Lagrangian, project to zero divergence. Between advection and projection the
+// divergence the step created is turned into a height deviation (eq. 7) that enters the
+// viscous wave update of the surface (eqs. 10, 13). One step, in the paper's order:
+//   AddForce -> [Diffuse, optional, off by default] -> Advect -> UpdateHeight -> Project
+//
+// Sign: eq. 7 reads kappa dz = div u, but Sect. 4.1 says inflow (div u < 0) raises the water.
+// We use the consistent form kappa dz = -div u. With the default kappa = 1 / (d dt) the
+// height deviation is the linearised continuity equation dz = -d div(u) dt, and because eq. 13
+// adds it to level k only (not k-1), it gives the surface a vertical velocity; together the
+// model then obeys z_tt + nu z_t = c^2 lap(z) - d div(f) for a force f, the linear
+// shallow-water response (a wind over a closed pool sets up the slope |f| / g).
+//
+// Eq. 10 is the wave equation z_tt + nu z_t = c^2 lap(z) (eq. 9) with central differences
+// for both time derivatives:
+//   z^{k+1} = [4 z^k + 2 mu L(z^k) - (2 - nu dt) z^{k-1}] / (2 + nu dt),  mu = c^2 dt^2/dx^2
+// with L the 4-neighbour operator of core/stencil.hpp (mirror walls, as damped-wave).
+//
+// Stability (von Neumann): a grid mode with -L eigenvalue s in [0, 8] has amplification
+// factors lambda with (2 + nu dt) lambda^2 - (4 - 2 mu s) lambda + (2 - nu dt) = 0. By the
+// Schur-Cohn test both roots lie in |lambda| <= 1 iff |2 - nu dt| <= 2 + nu dt (true for every
+// nu >= 0) and |4 - 2 mu s| <= 4, i.e. mu s <= 4. With s_max = 8:
+//   c dt / dx <= 1 / sqrt(2),
+// independent of nu: unlike damped-wave's R = 1 - k dt, the central damping of eq. 10 never
+// limits dt. The velocity part (semi-Lagrangian advection, implicit projection) is
+// unconditionally stable (Stam), so this is the model's bound; the paper's warning that the
+// height model can blow up is this bound being exceeded (refused unless `force`).
+#pragma once
+
+#include "core/conjugate_gradient.hpp"
+#include "core/model.hpp"
+#include "core/stencil.hpp"
+
+namespace wb {
+
+class AdvectedWave final : public Model {
+ public:
+  AdvectedWave();
+
+  std::string id() const override { return "advected-wave"; }
+  std::string title() const override { return "Velocity-advected waves (Kim & Yoo)"; }
+
+  void reset(const Domain& domain, const Field2D& eta0) override;
+  double maxStableDt() const override;
+  double preferredDt() const override { return dt_; }
+  void step(double dt) override;
+
+  const Field2D& eta() const override { return *current_; }
+  const Field2D* velocityU() const override { return &u_; }
+  const Field2D* velocityV() const override { return &v_; }
+  double addEta(const Field2D& delta) override;
+  void setForce(const ForceField* force) override { force_ = force; }
+  // Kinetic energy per unit density = flow part + wave part:
+  //   1/2 d sum(u^2 + v^2) dA   (the current carried by the stable-fluids velocity, depth d)
+  // + 1/2 (g/c^2) sum(z_t^2) dA (the wave part, defined exactly as damped-wave's, z_t the
+  //                              backward difference of the surface)
+  double kineticEnergy() const override;
+  // solver_iterations, solver_residual (relative, of the pressure solve), divergence_max
+  // (max |div u| over wet cells after Project, 1/s), divergence_before (the same before).
+  std::map<std::string, double> diagnostics() const override;
+
+  // Lets tests and verification set a velocity field (m/s) directly.
+  Field2D& velocityUMutable() { return u_; }
+  Field2D& velocityVMutable() { return v_; }
+  double waveSpeed() const { return c_; }
+  double viscosity() const { return nu_; }
+  // kappa of eq. 7 for a step dt (1/(m s)).
+  double kappa(double dt) const;
+
+  static std::vector<ParamSpec> parameterSpecs();
+  // The largest dt with mu s_max <= 4, mu = c^2 dt^2 / dx^2, s_max = 8 (4 neighbours).
+  static double stabilityLimit(double c, double dx);
+
+  // The operators of one step, public so that tests can check each against its equation.
+  void addForce(double dt);
+  void diffuse(double dt);
+  void advect(double dt);
+  void updateHeight(double dt);
+  void project();
+  // div u on wet cells from face velocities (zero on wall faces); equals the paper's central
+  // difference (u_{i+1} - u_{i-1}) / 2dx + (v_{j+1} - v_{j-1}) / 2dx away from walls.
+  void computeDivergence(Field2D& out) const;
+
+ private:
+  void enforceWalls();
+  void rotateHeightLevels();
+  void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
+
+  const Domain* domain_ = nullptr;
+  const ForceField* force_ = nullptr;
+  WetStencil stencil_;
+  ConjugateGradient cg_;
+  Field2D levels_[3];
+  Field2D* previous_ = &levels_[0];
+  Field2D* current_ = &levels_[1];
+  Field2D* next_ = &levels_[2];
+  Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, rhs_;
+  // Wet cells whose east/west (resp. north/south) neighbour is a wall: u (resp. v) is 0 there.
+  std::vector<std::uint32_t> wallU_, wallV_;
+  double c_ = 1.0, nu_ = 0.0, depth_ = 1.0, dt_ = 0.01, lastDt_ = 0.01;
+  double diffusion_ = 0.0, tolerance_ = 1e-4;
+  int maxIterations_ = 1000;
+  CgResult lastSolve_;
+  double divergenceBefore_ = 0.0, divergenceAfter_ = 0.0;
+};
+
+}  // namespace wb

@@ -1,0 +1,102 @@
+// swe-semi-lagrangian: the nonlinear shallow-water equations over bathymetry integrated by the
+// implicit semi-Lagrangian scheme of Layton & van de Panne (2002).
+//
+//   du/dt + g h_x = 0,  dv/dt + g h_y = 0,  dh/dt - u.grad(b) + d div(u) = 0   (eqs. 13-14)
+// with d/dt the Lagrangian derivative, h the surface height (Wavebench's eta: rest level 0),
+// b = -restDepth the ground and d = h - b the total depth. One step (section 3.2.1):
+//   i.   departure points x - dt u^n                                     (appendix A, eq. 31)
+//   ii.  h, u, v at the departure points by bilinear interpolation       (eq. 32)
+//   iii. the Helmholtz equation for h^{n+1}                              (eqs. 24-25)
+//   iv.  u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1}    (eqs. 21-22)
+// Walls as section 4.1 (see swe_walls.hpp). First order in time and space, implicit: the
+// gravity-wave CFL limit dx / sqrt(g d) does not apply. The method's own limit (section 4.2,
+// Pudykiewicz et al. 1985) bounds dt times the velocity shear max(|u_x|, |u_y|, |v_x|, |v_y|);
+// Wavebench takes the bound as 1, the Lipschitz condition under which departure trajectories
+// do not cross (Smolarkiewicz & Pudykiewicz 1992).
+#pragma once
+
+#include "core/conjugate_gradient.hpp"
+#include "core/model.hpp"
+#include "core/stencil.hpp"
+#include "models/swe_semi_lagrangian/swe_walls.hpp"
+
+namespace wb {
+
+class SweSemiLagrangian final : public Model {
+ public:
+  SweSemiLagrangian();
+
+  std::string id() const override { return "swe-semi-lagrangian"; }
+  std::string title() const override {
+    return "Shallow water, semi-Lagrangian (Layton & van de Panne)";
+  }
+
+  void reset(const Domain& domain, const Field2D& eta0) override;
+  // kMaxShearNumber / shear, the shear measured now or estimated from the initial surface.
+  double maxStableDt() const override;
+  double preferredDt() const override;
+  void step(double dt) override;
+
+  const Field2D& eta() const override { return h_; }
+  const Field2D* velocityU() const override { return &u_; }
+  const Field2D* velocityV() const override { return &v_; }
+  double addEta(const Field2D& delta) override;
+  void setForce(const ForceField* force) override { force_ = force; }
+  // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b the total depth (clamped at
+  // min_depth), the depth-integrated kinetic energy of shallow water per unit density.
+  double kineticEnergy() const override;
+  // solver_iterations, solver_residual (CG on eq. 25), shear_number (dt times the shear),
+  // dry_cells (cells whose surface was lifted back to the ground in the last step).
+  std::map<std::string, double> diagnostics() const override;
+
+  // The explicit (CFL) limit dx / sqrt(g d_max), for comparison with the implicit steps.
+  double explicitLimit() const;
+  // max(|u_x|, |u_y|, |v_x|, |v_y|) over wet cells (1/s).
+  double velocityShear() const;
+
+  // Operators of one step, public so that tests/bench can time them one by one.
+  // Appendix A, eq. 31 and eq. 32: the departure values h~, u~, v~.
+  void interpolateAtDepartures(double dt);
+  // Left side of eq. 25: out = A in on wet cells (solid cells untouched); returns
+  // sum(in * out) for CG. Its coefficients are those of the last step.
+  double applyHelmholtz(const Field2D& in, Field2D& out) const;
+
+  static std::vector<ParamSpec> parameterSpecs();
+  // dt times the shear may not exceed this (section 4.2; trajectories do not cross).
+  static constexpr double kMaxShearNumber = 1.0;
+  // Auto dt: this multiple of the explicit limit ("several times"), inside the shear bound.
+  static constexpr double kAutoExplicitMultiple = 4.0;
+  // Auto dt keeps dt times the shear at this fraction of the bound.
+  static constexpr double kAutoShearSafety = 0.5;
+
+ private:
+  double estimatedInitialShear() const;
+  void computeDepth();
+  void applyForce(double dt);
+  // Right side of eq. 25.
+  void assembleRhs(double dt);
+  // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
+  void assembleHelmholtz(double dt);
+  void solveHelmholtz();
+  // Eqs. 21-22 and the wall rule of section 4.1.
+  void updateVelocity(double dt);
+  void keepDepthNonNegative();
+
+  const Domain* domain_ = nullptr;
+  SweWalls walls_;
+  // Interior spans (all four edge neighbours wet: branch-free loops) and the other wet cells.
+  WetStencil cells_;
+  ConjugateGradient cg_;
+  const ForceField* force_ = nullptr;
+  Field2D h_, u_, v_, ground_, depth_;
+  Field2D hDep_, uDep_, vDep_, rhs_;
+  Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
+  double dt_ = 0.01, lastDt_ = 0.0;
+  double shear_ = 0.0;         // measured after the last step (1/s)
+  double initialShear_ = 0.0;  // estimated from the initial surface (1/s)
+  bool autoDt_ = true;
+  CgResult lastSolve_;
+  int dryCells_ = 0;
+};
+
+}  // namespace wb

@@ -1,0 +1,87 @@
+// End to end, under Xvfb: the built-in Π-pool with every registered model runs for some
+// frames in the real window; a screenshot of the window must show a water surface in every
+// view: a good share of the pixels inside each view's rectangle are water-blue (the grey
+// background, the green land and the sand floor are not), and they are not all one shade.
+#include <QApplication>
+#include <QDir>
+#include <QTest>
+
+#include "app/gui/main_window.hpp"
+#include "app/gui/surface_view.hpp"
+#include "models/registry.hpp"
+
+namespace {
+constexpr int kFrames = 60;
+constexpr int kTimeoutMs = 300000;
+// The Π-pool's water covers about a third of a view; a blank view has none.
+constexpr double kMinWaterShare = 0.10;
+// Blue exceeds red by this much (0-255) in every water colour of the view's colour map.
+constexpr int kBlueExcess = 40;
+// Waves shade the water: the blue channel of water pixels varies by more than this.
+constexpr double kMinBlueDeviation = 3.0;
+
+struct WaterPixels {
+  double share = 0.0;
+  double blueDeviation = 0.0;
+};
+
+WaterPixels waterPixels(const QImage& image, const QRect& rect) {
+  double sum = 0.0, sumSquares = 0.0;
+  long water = 0, all = 0;
+  for (int y = rect.top(); y <= rect.bottom(); y += 2)
+    for (int x = rect.left(); x <= rect.right(); x += 2, ++all) {
+      const QRgb p = image.pixel(x, y);
+      if (qBlue(p) - qRed(p) < kBlueExcess) continue;
+      sum += qBlue(p);
+      sumSquares += double(qBlue(p)) * qBlue(p);
+      ++water;
+    }
+  if (water == 0) return {};
+  const double mean = sum / water;
+  return {double(water) / all, std::sqrt(std::max(0.0, sumSquares / water - mean * mean))};
+}
+}  // namespace
+
+class EndToEndTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void piPoolShowsASurfaceInEveryView() {
+    wb::gui::MainWindow window(false);
+    window.resize(1600, 1000);
+    QVERIFY(window.openScenario("builtin:pi-pool"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.worker().setFrameLimit(kFrames);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kFrames,
+                             kTimeoutMs);
+    QCOMPARE(window.views().size(), wb::modelIds().size());
+    for (const auto& model : window.shownSnapshot()->models)
+      QVERIFY(!model.failure);
+    window.renderViewsNow();
+    QTest::qWait(200);
+    const QImage shot = window.grab().toImage();
+    const QString file = QDir::temp().filePath("wavebench_e2e.png");
+    QVERIFY(shot.save(file));
+    for (auto* view : window.views()) {
+      const QRect rect(view->mapTo(&window, QPoint(0, 0)), view->size());
+      const WaterPixels w = waterPixels(shot, rect);
+      qInfo("view at (%d, %d) %dx%d: water %.0f %% of pixels, blue deviation %.1f", rect.x(),
+            rect.y(), rect.width(), rect.height(), 100.0 * w.share, w.blueDeviation);
+      QVERIFY2(w.share > kMinWaterShare, qPrintable(file + ": a view shows no water"));
+      QVERIFY2(w.blueDeviation > kMinBlueDeviation, qPrintable(file + ": the water is flat"));
+    }
+    window.document().setModified(false);
+  }
+};
+
+int main(int argc, char** argv) {
+  wb::gui::SurfaceView::setDefaultSurfaceFormat();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("WavebenchTests");
+  EndToEndTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "end_to_end_test.moc"

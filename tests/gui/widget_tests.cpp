@@ -1,0 +1,234 @@
+// QTest widget tests of the workbench (offscreen platform, no OpenGL): the generated
+// parameter panels, the controls, the mask editor's undo stack, the scenario open/save round
+// trip and the exports.
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "app/gui/controls_dock.hpp"
+#include "app/gui/export_actions.hpp"
+#include "app/gui/mask_editor.hpp"
+#include "app/gui/param_panel.hpp"
+#include "app/gui/plots_dock.hpp"
+#include "app/gui/scenario_document.hpp"
+#include "core/domain.hpp"
+#include "models/registry.hpp"
+
+using namespace wb;
+using namespace wb::gui;
+
+namespace {
+constexpr int kSide = 16;
+Mask allWater() {
+  return Mask(kSide * kSide, 1);
+}
+int solidCount(const Mask& m) {
+  return int(std::count(m.begin(), m.end(), 0));
+}
+QByteArray head(const QString& file, int bytes) {
+  QFile f(file);
+  return f.open(QIODevice::ReadOnly) ? f.read(bytes) : QByteArray();
+}
+}  // namespace
+
+class WidgetTests : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // One editor per declared parameter, with the declared range, unit and doc as tooltip.
+  void parameterPanelsFollowTheDeclarations() {
+    for (const auto& id : modelIds()) {
+      auto model = createModel(id);
+      ParamPanel panel(id, model->params());
+      for (const auto& spec : model->params().specs()) {
+        QWidget* editor = panel.editor(spec.name);
+        QVERIFY2(editor, spec.name.c_str());
+        QVERIFY(editor->toolTip().contains(QString::fromStdString(spec.doc)));
+        if (auto* real = qobject_cast<QDoubleSpinBox*>(editor)) {
+          QCOMPARE(spec.kind, ParamKind::Real);
+          QCOMPARE(real->minimum(), spec.min);
+          QCOMPARE(real->maximum(), spec.max);
+          if (!spec.unit.empty())
+            QVERIFY(real->suffix().contains(QString::fromStdString(spec.unit)));
+        }
+        if (auto* choice = qobject_cast<QComboBox*>(editor))
+          QCOMPARE(choice->count(), int(spec.choices.size()));
+      }
+      // The panel's JSON is accepted by the scenario reader and gives the same values.
+      ParamValues reread(model->params().specs());
+      applyParamJson(reread, panel.valuesJson(), id);
+      for (const auto& spec : model->params().specs())
+        QCOMPARE(reread.text(spec.name), model->params().text(spec.name));
+    }
+  }
+
+  void parameterPanelAppliesEditedValues() {
+    auto model = createModel("damped-wave");
+    ParamPanel panel("damped-wave", model->params());
+    QSignalSpy applied(&panel, &ParamPanel::applied);
+    qobject_cast<QDoubleSpinBox*>(panel.editor("k"))->setValue(0.75);
+    QTest::mouseClick(panel.findChild<QPushButton*>("apply"), Qt::LeftButton);
+    QCOMPARE(applied.count(), 1);
+    const auto values = applied.at(0).at(1).value<nlohmann::json>();
+    QCOMPARE(values.at("k").get<double>(), 0.75);
+  }
+
+  void controlsShowTheScenarioAndEmitEdits() {
+    QAction play("play"), step("step"), reset("reset");
+    ControlsDock dock(Transport{&play, &step, &reset});
+    const Scenario pi = loadScenario("builtin:pi-pool");
+    dock.showScenario(pi, modelIds());
+    QCOMPARE(dock.gridBox()->currentData().toInt(), pi.grid.nx);
+    QCOMPARE(dock.modelList()->count(), int(modelIds().size()));
+    for (const auto& id : modelIds())
+      QVERIFY(dock.panel(id));
+    QSignalSpy models(&dock, &ControlsDock::modelsChanged);
+    QSignalSpy grid(&dock, &ControlsDock::gridChanged);
+    QSignalSpy rain(&dock, &ControlsDock::rainChanged);
+    if (modelIds().size() > 1) {
+      dock.modelList()->item(0)->setCheckState(Qt::Unchecked);
+      QCOMPARE(models.count(), 1);
+      const auto ids = models.at(0).at(0).value<std::vector<std::string>>();
+      QCOMPARE(ids.size(), modelIds().size() - 1);
+    }
+    emit dock.gridBox()->activated(dock.gridBox()->findData(128));
+    QCOMPARE(grid.count(), 1);
+    QCOMPARE(grid.at(0).at(0).toInt(), 128);
+    dock.rainBox()->setChecked(true);
+    QCOMPARE(rain.count(), 1);
+    QCOMPARE(rain.at(0).at(0).toBool(), true);
+  }
+
+  // The dabs of one stroke are one undo step and announce the mask once, at the release.
+  void brushStrokeIsOneUndoStep() {
+    MaskEditor editor;
+    editor.showMask(kSide, kSide, allWater(), true);
+    editor.setBrushRadius(1);
+    QSignalSpy edited(&editor, &MaskEditor::maskEdited);
+    editor.beginStroke();
+    for (int i = 2; i < 12; ++i)
+      editor.dab(i, 8, false);
+    QCOMPARE(edited.count(), 0);
+    editor.endStroke();
+    QCOMPARE(edited.count(), 1);
+    QCOMPARE(editor.undoStack()->count(), 1);
+    const Mask stroke = editor.mask();
+    QVERIFY(solidCount(stroke) >= 10 * 3);
+    editor.beginStroke();
+    editor.dab(3, 3, false);
+    editor.endStroke();
+    QCOMPARE(editor.undoStack()->count(), 2);
+    editor.undoStack()->undo();
+    QCOMPARE(editor.mask(), stroke);
+    editor.undoStack()->undo();
+    QCOMPARE(editor.mask(), allWater());
+    editor.undoStack()->redo();
+    QCOMPARE(editor.mask(), stroke);
+  }
+
+  void rectanglePresetsAndUndo() {
+    MaskEditor editor;
+    editor.showMask(kSide, kSide, allWater(), true);
+    editor.fillRect(0, 0, 3, 1, false);
+    QCOMPARE(solidCount(editor.mask()), 4 * 2);
+    editor.applyPreset(MaskPresetKind::Pi);
+    Domain pi(Grid{kSide, kSide, 1.0}, 9.81, 1.0);
+    pi.applyPreset(MaskPreset::Pi);
+    QCOMPARE(editor.mask(), pi.wetMask());
+    editor.applyPreset(MaskPresetKind::Obstacles);
+    QVERIFY(solidCount(editor.mask()) > 0);
+    QCOMPARE(editor.undoStack()->count(), 3);
+    editor.undoStack()->undo();
+    editor.undoStack()->undo();
+    QCOMPARE(solidCount(editor.mask()), 4 * 2);
+  }
+
+  void scenarioSaveAndOpenRoundTrip() {
+    QTemporaryDir dir;
+    ScenarioDocument document;
+    document.load("builtin:pi-pool");
+    QVERIFY(!document.isModified());
+    Mask mask = document.mask();
+    const int nx = document.scenario().grid.nx;
+    for (int i = 0; i < nx; ++i)
+      mask[std::size_t(5) * nx + i] = 0;  // a wall across row 5
+    document.setMask(mask);
+    document.setModelParams("damped-wave", {{"k", 0.5}, {"boundary", "zero"}});
+    QVERIFY(document.isModified());
+    const QString file = dir.filePath("edited.json");
+    document.saveAs(file);
+    QVERIFY(!document.isModified());
+    QVERIFY(QFile::exists(dir.filePath("edited-mask.csv")));
+
+    ScenarioDocument reopened;
+    reopened.load(file.toStdString());
+    QCOMPARE(reopened.mask(), mask);
+    QCOMPARE(reopened.scenario().grid.nx, nx);
+    QCOMPARE(reopened.scenario().initialDrops.size(), document.scenario().initialDrops.size());
+    const auto& params = reopened.scenario().modelParams.at("damped-wave");
+    QCOMPARE(params.at("k").get<double>(), 0.5);
+    QCOMPARE(params.at("boundary").get<std::string>(), std::string("zero"));
+    QVERIFY(scenarioToJson(reopened.scenario())["water"] ==
+            scenarioToJson(document.scenario())["water"]);
+  }
+
+  void frameExportDialogKeepsOptions() {
+    FrameExportDialog dialog;
+    FrameExportOptions options{"/tmp/frames", 37, QSize(640, 360), true, true, true};
+    dialog.setOptions(options);
+    const FrameExportOptions shown = dialog.options();
+    QCOMPARE(shown.directory, options.directory);
+    QCOMPARE(shown.frames, 37);
+    QCOMPARE(shown.size, QSize(640, 360));
+    QVERIFY(shown.png && shown.paraview);
+    QCOMPARE(shown.mp4, !ffmpegPath().isEmpty());  // offered only where ffmpeg exists
+  }
+
+  void plotsExportImagesAndCsv() {
+    PlotsDock plots;
+    plots.resize(900, 300);
+    plots.reset({"a", "b"});
+    std::vector<std::vector<FrameRecord>> records(2);
+    for (int f = 1; f <= 10; ++f)
+      for (int m = 0; m < 2; ++m) {
+        FrameRecord r;
+        r.frame = f;
+        r.time = f / 60.0;
+        r.model = m ? "b" : "a";
+        r.energyPotential = 1.0 / f;
+        r.stepMs = 0.1 * (m + 1);
+        records[m].push_back(r);
+      }
+    plots.append(records);
+    plots.refresh();
+    QTemporaryDir dir;
+    plots.exportPlots(dir.filePath("p.png"));
+    plots.exportPlots(dir.filePath("p.svg"));
+    plots.exportPlots(dir.filePath("p.pdf"));
+    QCOMPARE(head(dir.filePath("p.png"), 4), QByteArray("\x89PNG"));
+    QVERIFY(head(dir.filePath("p.svg"), 200).contains("<svg"));
+    QCOMPARE(head(dir.filePath("p.pdf"), 4), QByteArray("%PDF"));
+    plots.exportCsv(dir.filePath("series.csv"));
+    QFile csv(dir.filePath("series.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2 * 10);
+    QVERIFY(lines[0].contains("time,model,volume,"));
+    QVERIFY(lines[0].contains("energy_total,step_ms"));
+  }
+};
+
+Q_DECLARE_METATYPE(nlohmann::json)
+Q_DECLARE_METATYPE(std::vector<std::string>)
+
+QTEST_MAIN(WidgetTests)
+#include "widget_tests.moc"

@@ -1,0 +1,146 @@
+// advected-wave (Kim & Yoo): the operators of one step against their equations, the derived
+// stability bound, symmetry, the volume budget and blow-up detection. The quantitative cases
+// shared with `wavebench-cli verify` run here too.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+
+#include "core/comparison.hpp"
+#include "core/errors.hpp"
+#include "models/advected_wave/advected_wave.hpp"
+#include "models/verification/verification.hpp"
+
+namespace wb {
+namespace {
+
+std::unique_ptr<AdvectedWave> makeModel(const Domain& domain) {
+  auto model = std::make_unique<AdvectedWave>();
+  model->reset(domain, Field2D(domain.nx(), domain.ny()));
+  return model;
+}
+
+TEST(AdvectedWave, VerificationCasesPass) {
+  for (const auto& c : advectedWaveCases()) {
+    const VerifyResult r = c.run();
+    EXPECT_TRUE(r.passed) << r.name << ": measured " << r.measured << " " << r.unit
+                          << ", tolerance " << r.tolerance << "; " << r.detail;
+  }
+}
+
+// A bump in u carried by a uniform flow U (self-advection: the bump is a small
+// perturbation of U) moves at U; bilinear interpolation smears it but keeps its centroid.
+TEST(AdvectedWave, AdvectionMovesAFieldAtTheFlowSpeed) {
+  const Domain domain(Grid{128, 32, 0.1}, 9.81, 1.0);
+  auto model = makeModel(domain);
+  const Grid& grid = domain.grid();
+  const double U = 0.5, epsilon = 1e-3, x0 = 5.0, width = 0.5;
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const double r = (grid.x(i) - x0) / width;
+      model->velocityUMutable()(i, j) = float(U + epsilon * std::exp(-r * r));
+    }
+  const double dt = 0.05;
+  constexpr int kSteps = 60;  // 1.5 m, far from the walls
+  for (int s = 0; s < kSteps; ++s)
+    model->advect(dt);
+  double moment = 0.0, mass = 0.0;
+  // A window round the bump: the flow stopped at the west wall is carried in behind it.
+  for (int i = int(4.0 / grid.dx); i < int(9.5 / grid.dx); ++i) {
+    const double bump = model->velocityU()->operator()(i, grid.ny / 2) - U;
+    moment += bump * grid.x(i);
+    mass += bump;
+  }
+  const double centre = moment / mass, expected = x0 + U * dt * kSteps;
+  EXPECT_NEAR(centre, expected, 0.05 * grid.dx) << "bump centroid moved " << centre - x0;
+}
+
+// Away from the walls a uniform flow has no divergence: one step leaves eta exactly flat
+// there (the walls stop the flow and only the wall cells and their neighbours respond).
+TEST(AdvectedWave, UniformFlowLeavesEtaFlatAwayFromWalls) {
+  const Domain domain(Grid{32, 32, 0.1}, 9.81, 1.0);
+  auto model = makeModel(domain);
+  model->velocityUMutable().fill(0.3f);
+  model->velocityVMutable().fill(-0.2f);
+  model->step(model->preferredDt());
+  for (int j = 3; j < 29; ++j)
+    for (int i = 3; i < 29; ++i)
+      EXPECT_EQ(model->eta()(i, j), 0.0f) << i << "," << j;
+}
+
+// Eq. 13 on top of eq. 7: after UpdateHeight the new level is
+// z^{k+1} = [4 dz + 2 mu L(dz)] / (2 + nu dt) from rest, dz = 2 a d dt where u converges.
+TEST(AdvectedWave, ConvergingFlowFeedsTheWaveUpdate) {
+  const double depth = 1.0, a = 0.1;
+  const Domain domain(Grid{32, 32, 0.1}, 9.81, depth);
+  auto model = makeModel(domain);
+  const Grid& grid = domain.grid();
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      model->velocityUMutable()(i, j) = float(-a * (grid.x(i) - 1.6));
+      model->velocityVMutable()(i, j) = float(-a * (grid.y(j) - 1.6));
+    }
+  const double dt = model->preferredDt();
+  model->step(dt);  // AddForce (none), Advect, UpdateHeight, Project
+  // Advect turns u = -a (x - xc) into u(x - dt u) = -a (1 + a dt)(x - xc): the divergence
+  // seen by UpdateHeight is -2a (1 + a dt).
+  const double dz = 2.0 * a * (1.0 + a * dt) * depth * dt;
+  const double expected = 4.0 * dz / (2.0 + model->viscosity() * dt);
+  EXPECT_NEAR(model->eta()(16, 16), expected, 1e-3 * expected);
+  EXPECT_GT(model->eta()(16, 16), 0.0f);
+}
+
+TEST(AdvectedWave, SymmetricInputStaysSymmetric) {
+  Scenario s;
+  s.grid = Grid{48, 48, 0.1};
+  s.excitations.wind.push_back(WindSpec{0.0, 0.2, true, 1.0, 1.4, 3.8, 3.4});
+  s.initialDrops.push_back({0.0, 2.4, 2.4, 0.3, 0.02, EventSource::Drop});
+  std::vector<std::unique_ptr<Model>> models;
+  models.push_back(std::make_unique<AdvectedWave>());
+  Comparison comparison(s, std::move(models));
+  for (int f = 0; f < 120; ++f)
+    comparison.advanceFrame();
+  const Field2D& eta = comparison.model(0).eta();
+  const Field2D& u = *comparison.model(0).velocityU();
+  const float scale = eta.maxAbs(), uScale = u.maxAbs();
+  ASSERT_GT(uScale, 0.0f);
+  for (int j = 0; j < 48; ++j)
+    for (int i = 0; i < 48; ++i) {
+      ASSERT_NEAR(eta(i, j), eta(i, 47 - j), 1e-4f * scale) << i << "," << j;
+      ASSERT_NEAR(u(i, j), u(i, 47 - j), 1e-4f * uScale) << i << "," << j;
+    }
+}
+
+TEST(AdvectedWave, RefusesADtBeyondTheBoundUnlessForced) {
+  const Domain domain(Grid{16, 16, 0.1}, 9.81, 1.0);
+  const double bound = AdvectedWave::stabilityLimit(std::sqrt(9.81), 0.1);
+  AdvectedWave model;
+  model.params().set("dt", 1.01 * bound, "test");
+  EXPECT_THROW(model.reset(domain, Field2D(16, 16)), InputError);
+  model.params().set("force", 1, "test");
+  EXPECT_NO_THROW(model.reset(domain, Field2D(16, 16)));
+  AdvectedWave automatic;
+  automatic.reset(domain, Field2D(16, 16));
+  EXPECT_LE(automatic.preferredDt(), automatic.maxStableDt());
+  EXPECT_NEAR(automatic.maxStableDt(), 0.1 / (std::sqrt(9.81) * std::sqrt(2.0)), 1e-12);
+}
+
+TEST(AdvectedWave, BlowUpIsDetectedByTheComparison) {
+  Scenario s;
+  s.grid = Grid{32, 32, 0.1};
+  s.initialDrops.push_back({0.0, 1.6, 1.6, 0.1, 0.02, EventSource::Drop});
+  std::vector<std::unique_ptr<Model>> models;
+  models.push_back(std::make_unique<AdvectedWave>());
+  const double bound = AdvectedWave::stabilityLimit(std::sqrt(9.81), 0.1);
+  models.back()->params().set("dt", 1.1 * bound, "test");
+  models.back()->params().set("force", 1, "test");
+  s.frameDt = 1.1 * bound;  // one substep of the forced dt per frame
+  Comparison comparison(s, std::move(models));
+  for (int f = 0; f < 600 && !comparison.anyFailed(); ++f)
+    comparison.advanceFrame();
+  ASSERT_TRUE(comparison.failure(0).has_value());
+  EXPECT_NE(comparison.failure(0)->find("advected-wave blew up"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wb
