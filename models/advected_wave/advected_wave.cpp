@@ -366,16 +366,15 @@ double AdvectedWave::addEta(const Field2D& delta) {
 double AdvectedWave::kineticEnergy() const {
   const auto& wet = domain_->wetMask();
   const float* depth = domain_->restDepth().data();
-  double flow = 0.0, wave = 0.0;
+  double flow = 0.0;
   for (std::size_t k = 0; k < wet.size(); ++k) {
     if (!wet[k]) continue;
     const double u = u_.data()[k], v = v_.data()[k];
     flow += depth[k] * (u * u + v * v);
-    const double rate = (double(current_->data()[k]) - previous_->data()[k]) / lastDt_;
-    wave += rate * rate;
   }
-  const double area = domain_->grid().cellArea();
-  return 0.5 * (flow + domain_->g() / (c_ * c_) * wave) * area;
+  const double wave =
+      waveKinetic_.compute(stencil_, *domain_, true, c_, *current_, *previous_, lastDt_);
+  return 0.5 * flow * domain_->grid().cellArea() + wave;
 }
 
 std::map<std::string, double> AdvectedWave::diagnostics() const {

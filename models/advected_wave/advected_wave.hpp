@@ -32,6 +32,7 @@
 #include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
 #include "core/stencil.hpp"
+#include "core/wave_energy.hpp"
 
 namespace wb {
 
@@ -52,10 +53,10 @@ class AdvectedWave final : public Model {
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
   void setForce(const ForceField* force) override { force_ = force; }
-  // Kinetic energy per unit density = flow part + wave part:
-  //   1/2 d sum(u^2 + v^2) dA   (the current carried by the stable-fluids velocity, depth d)
-  // + 1/2 (g/c^2) sum(z_t^2) dA (the wave part, defined exactly as damped-wave's, z_t the
-  //                              backward difference of the surface)
+  // Kinetic energy per unit density = flow part + wave part: 1/2 sum(d |u|^2) dA of the
+  // advected velocity, plus the wave part of eq. 10 computed as damped-wave's (the flow the
+  // three-level scheme is equivalent to, core/wave_energy.hpp), so the two wave models'
+  // energies compare like for like.
   double kineticEnergy() const override;
   // solver_iterations, solver_residual (relative, of the pressure solve), divergence_max
   // (max |div u| over wet cells after Project, 1/s), divergence_before (the same before).
@@ -91,6 +92,7 @@ class AdvectedWave final : public Model {
   const Domain* domain_ = nullptr;
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
+  mutable WaveKineticEnergy waveKinetic_;
   ConjugateGradient cg_;
   Field2D levels_[3];
   Field2D* previous_ = &levels_[0];

@@ -7,12 +7,6 @@
 
 namespace wb {
 
-namespace {
-// The potential only feeds a diagnostic: 1e-5 keeps the energy to ~1e-5 relative.
-constexpr double kPotentialTolerance = 1e-5;
-constexpr int kPotentialMaxIterations = 2000;
-}  // namespace
-
 std::vector<ParamSpec> DampedWave::parameterSpecs() {
   return {
       {"c",
@@ -114,8 +108,6 @@ void DampedWave::reset(const Domain& domain, const Field2D& eta0) {
   for (auto& f : fields_)
     f = eta0;
   lastDt_ = dt_;
-  potential_ = Field2D(domain.nx(), domain.ny());
-  potentialRhs_ = Field2D(domain.nx(), domain.ny());
   kineticCache_.reset();
 }
 
@@ -183,41 +175,18 @@ double DampedWave::addEta(const Field2D& delta) {
 }
 
 double DampedWave::kineticEnergy() const {
-  if (kineticCache_) return *kineticCache_;
-  const auto& wet = domain_->wetMask();
-  const double dx = domain_->grid().dx, depth = c_ * c_ / domain_->g();
-  const float* h = current_->data();
-  const float* hOld = previous_->data();
-  // -L phi = dx^2 / (d dt) (h^n - h^{n-1})
-  const float scale = float(dx * dx / (depth * lastDt_));
-  for (std::size_t k = 0; k < wet.size(); ++k)
-    potentialRhs_.data()[k] = wet[k] ? scale * (h[k] - hOld[k]) : 0.0f;
-  const auto negativeLaplacian = [this](const Field2D& in, Field2D& out) {
-    stencil_.apply(in, out);
-    const auto& wetMask = domain_->wetMask();
-    for (std::size_t k = 0; k < out.size(); ++k)
-      out.data()[k] = wetMask[k] ? -out.data()[k] : 0.0f;
-  };
-  const bool singular = stencil_.edgeCells().empty() || params().getChoice("boundary") == "mirror";
-  lastPotentialSolve_ =
-      potentialSolver_.solve(negativeLaplacian, potentialRhs_, potential_, wet, kPotentialTolerance,
-                             kPotentialMaxIterations, singular);
-  double flow = 0.0, mixed = 0.0;
-  for (std::size_t k = 0; k < wet.size(); ++k) {
-    if (!wet[k]) continue;
-    const double change = double(h[k]) - hOld[k];
-    flow += double(potential_.data()[k]) * change;
-    mixed += double(h[k]) * change;
+  if (!kineticCache_) {
+    const bool singular = params().getChoice("boundary") == "mirror";
+    kineticCache_ =
+        kinetic_.compute(stencil_, *domain_, singular, c_, *current_, *previous_, lastDt_);
   }
-  const double cellArea = domain_->grid().cellArea();
-  kineticCache_ = 0.5 * dx * dx / lastDt_ * flow - 0.5 * domain_->g() * mixed * cellArea;
   return *kineticCache_;
 }
 
 std::map<std::string, double> DampedWave::diagnostics() const {
   kineticEnergy();
-  return {{"solver_iterations", lastPotentialSolve_.iterations},
-          {"solver_residual", lastPotentialSolve_.relativeResidual}};
+  return {{"solver_iterations", kinetic_.lastSolve().iterations},
+          {"solver_residual", kinetic_.lastSolve().relativeResidual}};
 }
 
 }  // namespace wb

@@ -18,9 +18,9 @@
 
 #include <optional>
 
-#include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
 #include "core/stencil.hpp"
+#include "core/wave_energy.hpp"
 
 namespace wb {
 
@@ -38,14 +38,8 @@ class DampedWave final : public Model {
 
   const Field2D& eta() const override { return *current_; }
   double addEta(const Field2D& delta) override;
-  // Kinetic energy. The scheme is exactly a staggered linear shallow-water scheme on the
-  // stencil's links (d = c^2/g): u^{n+1/2} = R u^{n-1/2} - g dt grad h^n and
-  // h^{n+1} - h^n = -d dt div u^{n+1/2} reproduce eq. 2. Starting from rest, u is the gradient
-  // of a potential phi with -L phi = dx^2/(d dt) (h^n - h^{n-1}), solved here by CG, so
-  //   1/2 d sum|u^{n-1/2}|^2 dA = 1/2 (dx^2/dt) sum(phi (h^n - h^{n-1})).
-  // Leapfrog conserves E = 1/2 d sum|u^{n-1/2}|^2 dA + 1/2 g sum(h^{n-1} h^n) dA exactly when
-  // k = 0; the kinetic energy reported is E minus the common potential 1/2 g sum(h^n)^2 dA, so
-  // potential + kinetic is that conserved energy (decaying as exp(-k t) when k > 0).
+  // Kinetic energy: core/wave_energy.hpp, from the flow the scheme is equivalent to; with
+  // k = 0 potential + kinetic is the energy leapfrog conserves exactly.
   double kineticEnergy() const override;
   std::map<std::string, double> diagnostics() const override;
 
@@ -69,10 +63,8 @@ class DampedWave final : public Model {
   Field2D* next_ = &fields_[2];
   double c_ = 1.0, k_ = 0.0, dt_ = 0.01, lastDt_ = 0.0;
   // Kinetic energy is computed on demand (once per frame), warm-started from the last phi.
-  mutable ConjugateGradient potentialSolver_;
-  mutable Field2D potential_, potentialRhs_;
+  mutable WaveKineticEnergy kinetic_;
   mutable std::optional<double> kineticCache_;
-  mutable CgResult lastPotentialSolve_;
 };
 
 }  // namespace wb
