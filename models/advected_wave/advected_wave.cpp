@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "core/interpolation.hpp"
+#include "core/parallel.hpp"
 
 namespace wb {
 
@@ -217,7 +218,7 @@ void AdvectedWave::advect(double dt) {
   const Grid& grid = domain_->grid();
   const auto& wet = domain_->wetMask();
   const int nx = grid.nx, ny = grid.ny;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const std::size_t k = u_.index(i, j);
@@ -234,7 +235,7 @@ void AdvectedWave::computeDivergence(Field2D& out) const {
   const Domain& d = *domain_;
   const float inverseDx = float(1.0 / d.grid().dx);
   const int nx = d.nx(), ny = d.ny();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       if (!d.isWet(i, j)) continue;
@@ -271,7 +272,7 @@ void AdvectedWave::updateHeight(double dt) {
   float* zNew = next_->data();
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (std::size_t s = 0; s < spans.size(); ++s) {
     const std::size_t rowStart = std::size_t(spans[s].row) * nx;
     const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
@@ -293,7 +294,7 @@ void AdvectedWave::applyNegativeLaplacian(const Field2D& in, Field2D& out) const
   float* o = out.data();
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (std::size_t s = 0; s < spans.size(); ++s) {
     const std::size_t rowStart = std::size_t(spans[s].row) * nx;
     const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
@@ -331,7 +332,7 @@ void AdvectedWave::project() {
   const Domain& d = *domain_;
   const float halfInverseDx = float(0.5 / dx);
   const int nx = d.nx(), ny = d.ny();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       if (!d.isWet(i, j)) continue;

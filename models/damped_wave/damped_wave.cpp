@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/parallel.hpp"
 
 namespace wb {
 
@@ -150,7 +151,7 @@ void DampedWave::advanceHeight(double dt) {
   const auto span = stencil_.kind() == StencilKind::FivePoint
                         ? &advanceSpan<StencilKind::FivePoint>
                         : &advanceSpan<StencilKind::NinePoint>;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
   for (std::size_t s = 0; s < spans.size(); ++s) {
     const std::size_t rowStart = std::size_t(spans[s].row) * nx;
     span(h, hOld, hNew, rowStart + spans[s].begin, rowStart + spans[s].end, nx, R, mu);
