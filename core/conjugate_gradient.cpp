@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/parallel.hpp"
@@ -163,6 +164,138 @@ CgResult ConjugateGradient::solveFused(const FusedOperator& apply, const Field2D
       trueRr += d * d;
     }
   result.relativeResidual = std::sqrt(trueRr) / bNorm;
+  result.converged = result.relativeResidual <= tolerance * 1.0001;
+  return result;
+}
+
+namespace {
+
+double dotDouble(const double* a, const double* b, std::size_t n) {
+  double sum = 0.0;
+#pragma omp parallel for simd reduction(+ : sum) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k)
+    sum += a[k] * b[k];
+  return sum;
+}
+
+void removeWetMeanDouble(double* f, const std::vector<std::uint8_t>& wet) {
+  double sum = 0.0;
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < wet.size(); ++k)
+    if (wet[k]) sum += f[k], ++count;
+  if (!count) return;
+  const double mean = sum / double(count);
+  for (std::size_t k = 0; k < wet.size(); ++k)
+    if (wet[k]) f[k] -= mean;
+}
+
+// Restarts from the current iterate when the recurrence's residual has drifted from the true
+// one (each restart recomputes it); this many at most.
+constexpr int kPcgRestarts = 2;
+
+}  // namespace
+
+CgResult PreconditionedCg::solve(const Operator& apply, const Preconditioner& precondition,
+                                 const double* b, double* x, const std::vector<std::uint8_t>& wet,
+                                 double tolerance, int maxIterations, bool removeMean) {
+  const std::size_t n = wet.size();
+  if (rhs_.size() != n)
+    for (auto* v : {&rhs_, &solution_, &residual_, &preconditioned_, &direction_, &product_})
+      v->assign(n, 0.0);
+  for (std::size_t k = 0; k < n; ++k)
+    rhs_[k] = wet[k] ? b[k] : 0.0;
+  if (removeMean) {
+    removeWetMeanDouble(rhs_.data(), wet);
+    removeWetMeanDouble(x, wet);
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    if (!wet[k]) x[k] = 0.0;
+  const double bNorm = std::sqrt(dotDouble(rhs_.data(), rhs_.data(), n));
+  CgResult result;
+  if (bNorm == 0.0) {
+    std::fill(x, x + n, 0.0);
+    result.converged = true;
+    return result;
+  }
+  result = iterate(apply, precondition, x, wet, bNorm, tolerance, maxIterations, removeMean);
+  for (int restart = 0; restart < kPcgRestarts && !result.converged; ++restart) {
+    if (result.iterations >= maxIterations) break;
+    const int used = result.iterations;
+    result =
+        iterate(apply, precondition, x, wet, bNorm, tolerance, maxIterations - used, removeMean);
+    result.iterations += used;
+  }
+  return result;
+}
+
+CgResult PreconditionedCg::solve(const Operator& apply, const Preconditioner& precondition,
+                                 const Field2D& b, Field2D& x, const std::vector<std::uint8_t>& wet,
+                                 double tolerance, int maxIterations, bool removeMean) {
+  const std::size_t n = b.size();
+  if (solution_.size() != n)
+    for (auto* v : {&rhs_, &solution_, &residual_, &preconditioned_, &direction_, &product_})
+      v->assign(n, 0.0);
+  // b goes through preconditioned_ (free until the iterations start) so that nothing allocates.
+  for (std::size_t k = 0; k < n; ++k) {
+    preconditioned_[k] = b.data()[k];
+    solution_[k] = x.data()[k];
+  }
+  const CgResult result = solve(apply, precondition, preconditioned_.data(), solution_.data(), wet,
+                                tolerance, maxIterations, removeMean);
+  for (std::size_t k = 0; k < n; ++k)
+    x.data()[k] = float(solution_[k]);
+  return result;
+}
+
+// Preconditioned CG (Saad, Iterative Methods, Alg. 9.1) from x, with r = b - A x recomputed.
+CgResult PreconditionedCg::iterate(const Operator& apply, const Preconditioner& precondition,
+                                   double* x, const std::vector<std::uint8_t>& wet, double bNorm,
+                                   double tolerance, int maxIterations, bool removeMean) {
+  const std::size_t n = wet.size();
+  double *r = residual_.data(), *z = preconditioned_.data(), *p = direction_.data();
+  double* q = product_.data();
+  const double* b = rhs_.data();
+  const auto computeResidual = [&] {
+    apply(x, q);
+    for (std::size_t k = 0; k < n; ++k)
+      r[k] = wet[k] ? b[k] - q[k] : 0.0;
+    return std::sqrt(dotDouble(r, r, n));
+  };
+  const auto preconditionResidual = [&] {
+    precondition(r, z);
+    if (removeMean) removeWetMeanDouble(z, wet);
+    return dotDouble(r, z, n);
+  };
+  CgResult result;
+  double rNorm = computeResidual();
+  double rz = preconditionResidual();
+  std::copy(z, z + n, p);
+  const double target = tolerance * bNorm;
+  while (rNorm > target && result.iterations < maxIterations) {
+    apply(p, q);
+    const double pq = dotDouble(p, q, n);
+    if (pq <= 0.0 || rz <= 0.0) break;  // not positive definite on this subspace: stop honestly
+    const double alpha = rz / pq;
+    double rr = 0.0;
+#pragma omp parallel for simd reduction(+ : rr) if (worthThreads(n))
+    for (std::size_t k = 0; k < n; ++k) {
+      x[k] += alpha * p[k];
+      r[k] -= alpha * q[k];
+      rr += r[k] * r[k];
+    }
+    rNorm = std::sqrt(rr);
+    ++result.iterations;
+    if (rNorm <= target) break;
+    const double rzNew = preconditionResidual();
+    const double beta = rzNew / rz;
+    rz = rzNew;
+#pragma omp parallel for simd if (worthThreads(n))
+    for (std::size_t k = 0; k < n; ++k)
+      p[k] = z[k] + beta * p[k];
+  }
+  if (removeMean) removeWetMeanDouble(x, wet);
+  // Report the true residual, not the recurrence's estimate.
+  result.relativeResidual = computeResidual() / bNorm;
   result.converged = result.relativeResidual <= tolerance * 1.0001;
   return result;
 }

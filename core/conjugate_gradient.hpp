@@ -51,6 +51,36 @@ class ConjugateGradient {
   Field2D residual_, direction_, product_, rhs_;
 };
 
+// Preconditioned conjugate gradients with the vectors in double: in float, the true residual of
+// a smooth solution on a large grid cannot fall below about 8 eps / lambda_min (1e-2 for the
+// Neumann Poisson equation at 512^2), far above the tolerances the preconditioner can reach.
+// The operator and the preconditioner map a vector that is 0 on solid cells to one that is 0
+// there (the iterations then need no mask). The work vectors are allocated by the first solve
+// of a size and reused.
+class PreconditionedCg {
+ public:
+  using Operator = std::function<void(const double* in, double* out)>;
+  // z = M^{-1} r, symmetric positive definite on the wet cells.
+  using Preconditioner = std::function<void(const double* r, double* z)>;
+
+  // Solves A x = b from the initial guess in x until the true residual ||b - A x|| <=
+  // tolerance ||b|| (x and the residual in double). removeMean: constants are in A's null space
+  // (pure Neumann walls); b, x and every preconditioned residual are projected to zero mean.
+  CgResult solve(const Operator& apply, const Preconditioner& precondition, const double* b,
+                 double* x, const std::vector<std::uint8_t>& wet, double tolerance,
+                 int maxIterations, bool removeMean = false);
+  // The same for float fields (converted on entry and exit).
+  CgResult solve(const Operator& apply, const Preconditioner& precondition, const Field2D& b,
+                 Field2D& x, const std::vector<std::uint8_t>& wet, double tolerance,
+                 int maxIterations, bool removeMean = false);
+
+ private:
+  CgResult iterate(const Operator& apply, const Preconditioner& precondition, double* x,
+                   const std::vector<std::uint8_t>& wet, double bNorm, double tolerance,
+                   int maxIterations, bool removeMean);
+  std::vector<double> rhs_, solution_, residual_, preconditioned_, direction_, product_;
+};
+
 // Kernels of one CG iteration, exposed for the benchmarks (tests/bench).
 namespace cg_kernels {
 // sum(a * b) in double.

@@ -83,9 +83,8 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
   }
 }
 
-void WetStencil::apply(const Field2D& h, Field2D& out) const {
-  const float* src = h.data();
-  float* dst = out.data();
+template <class Real>
+void WetStencil::applyTo(const Real* src, Real* dst) const {
   const std::size_t nx = std::size_t(nx_);
   for (const Span& span : spans_)
     for (int i = span.begin; i < span.end; ++i) {
@@ -94,6 +93,14 @@ void WetStencil::apply(const Field2D& h, Field2D& out) const {
     }
   for (const EdgeCell& cell : edgeCells_)
     dst[cell.index] = applyAt(cell, src);
+}
+
+void WetStencil::apply(const Field2D& h, Field2D& out) const {
+  applyTo(h.data(), out.data());
+}
+
+void WetStencil::apply(const double* h, double* out) const {
+  applyTo(h, out);
 }
 
 }  // namespace wb

@@ -61,14 +61,21 @@ class WetStencil {
   // tests and for models whose step is not fused.
   void apply(const Field2D& h, Field2D& out) const;
   // L h at one edge cell.
-  float applyAt(const EdgeCell& cell, const float* h) const {
-    float sum = -cell.centreWeight * h[cell.index];
+  // out = L h in double precision (for solvers whose vectors are double).
+  void apply(const double* h, double* out) const;
+  // L h at one edge cell.
+  template <class Real>
+  Real applyAt(const EdgeCell& cell, const Real* h) const {
+    Real sum = -Real(cell.centreWeight) * h[cell.index];
     for (std::uint32_t t = cell.firstTerm; t < cell.firstTerm + cell.termCount; ++t)
-      sum += terms_[t].weight * h[terms_[t].index];
+      sum += Real(terms_[t].weight) * h[terms_[t].index];
     return sum;
   }
 
  private:
+  template <class Real>
+  void applyTo(const Real* h, Real* out) const;
+
   StencilKind kind_ = StencilKind::FivePoint;
   int nx_ = 0;
   std::vector<Span> spans_;
@@ -77,11 +84,13 @@ class WetStencil {
 };
 
 // L h at an interior cell (index k of a row-major field with row length nx).
-inline float interiorLaplacian(StencilKind kind, const float* h, std::size_t k, std::size_t nx) {
-  const float edges = h[k - 1] + h[k + 1] + h[k - nx] + h[k + nx] - 4.0f * h[k];
+template <class Real>
+inline Real interiorLaplacian(StencilKind kind, const Real* h, std::size_t k, std::size_t nx) {
+  const Real edges = h[k - 1] + h[k + 1] + h[k - nx] + h[k + nx] - Real(4) * h[k];
   if (kind == StencilKind::FivePoint) return edges;
-  const float corners = h[k - nx - 1] + h[k - nx + 1] + h[k + nx - 1] + h[k + nx + 1] - 4.0f * h[k];
-  return 0.5f * edges + 0.25f * corners;
+  const Real corners =
+      h[k - nx - 1] + h[k - nx + 1] + h[k + nx - 1] + h[k + nx + 1] - Real(4) * h[k];
+  return Real(0.5) * edges + Real(0.25) * corners;
 }
 
 }  // namespace wb

@@ -15,9 +15,6 @@ namespace {
 constexpr double kSpectralRadius = 8.0;
 // The automatic step stays this far inside the stability bound (as damped-wave).
 constexpr double kAutoDtFraction = 0.9;
-// In float arithmetic CG's recurrence residual drifts from the true one; a restart from the
-// current iterate recomputes it. This many restarts at most (each reports the true residual).
-constexpr int kCgRestarts = 4;
 }  // namespace
 
 std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
@@ -65,8 +62,8 @@ std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
        1e-9,
        0.1,
        "",
-       "Relative residual ||b - A p|| / ||b|| at which the pressure solve stops. The fields "
-       "are float: near 1e-5 is the floor at 128 x 128 cells.",
+       "Relative residual ||b - A p|| / ||b|| at which the pressure solve (multigrid-"
+       "preconditioned CG, vectors in double) stops; p is then stored in float.",
        {},
        false},
       {"cg_max_iterations",
@@ -147,6 +144,7 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
   for (Field2D* f : {&u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &rhs_})
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
+  pressureSolver_.setup(FivePointSystem::fromMask(nx, ny, domain.wetMask(), 0.0f));
   wallU_.clear();
   wallV_.clear();
   for (int j = 0; j < ny; ++j)
@@ -321,13 +319,8 @@ void AdvectedWave::project() {
   const float scale = float(-dx * dx);
   for (std::size_t k = 0; k < wet.size(); ++k)
     rhs_.data()[k] = wet[k] ? scale * divergence_.data()[k] : 0.0f;
-  auto apply = [this](const Field2D& in, Field2D& out) { applyNegativeLaplacian(in, out); };
-  lastSolve_ = cg_.solve(apply, rhs_, pressure_, wet, tolerance_, maxIterations_, true);
-  for (int restart = 0; restart < kCgRestarts && !lastSolve_.converged; ++restart) {
-    const int used = lastSolve_.iterations;
-    lastSolve_ = cg_.solve(apply, rhs_, pressure_, wet, tolerance_, maxIterations_ - used, true);
-    lastSolve_.iterations += used;
-  }
+  // Multigrid-preconditioned CG on the same operator (core/multigrid.hpp), vectors in double.
+  lastSolve_ = pressureSolver_.solve(rhs_, pressure_, tolerance_, maxIterations_, true);
 
   const Domain& d = *domain_;
   const float halfInverseDx = float(0.5 / dx);

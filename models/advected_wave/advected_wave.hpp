@@ -31,6 +31,7 @@
 
 #include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
+#include "core/multigrid.hpp"
 #include "core/stencil.hpp"
 #include "core/wave_energy.hpp"
 
@@ -93,7 +94,8 @@ class AdvectedWave final : public Model {
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
   mutable WaveKineticEnergy waveKinetic_;
-  ConjugateGradient cg_;
+  ConjugateGradient cg_;         // Stam's optional diffusion
+  MultigridPcg pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann
   Field2D levels_[3];
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];

@@ -17,6 +17,7 @@
 
 #include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
+#include "core/multigrid.hpp"
 #include "core/stencil.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
@@ -86,7 +87,8 @@ class SweSemiLagrangian final : public Model {
   SweWalls walls_;
   // Interior spans (all four edge neighbours wet: branch-free loops) and the other wet cells.
   WetStencil cells_;
-  ConjugateGradient cg_;
+  MultigridPcg helmholtzSolver_;
+  Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;

@@ -421,7 +421,7 @@ TEST_F(BadCli, BadInputExitsTwoWithOneLineAndWritesNothing) {
 // c = 20 m/s on dx = 0.1 m puts damped-wave's stability bound at 0.005 s; dt = 0.01 s is
 // twice that (two substeps of 1/120 s per frame).
 const std::string kUnstable =
-    "run --scenario builtin:pi-pool --frames 120 --set damped-wave.c=20 "
+    "run --scenario builtin:pi-pool --models damped-wave --frames 120 --set damped-wave.c=20 "
     "--set damped-wave.dt=0.01 --out out ";
 
 TEST_F(BadCli, UnstableDtIsRefusedNamingTheBound) {

@@ -1,0 +1,115 @@
+// Geometric multigrid for the 5-point systems of the models, used as the preconditioner of
+// conjugate gradients (MGPCG). The systems have the form
+//   (A x)_c = s_c x_c + sum over the 4 faces f of c: w_f (x_c - x_neighbour)
+// on wet cells, with a shift s_c >= 0 (0 for the Poisson equations, 1 for the Helmholtz
+// equation of Layton eq. 25) and face weights w_f >= 0 (0 across walls and at the grid edge:
+// Neumann). Such an A is symmetric positive (semi-)definite.
+//
+// Hierarchy: cell-centred 2 x 2 coarsening until no side exceeds kCoarsestSide cells. A coarse
+// cell is wet if any child is. Restriction sums the children's residuals (the coarse equation
+// is the fine one integrated over the coarse cell), prolongation copies the coarse value to the
+// wet children (R = P^T). The coarse operator is the same equation rediscretised on the coarse
+// cells: the shift is the sum of the children's (a mass term integrates over the area), a face
+// weight is half the sum of the two fine faces it covers (flux = weight x difference; the coarse
+// face is twice as long and its centres twice as far apart). Galerkin's P^T A P would double the
+// faces and halve every coarse correction.
+//
+// V-cycle: red-black Gauss-Seidel, pre-smoothing red then black, post-smoothing black then red,
+// and a palindromic sequence of sweeps on the coarsest level, all from a zero guess: the cycle
+// is a symmetric linear map, positive definite on the wet cells (Gauss-Seidel converges for SPD
+// A), so it can precondition CG. Working fields are float with a one-cell ghost border (faces
+// to it are 0), so the sweeps need no bounds tests.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/conjugate_gradient.hpp"
+#include "core/field2d.hpp"
+
+namespace wb {
+
+struct FivePointSystem {
+  Field2D shift;  // s_c on wet cells
+  Field2D faceX;  // w of the face between (i, j) and (i + 1, j)
+  Field2D faceY;  // w of the face between (i, j) and (i, j + 1)
+  std::vector<std::uint8_t> wet;
+
+  // Weight 1 on every face between two wet cells and shift s on wet cells: -dx^2 lap(x) + s x
+  // with mirror (Neumann) walls, the operator of WetStencil's FivePoint / Mirror negated.
+  static FivePointSystem fromMask(int nx, int ny, const std::vector<std::uint8_t>& wet,
+                                  float shift);
+};
+
+class Multigrid {
+ public:
+  // Coarsening stops when neither side exceeds this many cells.
+  static constexpr int kCoarsestSide = 8;
+  // Gauss-Seidel sweeps (red + black) before and after the coarse correction.
+  static constexpr int kSmoothingSweeps = 2;
+  // Symmetric sweeps on the coarsest level (its few dozen cells): a near-exact solve.
+  static constexpr int kCoarsestSweeps = 30;
+
+  Multigrid() = default;
+  // Builds the levels (allocates) and their coefficients.
+  void setup(const FivePointSystem& fine);
+  // New coefficients on the same mask: recomputes every level's coefficients without
+  // allocating. Faces touching a solid cell or the grid edge are taken as 0.
+  void updateCoefficients(const Field2D& shift, const Field2D& faceX, const Field2D& faceY);
+
+  bool ready() const { return !levels_.empty(); }
+  int levelCount() const { return int(levels_.size()); }
+  int nx() const { return levels_.front().nx; }
+  int ny() const { return levels_.front().ny; }
+  const std::vector<std::uint8_t>& wet() const { return fineWet_; }
+
+  // out = A in on the finest level in double (row-major nx x ny, 0 on solid cells).
+  void applyOperator(const double* in, double* out) const;
+  // z = B r, one V-cycle on A z = r from z = 0 (0 on solid cells).
+  void vcycle(const double* r, double* z);
+
+ private:
+  struct Level {
+    int nx = 0, ny = 0;
+    std::size_t row = 0;  // nx + 2: fields carry a ghost border
+    std::vector<std::uint8_t> wet;
+    Field2D shift, faceX, faceY, inverseDiagonal, x, b, r;
+    std::size_t at(int i, int j) const { return std::size_t(j + 1) * row + std::size_t(i + 1); }
+  };
+
+  static Level makeLevel(int nx, int ny);
+  static void coarsenMask(const Level& fine, Level& coarse);
+  static void coarsenCoefficients(const Level& fine, Level& coarse);
+  static void computeInverseDiagonal(Level& level);
+  static void relax(Level& level, int colour);
+  static void computeResidual(Level& level);
+  static void restrictResidual(const Level& fine, Level& coarse);
+  static void prolongAndAdd(const Level& coarse, Level& fine);
+  void cycle(std::size_t l);
+
+  std::vector<Level> levels_;
+  std::vector<std::uint8_t> fineWet_;
+};
+
+// Conjugate gradients preconditioned by one multigrid V-cycle per iteration, with the CG
+// vectors in double (PreconditionedCg).
+class MultigridPcg {
+ public:
+  void setup(const FivePointSystem& system) { multigrid_.setup(system); }
+  Multigrid& multigrid() { return multigrid_; }
+  const Multigrid& multigrid() const { return multigrid_; }
+
+  // Solves the system of setup / updateCoefficients, from the initial guess in x.
+  CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations,
+                 bool removeMean = false);
+  // Solves apply x = b with the 5-point system as preconditioner (apply spectrally equivalent
+  // to it, e.g. the 9-point Laplacian).
+  CgResult solve(const PreconditionedCg::Operator& apply, const Field2D& b, Field2D& x,
+                 double tolerance, int maxIterations, bool removeMean = false);
+
+ private:
+  Multigrid multigrid_;
+  PreconditionedCg cg_;
+};
+
+}  // namespace wb

@@ -1,0 +1,186 @@
+// Multigrid-preconditioned CG (core/multigrid.hpp) on the two kinds of system the models solve:
+// the Neumann Poisson equation on the Pi pool (singular, zero-mean form) and a Helmholtz
+// equation with shift 1 and variable face weights (Layton eq. 25). The true residual is
+// recomputed here from the system's coefficients, independently of the solver's operator.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "core/domain.hpp"
+#include "core/multigrid.hpp"
+
+namespace wb {
+namespace {
+
+constexpr double kTolerance = 1e-6;
+// g d dt^2 / dx^2 of swe-semi-lagrangian's automatic step (docs/performance.md).
+constexpr float kHelmholtzWeight = 16.0f;
+
+Domain piPool(int n) {
+  Domain domain(Grid{n, n, 1.0}, 9.81, 1.0);
+  domain.applyPreset(MaskPreset::Pi);
+  return domain;
+}
+
+// Faces weighted by a smooth depth-like factor in [0.5, 1.5].
+FivePointSystem helmholtzSystem(const Domain& domain) {
+  const int n = domain.nx();
+  FivePointSystem system = FivePointSystem::fromMask(n, n, domain.wetMask(), 1.0f);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const float depth = 1.0f + 0.5f * float(std::sin(6.0 * i / n) * std::cos(4.0 * j / n));
+      system.faceX(i, j) *= kHelmholtzWeight * depth;
+      system.faceY(i, j) *= kHelmholtzWeight * depth;
+    }
+  return system;
+}
+
+// A Gaussian bump plus deterministic noise on the wet cells.
+std::vector<double> rightSide(const Domain& domain) {
+  const int n = domain.nx();
+  std::vector<double> b(std::size_t(n) * n, 0.0);
+  unsigned state = 12345u;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      if (!domain.isWet(i, j)) continue;
+      state = state * 1664525u + 1013904223u;
+      const double noise = double(state >> 8) / double(1u << 24) - 0.5;
+      const double x = (i + 0.5) / n - 0.2, y = (j + 0.5) / n - 0.7;
+      b[std::size_t(j) * n + i] = std::exp(-50.0 * (x * x + y * y)) + 0.1 * noise;
+    }
+  return b;
+}
+
+// ||b - A x|| / ||b|| from the system's fields, with b projected to zero mean when singular.
+double trueRelativeResidual(const FivePointSystem& s, std::vector<double> b,
+                            const std::vector<double>& x, bool removeMean) {
+  const int nx = s.shift.nx(), ny = s.shift.ny();
+  if (removeMean) {
+    double sum = 0.0, count = 0.0;
+    for (std::size_t k = 0; k < b.size(); ++k)
+      if (s.wet[k]) sum += b[k], count += 1.0;
+    for (std::size_t k = 0; k < b.size(); ++k)
+      if (s.wet[k]) b[k] -= sum / count;
+  }
+  double rr = 0.0, bb = 0.0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = std::size_t(j) * nx + i;
+      if (!s.wet[k]) continue;
+      double ax = s.shift(i, j) * x[k];
+      if (i + 1 < nx) ax += s.faceX(i, j) * (x[k] - x[k + 1]);
+      if (i > 0) ax += s.faceX(i - 1, j) * (x[k] - x[k - 1]);
+      if (j + 1 < ny) ax += s.faceY(i, j) * (x[k] - x[k + nx]);
+      if (j > 0) ax += s.faceY(i, j - 1) * (x[k] - x[k - nx]);
+      rr += (b[k] - ax) * (b[k] - ax);
+      bb += b[k] * b[k];
+    }
+  return std::sqrt(rr / bb);
+}
+
+struct Solved {
+  CgResult result;
+  std::vector<double> x;
+};
+
+Solved solveWith(Multigrid& mg, const FivePointSystem& system, const std::vector<double>& b,
+                 bool preconditioned, bool removeMean, int maxIterations) {
+  PreconditionedCg cg;
+  Solved out{{}, std::vector<double>(b.size(), 0.0)};
+  const auto apply = [&](const double* in, double* o) { mg.applyOperator(in, o); };
+  const auto precondition = [&](const double* r, double* z) {
+    if (preconditioned) {
+      mg.vcycle(r, z);
+    } else {
+      for (std::size_t k = 0; k < b.size(); ++k)
+        z[k] = r[k];
+    }
+  };
+  out.result = cg.solve(apply, precondition, b.data(), out.x.data(), system.wet, kTolerance,
+                        maxIterations, removeMean);
+  return out;
+}
+
+double relativeDifference(const std::vector<double>& a, const std::vector<double>& b) {
+  double dd = 0.0, bb = 0.0;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    dd += (a[k] - b[k]) * (a[k] - b[k]), bb += b[k] * b[k];
+  return std::sqrt(dd / bb);
+}
+
+// Both solutions reach 1e-6 in relative residual; their difference e solves A e = r1 - r2, so
+// |e| / |x| <= kappa 2e-6. kappa <= 8 w_max / lambda_min: for the Poisson case w = 1 and
+// lambda_min ~ (pi / L)^2 with L < 3n the longest path through the Pi pool (down a leg, along the
+// bar, up the other); the Helmholtz case (w <= 24, lambda_min >= 1) has kappa <= 193, below
+// that. A wrong solution is off by O(1).
+double differenceBound(int n) {
+  const double pi = 3.14159265358979;
+  const double path = 3.0 * n;
+  const double kappa = 8.0 * path * path / (pi * pi);
+  return 2.0 * kTolerance * kappa;
+}
+
+void checkFlatIterations(bool helmholtz) {
+  const int sizes[] = {64, 128, 256, 512};
+  std::vector<int> iterations;
+  for (int n : sizes) {
+    const Domain domain = piPool(n);
+    const FivePointSystem system = helmholtz
+                                       ? helmholtzSystem(domain)
+                                       : FivePointSystem::fromMask(n, n, domain.wetMask(), 0.0f);
+    const bool singular = !helmholtz;
+    Multigrid mg;
+    mg.setup(system);
+    const std::vector<double> b = rightSide(domain);
+    const Solved mgpcg = solveWith(mg, system, b, true, singular, 200);
+    EXPECT_TRUE(mgpcg.result.converged) << n;
+    EXPECT_LE(trueRelativeResidual(system, b, mgpcg.x, singular), kTolerance) << n;
+    iterations.push_back(mgpcg.result.iterations);
+    if (n <= 128) {
+      const Solved plain = solveWith(mg, system, b, false, singular, 100000);
+      EXPECT_TRUE(plain.result.converged) << n;
+      EXPECT_LT(mgpcg.result.iterations, plain.result.iterations) << n;
+      EXPECT_LE(relativeDifference(mgpcg.x, plain.x), differenceBound(n)) << n;
+      std::printf("%s %d^2: plain CG %d iterations, MGPCG %d, solutions differ by %.2e\n",
+                  helmholtz ? "Helmholtz" : "Poisson", n, plain.result.iterations,
+                  mgpcg.result.iterations, relativeDifference(mgpcg.x, plain.x));
+    } else {
+      std::printf("%s %d^2: MGPCG %d iterations\n", helmholtz ? "Helmholtz" : "Poisson", n,
+                  mgpcg.result.iterations);
+    }
+  }
+  // Nearly flat: from 64^2 to 512^2 (64 times the cells) at most kGrowth more iterations.
+  constexpr int kGrowth = 4;
+  EXPECT_LE(iterations.back(), iterations.front() + kGrowth);
+}
+
+TEST(Multigrid, PoissonOnThePiPoolConvergesInNearlyFlatIterations) {
+  checkFlatIterations(false);
+}
+
+TEST(Multigrid, HelmholtzWithVariableFacesConvergesInNearlyFlatIterations) {
+  checkFlatIterations(true);
+}
+
+TEST(Multigrid, VcycleIsSymmetric) {
+  const Domain domain = piPool(40);
+  Multigrid mg;
+  mg.setup(helmholtzSystem(domain));
+  const std::size_t n = domain.wetMask().size();
+  std::vector<double> u(n, 0.0), v(n, 0.0), bu(n), bv(n);
+  for (std::size_t k = 0; k < n; ++k)
+    if (domain.wetMask()[k]) u[k] = std::sin(0.37 * double(k)), v[k] = std::cos(0.11 * double(k));
+  mg.vcycle(u.data(), bu.data());
+  mg.vcycle(v.data(), bv.data());
+  double vBu = 0.0, uBv = 0.0, uBu = 0.0;
+  for (std::size_t k = 0; k < n; ++k)
+    vBu += v[k] * bu[k], uBv += u[k] * bv[k], uBu += u[k] * bu[k];
+  // Float arithmetic inside the cycle: symmetric to about 1e-6 of the products.
+  EXPECT_NEAR(vBu, uBv, 1e-5 * std::fabs(uBu));
+  EXPECT_GT(uBu, 0.0);
+}
+
+}  // namespace
+}  // namespace wb
