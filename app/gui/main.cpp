@@ -7,9 +7,11 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
+#include "app/gui/mask_editor.hpp"
 #include "app/gui/surface_view.hpp"
 
 namespace {
@@ -47,7 +49,11 @@ int main(int argc, char** argv) {
                                       "file");
   const QCommandLineOption quit("quit", "Exit after the frames (and screenshot).");
   const QCommandLineOption grid("grid", "Cells per side (the pool keeps its size).", "N");
-  parser.addOptions({scenario, models, frames, screenshot, quit, grid});
+  const QCommandLineOption show("show",
+                                "Also show 'domain' (the mask editor tab) and/or 'difference' "
+                                "(the A - B view), comma-separated, e.g. for screenshots.",
+                                "parts");
+  parser.addOptions({scenario, models, frames, screenshot, quit, grid, show});
   parser.process(app);
 
   const bool automated = parser.isSet(quit) || parser.isSet(screenshot);
@@ -72,6 +78,18 @@ int main(int argc, char** argv) {
     window.document().setModified(false);
   }
   window.show();
+  for (const QString& part : parser.value(show).split(',', Qt::SkipEmptyParts)) {
+    if (part == "domain") {
+      for (QWidget* w = window.maskEditor(); w; w = w->parentWidget())
+        if (auto* dock = qobject_cast<QDockWidget*>(w)) dock->raise();
+    } else if (part == "difference") {
+      window.differenceAction()->setChecked(true);
+    } else {
+      std::fprintf(stderr, "wavebench: --show: unknown part '%s' (domain, difference)\n",
+                   qPrintable(part));
+      return 2;
+    }
+  }
 
   const int frameCount = parser.isSet(frames) ? parser.value(frames).toInt() : -1;
   window.worker().setFrameLimit(frameCount);

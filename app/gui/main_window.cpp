@@ -328,6 +328,7 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
                                                      : std::min(1, int(ids.size()) - 1));
     viewIds_ = ids;
   }
+  maskEditor_->showDomain(snapshot.domain->wetMask());
   for (auto* view : views_) {
     view->scene().setDomain(*snapshot.domain, colourRange_);
     view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");

@@ -26,6 +26,7 @@ namespace wb::gui {
 
 namespace {
 const QRgb kWaterColour = qRgb(40, 110, 190), kWallColour = qRgb(115, 140, 75);
+const QRgb kCoastColour = qRgb(205, 185, 130);  // land from the heightmap, above sea level
 // The obstacles preset: round islands at these centres (shares of the pool) and radius.
 constexpr double kIslands[][2] = {{0.3, 0.55}, {0.55, 0.3}, {0.7, 0.7}};
 constexpr double kIslandRadiusShare = 0.08;
@@ -92,11 +93,21 @@ void MaskEditor::showMask(int nx, int ny, const Mask& mask, bool clearHistory) {
   ny_ = ny;
   if (clearHistory) undo_->clear();
   mask_ = mask;
+  if (domainWet_.size() != mask.size()) domainWet_.clear();
   QImage image(nx, ny, QImage::Format_RGB32);
   for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i)
-      image.setPixel(i, ny - 1 - j, mask[std::size_t(j) * nx + i] ? kWaterColour : kWallColour);
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = std::size_t(j) * nx + i;
+      const bool coast = mask[k] && !domainWet_.empty() && !domainWet_[k];
+      image.setPixel(i, ny - 1 - j, coast ? kCoastColour : mask[k] ? kWaterColour : kWallColour);
+    }
   canvas_->setImage(image);
+}
+
+void MaskEditor::showDomain(const std::vector<std::uint8_t>& wet) {
+  if (wet == domainWet_) return;
+  domainWet_ = wet;
+  showMask(nx_, ny_, mask_, false);
 }
 
 void MaskEditor::setMaskFromCommand(const Mask& mask) {

@@ -32,6 +32,9 @@ class MaskEditor : public QWidget {
   // `clearHistory`.
   void showMask(int nx, int ny, const Mask& mask, bool clearHistory);
   void showTerrain(const std::optional<TerrainSetting>& terrain) { terrain_ = terrain; }
+  // The domain the models run on: cells the painted mask leaves wet but the heightmap coast
+  // turns to land are drawn as land (not editable with the brush; change the sea level).
+  void showDomain(const std::vector<std::uint8_t>& wet);
   const Mask& mask() const { return mask_; }
   int nx() const { return nx_; }
   int ny() const { return ny_; }
@@ -65,6 +68,7 @@ class MaskEditor : public QWidget {
   QComboBox* tool_ = nullptr;
   QSpinBox* radius_ = nullptr;
   Mask mask_;
+  std::vector<std::uint8_t> domainWet_;  // wet cells of the running domain (mask and coast)
   int nx_ = 0, ny_ = 0;
   int stroke_ = 0;
   bool inStroke_ = false;
