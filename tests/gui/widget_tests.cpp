@@ -203,7 +203,7 @@ class WidgetTests : public QObject {
         FrameRecord r;
         r.frame = f;
         r.time = f / 60.0;
-        r.model = m ? "b" : "a";
+        r.model.assign(1, m ? 'b' : 'a');  // not operator= (a GCC 12 -Wrestrict false positive)
         r.energyPotential = 1.0 / f;
         r.stepMs = 0.1 * (m + 1);
         records[m].push_back(r);
