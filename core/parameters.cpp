@@ -86,7 +86,8 @@ void ParamValues::setFromText(const std::string& name, const std::string& text,
     for (std::size_t k = 0; k < s.choices.size(); ++k)
       if (s.choices[k] == text) return set(name, double(k), where);
     std::string options;
-    for (const auto& c : s.choices) options += (options.empty() ? "" : ", ") + c;
+    for (const auto& c : s.choices)
+      options += (options.empty() ? "" : ", ") + c;
     throw InputError(where + ": '" + text + "' is not one of " + options);
   }
   if (s.kind == ParamKind::Flag) {
@@ -103,7 +104,9 @@ void ParamValues::setFromText(const std::string& name, const std::string& text,
   set(name, value, where);
 }
 
-void ParamValues::unset(const std::string& name) { values_.erase(name); }
+void ParamValues::unset(const std::string& name) {
+  values_.erase(name);
+}
 
 std::string ParamValues::text(const std::string& name) const {
   const auto& s = spec(name);
@@ -112,6 +115,31 @@ std::string ParamValues::text(const std::string& name) const {
   if (s.kind == ParamKind::Choice) return s.choices.at(std::size_t(*value));
   if (s.kind == ParamKind::Flag) return *value != 0 ? "true" : "false";
   return formatNumber(*value);
+}
+
+ParamSpec forceParamSpec(const std::string& boundName) {
+  return {"force",
+          ParamKind::Flag,
+          0,
+          0,
+          1,
+          "",
+          "Accept a dt beyond the " + boundName + "; a blow-up is then detected and reported.",
+          {},
+          false};
+}
+
+double chooseFixedStep(const ParamValues& params, const std::string& modelId, double limit,
+                       double autoFraction, const std::string& boundWhy) {
+  const auto userDt = params.getOptional("dt");
+  if (!userDt) return autoFraction * limit;
+  if (*userDt > limit && params.get("force") == 0) {
+    std::ostringstream message;
+    message << modelId << ".dt: " << *userDt << " s exceeds the stability bound " << limit << " s ("
+            << boundWhy << "); set " << modelId << ".force=true to run it anyway";
+    throw InputError(message.str());
+  }
+  return *userDt;
 }
 
 }  // namespace wb

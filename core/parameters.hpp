@@ -56,4 +56,13 @@ class ParamValues {
   std::map<std::string, double> values_;
 };
 
+// The `force` flag of every model whose time step has a bound: accept a dt beyond it.
+ParamSpec forceParamSpec(const std::string& boundName = "stability bound");
+
+// The fixed step a model runs (Bressler 4.1): the user's `dt` if it is within `limit`, or if
+// `force` is set; otherwise an InputError "<model>.dt: X s exceeds the <bound> Y s (<why>);
+// set <model>.force=true to run it anyway". Without a user dt: autoFraction * limit.
+double chooseFixedStep(const ParamValues& params, const std::string& modelId, double limit,
+                       double autoFraction, const std::string& boundWhy);
+
 }  // namespace wb

@@ -15,6 +15,30 @@ namespace {
 constexpr double kSpectralRadius = 8.0;
 // The automatic step stays this far inside the stability bound (as damped-wave).
 constexpr double kAutoDtFraction = 0.9;
+
+#define WB_SPAN_KERNEL __attribute__((target_clones("avx2", "default")))
+
+// div u at cells whose four neighbours are wet: the face velocities are means of two cells, so
+// (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx = (u_{i+1} - u_{i-1} + v_{j+1} - v_{j-1}) /
+// 2dx.
+WB_SPAN_KERNEL void divergenceSpan(float* __restrict out, const float* __restrict u,
+                                   const float* __restrict v, float halfInverseDx, std::size_t row,
+                                   std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    out[k] = (u[k + 1] - u[k - 1] + v[k + row] - v[k - row]) * halfInverseDx;
+}
+
+// u -= grad p (centred) at cells whose four neighbours are wet.
+WB_SPAN_KERNEL void subtractGradientSpan(float* __restrict u, float* __restrict v,
+                                         const float* __restrict p, float halfInverseDx,
+                                         std::size_t row, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    u[k] -= halfInverseDx * (p[k + 1] - p[k - 1]);
+    v[k] -= halfInverseDx * (p[k + row] - p[k - row]);
+  }
+}
 }  // namespace
 
 std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
@@ -85,15 +109,7 @@ std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
        "the bound is refused unless force is set.",
        {},
        true},
-      {"force",
-       ParamKind::Flag,
-       0,
-       0,
-       1,
-       "",
-       "Accept a dt beyond the stability bound; a blow-up is then detected and reported.",
-       {},
-       false},
+      forceParamSpec(),
   };
 }
 
@@ -122,19 +138,9 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
   tolerance_ = p.get("cg_tolerance");
   maxIterations_ = p.getInt("cg_max_iterations");
   stencil_ = WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror);
-  const double limit = maxStableDt();
-  if (auto userDt = p.getOptional("dt")) {
-    if (*userDt > limit && p.get("force") == 0) {
-      std::ostringstream message;
-      message << "advected-wave.dt: " << *userDt << " s exceeds the stability bound " << limit
-              << " s of eq. 10 (c dt/dx <= 1/sqrt(2) with c = " << c_
-              << " m/s); set advected-wave.force=true to run it anyway";
-      throw InputError(message.str());
-    }
-    dt_ = *userDt;
-  } else {
-    dt_ = kAutoDtFraction * limit;
-  }
+  std::ostringstream why;
+  why << "eq. 10: c dt/dx <= 1/sqrt(2) with c = " << c_ << " m/s";
+  dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   lastDt_ = dt_;
   // The surface starts at rest (z^{-1} = z^0 = eta0) and the water without velocity.
   previous_ = &levels_[0], current_ = &levels_[1], next_ = &levels_[2];
@@ -229,27 +235,42 @@ void AdvectedWave::advect(double dt) {
   enforceWalls();
 }
 
+// Applies spanKernel(begin, end) to the interior spans of the 5-point stencil (cells whose four
+// neighbours are wet: no wall test inside) and cellAt(i, j) to the wet cells next to a wall.
+template <class SpanKernel, class CellAt>
+void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const {
+  const std::size_t nx = std::size_t(domain_->nx());
+  const auto& spans = stencil_.spans();
+#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
+  for (std::size_t s = 0; s < spans.size(); ++s) {
+    const std::size_t rowStart = std::size_t(spans[s].row) * nx;
+    spanKernel(rowStart + spans[s].begin, rowStart + spans[s].end);
+  }
+  for (const auto& cell : stencil_.edgeCells())
+    cellAt(int(cell.index % nx), int(cell.index / nx));
+}
+
 void AdvectedWave::computeDivergence(Field2D& out) const {
   const Domain& d = *domain_;
-  const float inverseDx = float(1.0 / d.grid().dx);
-  const int nx = d.nx(), ny = d.ny();
-#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      if (!d.isWet(i, j)) continue;
-      // The velocity on the face between two wet cells is their mean; a wall face carries 0.
-      auto faceU = [&](int a) {
-        return d.isWetOrOutside(a, j) && d.isWetOrOutside(a + 1, j)
-                   ? 0.5f * (u_(a, j) + u_(a + 1, j))
-                   : 0.0f;
-      };
-      auto faceV = [&](int b) {
-        return d.isWetOrOutside(i, b) && d.isWetOrOutside(i, b + 1)
-                   ? 0.5f * (v_(i, b) + v_(i, b + 1))
-                   : 0.0f;
-      };
-      out(i, j) = (faceU(i) - faceU(i - 1) + faceV(j) - faceV(j - 1)) * inverseDx;
-    }
+  const double dx = d.grid().dx;
+  const float inverseDx = float(1.0 / dx), halfInverseDx = float(0.5 / dx);
+  const std::size_t row = std::size_t(d.nx());
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    divergenceSpan(out.data(), u_.data(), v_.data(), halfInverseDx, row, begin, end);
+  };
+  const auto cell = [&](int i, int j) {
+    // The velocity on the face between two wet cells is their mean; a wall face carries 0.
+    auto faceU = [&](int a) {
+      return d.isWetOrOutside(a, j) && d.isWetOrOutside(a + 1, j) ? 0.5f * (u_(a, j) + u_(a + 1, j))
+                                                                  : 0.0f;
+    };
+    auto faceV = [&](int b) {
+      return d.isWetOrOutside(i, b) && d.isWetOrOutside(i, b + 1) ? 0.5f * (v_(i, b) + v_(i, b + 1))
+                                                                  : 0.0f;
+    };
+    out(i, j) = (faceU(i) - faceU(i - 1) + faceV(j) - faceV(j - 1)) * inverseDx;
+  };
+  forEachWetCell(span, cell);
 }
 
 // Eq. 7: kappa dz = -div u; eq. 12: z^k <- z^k + dz; eq. 13 / eq. 10:
@@ -324,16 +345,17 @@ void AdvectedWave::project() {
 
   const Domain& d = *domain_;
   const float halfInverseDx = float(0.5 / dx);
-  const int nx = d.nx(), ny = d.ny();
-#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      if (!d.isWet(i, j)) continue;
-      const float pc = pressure_(i, j);
-      auto at = [&](int a, int b) { return d.isWetOrOutside(a, b) ? pressure_(a, b) : pc; };
-      u_(i, j) -= halfInverseDx * (at(i + 1, j) - at(i - 1, j));
-      v_(i, j) -= halfInverseDx * (at(i, j + 1) - at(i, j - 1));
-    }
+  const std::size_t row = std::size_t(d.nx());
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    subtractGradientSpan(u_.data(), v_.data(), pressure_.data(), halfInverseDx, row, begin, end);
+  };
+  const auto cell = [&](int i, int j) {
+    const float pc = pressure_(i, j);
+    auto at = [&](int a, int b) { return d.isWetOrOutside(a, b) ? pressure_(a, b) : pc; };
+    u_(i, j) -= halfInverseDx * (at(i + 1, j) - at(i - 1, j));
+    v_(i, j) -= halfInverseDx * (at(i, j + 1) - at(i, j - 1));
+  };
+  forEachWetCell(span, cell);
   computeDivergence(divergence_);
   divergenceAfter_ = divergence_.maxAbs();
 }

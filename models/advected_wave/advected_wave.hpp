@@ -89,6 +89,8 @@ class AdvectedWave final : public Model {
   void enforceWalls();
   void rotateHeightLevels();
   void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
+  template <class SpanKernel, class CellAt>
+  void forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const;
 
   const Domain* domain_ = nullptr;
   const ForceField* force_ = nullptr;

@@ -8,6 +8,11 @@
 
 namespace wb {
 
+namespace {
+// The automatic step's share of the stability bound.
+constexpr double kAutoDtFraction = 0.9;
+}  // namespace
+
 std::vector<ParamSpec> DampedWave::parameterSpecs() {
   return {
       {"c",
@@ -57,15 +62,7 @@ std::vector<ParamSpec> DampedWave::parameterSpecs() {
        "bound is refused unless force is set.",
        {},
        true},
-      {"force",
-       ParamKind::Flag,
-       0,
-       0,
-       1,
-       "",
-       "Accept a dt beyond the stability bound; a blow-up is then detected and reported.",
-       {},
-       false},
+      forceParamSpec(),
   };
 }
 
@@ -90,20 +87,10 @@ void DampedWave::reset(const Domain& domain, const Field2D& eta0) {
       p.getChoice("neighbours") == "4" ? StencilKind::FivePoint : StencilKind::NinePoint;
   const auto rule = p.getChoice("boundary") == "mirror" ? WallRule::Mirror : WallRule::Zero;
   stencil_ = WetStencil(domain, kind, rule);
-  const double limit = maxStableDt();
-  if (auto userDt = p.getOptional("dt")) {
-    if (*userDt > limit && p.get("force") == 0) {
-      std::ostringstream message;
-      message << "damped-wave.dt: " << *userDt << " s exceeds the stability bound " << limit
-              << " s (k dt + " << stencil_.spectralRadius() / 2
-              << " c^2 dt^2/dx^2 <= 2 with c = " << c_ << " m/s, k = " << k_
-              << " 1/s); set damped-wave.force=true to run it anyway";
-      throw InputError(message.str());
-    }
-    dt_ = *userDt;
-  } else {
-    dt_ = 0.9 * limit;
-  }
+  std::ostringstream why;
+  why << "k dt + " << stencil_.spectralRadius() / 2 << " c^2 dt^2/dx^2 <= 2 with c = " << c_
+      << " m/s, k = " << k_ << " 1/s";
+  dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   // The initial surface is at rest: h^{-1} = h^0 = eta0 (the paper's h^0 = 0, h^1 = e would
   // instead start the excitation with velocity e / dt, which depends on dt).
   for (auto& f : fields_)

@@ -54,15 +54,7 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        "ground.",
        {},
        false},
-      {"force",
-       ParamKind::Flag,
-       0,
-       0,
-       1,
-       "",
-       "Accept a dt beyond the shear bound; a blow-up is then detected and reported.",
-       {},
-       false},
+      forceParamSpec("shear bound"),
   };
 }
 

@@ -56,7 +56,8 @@ VerifyResult projectionResidualCase() {
   setSmoothFlow(*model, domain.grid());
   model->project();
   const auto d = model->diagnostics();
-  VerifyResult r{kModel, "pressure solve residual", d.at("solver_residual"), 1e-4, "rel", false, ""};
+  VerifyResult r{kModel, "pressure solve residual", d.at("solver_residual"), 1e-4, "rel", false,
+                 ""};
   r.passed = r.measured <= r.tolerance;
   std::ostringstream detail;
   detail << "CG " << d.at("solver_iterations") << " iterations on 64^2; max|div| "
@@ -80,8 +81,9 @@ VerifyResult divergenceOrderCase() {
     previous = divergence;
   }
   detail << "; order " << order << " (expected 2)";
-  VerifyResult r{kModel, "projection divergence order (interior)", std::fabs(order - 2.0), 0.3,
-                 "order", false, ""};
+  VerifyResult r{
+      kModel, "projection divergence order (interior)", std::fabs(order - 2.0), 0.3, "order", false,
+      ""};
   r.passed = r.measured <= r.tolerance;
   r.detail = detail.str();
   return r;
