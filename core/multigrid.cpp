@@ -2,9 +2,57 @@
 
 #include <algorithm>
 
+#include <omp.h>
+
 #include "core/parallel.hpp"
 
 namespace wb {
+
+namespace {
+
+// Cells per block of relaxRowSpan's buffer (even, so the colour pattern repeats per block).
+constexpr std::size_t kRelaxBlock = 256;
+
+// Red-black Gauss-Seidel on the cells [begin, end) of one row whose offset from begin is even
+// (skipFirst = 0) or odd (skipFirst = 1): x_c = (b_c + sum_f w_f x_f) / diag_c.
+__attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
+    float* x, const float* __restrict fx, const float* __restrict fy,
+    const float* __restrict inverse, const float* __restrict b, std::size_t row, std::size_t begin,
+    std::size_t end, unsigned skipFirst) {
+  alignas(64) float updated[kRelaxBlock];
+  for (std::size_t start = begin; start < end; start += kRelaxBlock) {
+    const std::size_t count = std::min(kRelaxBlock, end - start);
+    const float* __restrict in = x + start;
+#pragma omp simd
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t k = start + i;
+      updated[i] = inverse[k] * (b[k] + fx[k] * in[i + 1] + fx[k - 1] * in[i - 1] +
+                                 fy[k] * in[i + row] + fy[k - row] * in[i - row]);
+    }
+    float* __restrict out = x + start;
+#pragma omp simd
+    for (unsigned i = 0; i < unsigned(count); ++i)
+      out[i] = ((i ^ skipFirst) & 1u) ? out[i] : updated[i];
+  }
+}
+
+// A x on the cells [begin, end) of one row away from the grid's edge (dry cells have shift
+// and faces 0, so their result is 0 without a test). in, out: the row in the CG's layout
+// (stride nx); coefficients at offset coefficientRow in the ghost-bordered layout (stride row).
+__attribute__((target_clones("avx2", "default"))) void applyRowSpan(
+    const double* __restrict in, double* __restrict out, const float* __restrict s,
+    const float* __restrict fx, const float* __restrict fy, std::size_t coefficientRow,
+    std::size_t nx, std::size_t row, std::size_t begin, std::size_t end) {
+  const float *sr = s + coefficientRow, *fxr = fx + coefficientRow, *fyr = fy + coefficientRow;
+#pragma omp simd
+  for (std::size_t i = begin; i < end; ++i) {
+    const double centre = in[i];
+    out[i] = sr[i] * centre + fxr[i] * (centre - in[i + 1]) + fxr[i - 1] * (centre - in[i - 1]) +
+             fyr[i] * (centre - in[i + nx]) + fyr[i - row] * (centre - in[i - nx]);
+  }
+}
+
+}  // namespace
 
 FivePointSystem FivePointSystem::fromMask(int nx, int ny, const std::vector<std::uint8_t>& wet,
                                           float shift) {
@@ -110,19 +158,47 @@ void Multigrid::computeInverseDiagonal(Level& level) {
     }
 }
 
-// One Gauss-Seidel half-sweep over the cells with (i + j) % 2 == colour.
-void Multigrid::relax(Level& level, int colour) {
-  const std::size_t row = level.row;
-  const float *fx = level.faceX.data(), *fy = level.faceY.data();
-  const float *inverse = level.inverseDiagonal.data(), *b = level.b.data();
-  float* x = level.x.data();
-#pragma omp parallel for schedule(static) if (worthThreads(level.x.size()))
-  for (int j = 0; j < level.ny; ++j)
-    for (int i = (colour + j) & 1; i < level.nx; i += 2) {
-      const std::size_t k = level.at(i, j);
-      x[k] = inverse[k] * (b[k] + fx[k] * x[k + 1] + fx[k - 1] * x[k - 1] + fy[k] * x[k + row] +
-                           fy[k - row] * x[k - row]);
+// One Gauss-Seidel half-sweep over one colour of row j. The update is computed for every cell
+// of the row into a buffer (a stride-1 loop the compiler vectorises; cells of one colour read
+// only the other colour, which this half-sweep does not change), then copied to the cells of
+// this colour: the same result as the stride-2 loop, at the vector rate. The copy is a vector
+// blend, so it stores the other colour's cells back unchanged; with threads, a neighbouring
+// band may read those cells meanwhile and sees the same values (a benign overlap that a
+// race detector would report; x86 stores of an unchanged float are invisible to readers).
+void Multigrid::relaxRow(Level& level, int j, int colour) {
+  const std::size_t begin = level.at(0, j);
+  relaxRowSpan(level.x.data(), level.faceX.data(), level.faceY.data(), level.inverseDiagonal.data(),
+               level.b.data(), level.row, begin, begin + std::size_t(level.nx),
+               unsigned((j & 1) != colour));
+}
+
+// One Gauss-Seidel sweep, colour `first` then the other, in one pass over the level: the second
+// colour of row j - 1 follows the first colour of row j (it reads rows j - 2 to j), so each
+// field streams through the cache once per sweep instead of twice. With threads, each takes a
+// band of rows and the second colour of a band's edge rows waits for the neighbouring bands'
+// first colour. Small levels (and the coarsest level's many sweeps) run without a team.
+void Multigrid::sweep(Level& level, int first) {
+  const int second = 1 - first;
+  if (!worthThreads(level.x.size())) {
+    for (int j = 0; j < level.ny; ++j) {
+      relaxRow(level, j, first);
+      if (j > 0) relaxRow(level, j - 1, second);
     }
+    relaxRow(level, level.ny - 1, second);
+    return;
+  }
+#pragma omp parallel
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    const int j0 = level.ny * t / threads, j1 = level.ny * (t + 1) / threads;
+    for (int j = j0; j < j1; ++j) {
+      relaxRow(level, j, first);
+      if (j - 1 > j0) relaxRow(level, j - 1, second);
+    }
+#pragma omp barrier
+    if (j1 > j0) relaxRow(level, j0, second);
+    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second);
+  }
 }
 
 // r = b - A x (0 on dry cells, whose b, x and faces are 0).
@@ -153,13 +229,21 @@ void Multigrid::restrictResidual(const Level& fine, Level& coarse) {
     }
 }
 
+// Adds the coarse value to its four children. Dry children get it too: the post-smoothing
+// sweep that follows sets every dry cell back to 0 (its inverse diagonal is 0).
 void Multigrid::prolongAndAdd(const Level& coarse, Level& fine) {
+  const int pairs = fine.nx / 2;
 #pragma omp parallel for schedule(static) if (worthThreads(fine.x.size()))
-  for (int j = 0; j < fine.ny; ++j)
-    for (int i = 0; i < fine.nx; ++i) {
-      const std::size_t k = fine.at(i, j);
-      if (fine.wet[k]) fine.x.data()[k] += coarse.x.data()[coarse.at(i / 2, j / 2)];
+  for (int j = 0; j < fine.ny; ++j) {
+    float* __restrict x = fine.x.data() + fine.at(0, j);
+    const float* __restrict c = coarse.x.data() + coarse.at(0, j / 2);
+#pragma omp simd
+    for (int i = 0; i < pairs; ++i) {
+      x[2 * i] += c[i];
+      x[2 * i + 1] += c[i];
     }
+    if (fine.nx % 2) x[fine.nx - 1] += c[pairs];
+  }
 }
 
 void Multigrid::cycle(std::size_t l) {
@@ -167,20 +251,20 @@ void Multigrid::cycle(std::size_t l) {
   level.x.fill(0.0f);
   constexpr int kRed = 0, kBlack = 1;
   if (l + 1 == levels_.size()) {
-    for (int sweep = 0; sweep < kCoarsestSweeps; ++sweep)
-      relax(level, kRed), relax(level, kBlack);
-    for (int sweep = 0; sweep < kCoarsestSweeps; ++sweep)
-      relax(level, kBlack), relax(level, kRed);
+    for (int s = 0; s < kCoarsestSweeps; ++s)
+      sweep(level, kRed);
+    for (int s = 0; s < kCoarsestSweeps; ++s)
+      sweep(level, kBlack);
     return;
   }
-  for (int sweep = 0; sweep < kSmoothingSweeps; ++sweep)
-    relax(level, kRed), relax(level, kBlack);
+  for (int s = 0; s < kSmoothingSweeps; ++s)
+    sweep(level, kRed);
   computeResidual(level);
   restrictResidual(level, levels_[l + 1]);
   cycle(l + 1);
   prolongAndAdd(levels_[l + 1], level);
-  for (int sweep = 0; sweep < kSmoothingSweeps; ++sweep)
-    relax(level, kBlack), relax(level, kRed);
+  for (int s = 0; s < kSmoothingSweeps; ++s)
+    sweep(level, kBlack);
 }
 
 void Multigrid::vcycle(const double* r, double* z) {
@@ -201,18 +285,26 @@ void Multigrid::applyOperator(const double* in, double* out) const {
   const Level& fine = levels_[0];
   const std::size_t nx = std::size_t(fine.nx), ny = std::size_t(fine.ny), row = fine.row;
   const float *s = fine.shift.data(), *fx = fine.faceX.data(), *fy = fine.faceY.data();
+  // Cells on the grid's edge: faces there are 0 and the missing neighbour is not read.
+  const auto edgeCell = [&](std::size_t i, std::size_t j) {
+    const std::size_t k = j * nx + i, c = (j + 1) * row + i + 1;
+    const double centre = in[k];
+    const double east = i + 1 < nx ? in[k + 1] : 0.0, west = i > 0 ? in[k - 1] : 0.0;
+    const double north = j + 1 < ny ? in[k + nx] : 0.0, south = j > 0 ? in[k - nx] : 0.0;
+    out[k] = s[c] * centre + fx[c] * (centre - east) + fx[c - 1] * (centre - west) +
+             fy[c] * (centre - north) + fy[c - row] * (centre - south);
+  };
 #pragma omp parallel for schedule(static) if (worthThreads(nx * ny))
-  for (std::size_t j = 0; j < ny; ++j)
-    for (std::size_t i = 0; i < nx; ++i) {
-      const std::size_t k = j * nx + i, c = (j + 1) * row + i + 1;
-      const double centre = in[k];
-      // Faces at the grid edge are 0; the neighbour is then not read.
-      const double east = i + 1 < nx ? in[k + 1] : 0.0, west = i > 0 ? in[k - 1] : 0.0;
-      const double north = j + 1 < ny ? in[k + nx] : 0.0, south = j > 0 ? in[k - nx] : 0.0;
-      out[k] = fine.wet[c] ? s[c] * centre + fx[c] * (centre - east) + fx[c - 1] * (centre - west) +
-                                 fy[c] * (centre - north) + fy[c - row] * (centre - south)
-                           : 0.0;
+  for (std::size_t j = 0; j < ny; ++j) {
+    edgeCell(0, j);
+    if (nx > 1) edgeCell(nx - 1, j);
+    if (j == 0 || j + 1 == ny) {
+      for (std::size_t i = 1; i + 1 < nx; ++i)
+        edgeCell(i, j);
+    } else if (nx > 2) {
+      applyRowSpan(in + j * nx, out + j * nx, s, fx, fy, (j + 1) * row + 1, nx, row, 1, nx - 1);
     }
+  }
 }
 
 CgResult MultigridPcg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations,

@@ -18,7 +18,9 @@
 // and a palindromic sequence of sweeps on the coarsest level, all from a zero guess: the cycle
 // is a symmetric linear map, positive definite on the wet cells (Gauss-Seidel converges for SPD
 // A), so it can precondition CG. Working fields are float with a one-cell ghost border (faces
-// to it are 0), so the sweeps need no bounds tests.
+// to it are 0), so the sweeps need no bounds tests. Each sweep is one vectorised pass over a
+// level (both colours, the second one row behind the first; multigrid.cpp); levels below
+// core/parallel.hpp's threshold, including the coarsest, run without an OpenMP team.
 #pragma once
 
 #include <cstdint>
@@ -81,7 +83,8 @@ class Multigrid {
   static void coarsenMask(const Level& fine, Level& coarse);
   static void coarsenCoefficients(const Level& fine, Level& coarse);
   static void computeInverseDiagonal(Level& level);
-  static void relax(Level& level, int colour);
+  static void relaxRow(Level& level, int j, int colour);
+  static void sweep(Level& level, int first);
   static void computeResidual(Level& level);
   static void restrictResidual(const Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);

@@ -39,6 +39,31 @@ WB_SPAN_KERNEL void subtractGradientSpan(float* __restrict u, float* __restrict 
     v[k] -= halfInverseDx * (p[k + row] - p[k - row]);
   }
 }
+
+// Stam's advect at the cells [begin, end) of row j: back-trace by dt u^{old} in grid units
+// (cellsPerVelocity = dt / dx), clamp to the grid and sample u^{old}, v^{old} bilinearly, the
+// arithmetic of sampleBilinear (core/interpolation.hpp) written so that the gathers vectorise.
+WB_SPAN_KERNEL void advectSpan(float* __restrict u, float* __restrict v,
+                               const float* __restrict uOld, const float* __restrict vOld,
+                               double cellsPerVelocity, int nx, int ny, int j, std::size_t begin,
+                               std::size_t end) {
+  const double xMax = double(nx - 1), yMax = double(ny - 1);
+  const std::size_t rowStart = std::size_t(j) * std::size_t(nx);
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    const double gx = std::clamp(double(k - rowStart) - cellsPerVelocity * uOld[k], 0.0, xMax);
+    const double gy = std::clamp(double(j) - cellsPerVelocity * vOld[k], 0.0, yMax);
+    const int i0 = std::min(int(gx), nx - 2), j0 = std::min(int(gy), ny - 2);
+    const float sx = float(gx - i0), sy = float(gy - j0);
+    const int c = j0 * nx + i0;
+    const float uBottom = (1.0f - sx) * uOld[c] + sx * uOld[c + 1];
+    const float uTop = (1.0f - sx) * uOld[c + nx] + sx * uOld[c + nx + 1];
+    const float vBottom = (1.0f - sx) * vOld[c] + sx * vOld[c + 1];
+    const float vTop = (1.0f - sx) * vOld[c + nx] + sx * vOld[c + nx + 1];
+    u[k] = (1.0f - sy) * uBottom + sy * uTop;
+    v[k] = (1.0f - sy) * vBottom + sy * vTop;
+  }
+}
 }  // namespace
 
 std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
@@ -214,27 +239,6 @@ void AdvectedWave::diffuse(double dt) {
   enforceWalls();
 }
 
-// Stam's advect: u(x) = u^{old}(x - dt u^{old}(x)), back-traced from each wet cell centre and
-// sampled bilinearly (solid cells hold 0, so a trace into a wall picks up no flow from it).
-void AdvectedWave::advect(double dt) {
-  std::swap(u_, uOld_);
-  std::swap(v_, vOld_);
-  const Grid& grid = domain_->grid();
-  const auto& wet = domain_->wetMask();
-  const int nx = grid.nx, ny = grid.ny;
-#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = u_.index(i, j);
-      if (!wet[k]) continue;
-      const double x = grid.x(i) - dt * uOld_.data()[k];
-      const double y = grid.y(j) - dt * vOld_.data()[k];
-      u_.data()[k] = sampleBilinear(uOld_, grid, x, y);
-      v_.data()[k] = sampleBilinear(vOld_, grid, x, y);
-    }
-  enforceWalls();
-}
-
 // Applies spanKernel(begin, end) to the interior spans of the 5-point stencil (cells whose four
 // neighbours are wet: no wall test inside) and cellAt(i, j) to the wet cells next to a wall.
 template <class SpanKernel, class CellAt>
@@ -248,6 +252,31 @@ void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& ce
   }
   for (const auto& cell : stencil_.edgeCells())
     cellAt(int(cell.index % nx), int(cell.index / nx));
+}
+
+// Stam's advect: u(x) = u^{old}(x - dt u^{old}(x)), back-traced from each wet cell centre and
+// sampled bilinearly (solid cells hold 0, so a trace into a wall picks up no flow from it).
+void AdvectedWave::advect(double dt) {
+  std::swap(u_, uOld_);
+  std::swap(v_, vOld_);
+  const Grid& grid = domain_->grid();
+  const int nx = grid.nx, ny = grid.ny;
+  const double cellsPerVelocity = dt / grid.dx;
+  // Interior spans have a full 5-point stencil, so nx, ny >= 3 there (the kernel's i0 + 1 and
+  // j0 + 1 stay on the grid).
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    advectSpan(u_.data(), v_.data(), uOld_.data(), vOld_.data(), cellsPerVelocity, nx, ny,
+               int(begin / std::size_t(nx)), begin, end);
+  };
+  const auto cell = [&](int i, int j) {
+    const std::size_t k = u_.index(i, j);
+    const double x = grid.x(i) - dt * uOld_.data()[k];
+    const double y = grid.y(j) - dt * vOld_.data()[k];
+    u_.data()[k] = sampleBilinear(uOld_, grid, x, y);
+    v_.data()[k] = sampleBilinear(vOld_, grid, x, y);
+  };
+  forEachWetCell(span, cell);
+  enforceWalls();
 }
 
 void AdvectedWave::computeDivergence(Field2D& out) const {
