@@ -37,7 +37,7 @@ class WaveKineticEnergy {
   MultigridPcg solver_;
   std::vector<std::uint8_t> preparedMask_;  // the multigrid was set up for this mask and walls
   bool preparedSingular_ = false;
-  Field2D potential_, rhs_;  // phi is kept between calls: the next solve starts from it
+  Field2D potential_, rhs_, product_;  // phi is kept between calls: the next solve starts from it
   CgResult lastSolve_;
 };
 
