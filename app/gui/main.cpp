@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QMessageBox>
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
@@ -62,7 +63,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> ids;
   for (const QString& id : parser.value(models).split(',', Qt::SkipEmptyParts))
     ids.push_back(id.trimmed().toStdString());
-  if (!window.openScenario(parser.value(scenario), ids)) return 2;
+  // An autosave left by a session that did not exit cleanly: offer it before anything else.
+  const bool restore =
+      !automated && window.autosave().exists() &&
+      QMessageBox::question(&window, QObject::tr("Restore unsaved work"),
+                            QObject::tr("Wavebench did not exit cleanly last time. Restore the "
+                                        "scenario you were editing?")) == QMessageBox::Yes;
+  if (restore && window.openScenario(window.autosave().file(), ids)) {
+    window.document().detachFromFile();
+  } else if (!window.openScenario(parser.value(scenario), ids)) {
+    return 2;
+  }
   if (parser.isSet(grid)) {
     const int cells = parser.value(grid).toInt();
     if (cells < 4) {

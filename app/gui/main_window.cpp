@@ -29,6 +29,7 @@
 namespace wb::gui {
 
 namespace {
+constexpr int kAutosaveMs = 10000;   // an edited scenario is copied to the autosave this often
 constexpr int kTickMs = 15;          // the GUI looks for a new snapshot this often
 constexpr int kPlotRefreshMs = 250;  // plots redraw a few times a second, not per frame
 constexpr int kMaxViewColumns = 3;
@@ -54,7 +55,7 @@ double colourRangeFor(const Scenario& s) {
 }
 }  // namespace
 
-MainWindow::MainWindow(bool restoreLayout) {
+MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
   setObjectName("mainWindow");
   setWindowTitle("Wavebench");
   viewArea_ = new QWidget;
@@ -72,6 +73,17 @@ MainWindow::MainWindow(bool restoreLayout) {
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
+  }
+  if (restoreLayout) {
+    // Autosave (issue 7): a copy of an edited scenario every few seconds; a clean exit drops
+    // it. Automated runs (screenshots, tests) leave the user's autosave alone.
+    auto* autosaveTimer = new QTimer(this);
+    connect(autosaveTimer, &QTimer::timeout, this, [this] {
+      QString error;
+      if (!autosave_.write(document_, &error))
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 10000);
+    });
+    autosaveTimer->start(kAutosaveMs);
   }
   timer_ = new QTimer(this);
   connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
@@ -541,6 +553,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  if (interactive_) autosave_.clear();
   QSettings settings;
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());

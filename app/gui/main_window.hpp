@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 
+#include "app/gui/autosave.hpp"
 #include "app/gui/scenario_document.hpp"
 #include "app/gui/simulation_worker.hpp"
 
@@ -53,6 +54,7 @@ class MainWindow : public QMainWindow {
   SimulationWorker& worker() { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
+  const Autosave& autosave() const { return autosave_; }
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const { return views_; }
   QWidget* viewArea() const { return viewArea_; }
@@ -94,6 +96,8 @@ class MainWindow : public QMainWindow {
   void updateStatus(const Snapshot& snapshot);
 
   ScenarioDocument document_;
+  Autosave autosave_;
+  bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
   SimulationWorker worker_;
   vtkNew<vtkCamera> camera_;
   QWidget* viewArea_ = nullptr;

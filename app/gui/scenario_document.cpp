@@ -105,14 +105,12 @@ void ScenarioDocument::setGrid(const Grid& grid) {
   emit rebuildNeeded();
 }
 
-void ScenarioDocument::saveAs(const QString& fileName) {
-  const std::filesystem::path file = fileName.toStdString();
+Scenario ScenarioDocument::savedForm(const std::filesystem::path& file) const {
   Scenario saved = scenario_;
   if (scenario_.mask && scenario_.mask->file.path.parent_path() == scratch_->path().toStdString()) {
     const std::string maskName = file.stem().string() + kMaskSuffix;
     writeMaskFile(file.parent_path() / maskName);
     saved.mask->file.path = maskName;  // relative to the JSON file
-    scenario_.mask->file.path = file.parent_path() / maskName;
   }
   // The workbench runs the listed models: record each, with its parameters if any.
   saved.modelParams.clear();
@@ -121,9 +119,28 @@ void ScenarioDocument::saveAs(const QString& fileName) {
     saved.modelParams[id] =
         it != scenario_.modelParams.end() ? it->second : nlohmann::json::object();
   }
+  return saved;
+}
+
+void ScenarioDocument::saveAs(const QString& fileName) {
+  const std::filesystem::path file = fileName.toStdString();
+  const bool maskInScratch =
+      scenario_.mask && scenario_.mask->file.path.parent_path() == scratch_->path().toStdString();
+  const Scenario saved = savedForm(file);
   saveScenarioFile(saved, file);
+  if (maskInScratch) scenario_.mask->file.path = file.parent_path() / saved.mask->file.path;
   filePath_ = fileName;
   setModified(false);
+}
+
+void ScenarioDocument::writeCopy(const QString& fileName) const {
+  const std::filesystem::path file = fileName.toStdString();
+  saveScenarioFile(savedForm(file), file);
+}
+
+void ScenarioDocument::detachFromFile() {
+  filePath_.clear();
+  setModified(true);
 }
 
 }  // namespace wb::gui

@@ -28,6 +28,10 @@ class ScenarioDocument : public QObject {
   void load(const std::string& fileOrBuiltin, std::vector<std::string> modelIds = {});
   // Writes the scenario JSON (and its mask CSV beside it when the mask was edited).
   void saveAs(const QString& file);
+  // The same, as a copy (the autosave): the document keeps its file and modified flag.
+  void writeCopy(const QString& file) const;
+  // After restoring an autosave: the document belongs to no file and has unsaved changes.
+  void detachFromFile();
 
   const Scenario& scenario() const { return scenario_; }
   const std::vector<std::string>& modelIds() const { return modelIds_; }
@@ -56,6 +60,8 @@ class ScenarioDocument : public QObject {
  private:
   void recomputeMask();
   std::filesystem::path writeMaskFile(const std::filesystem::path& file) const;
+  // The scenario as saved to `file`: the edited mask written beside it, every listed model.
+  Scenario savedForm(const std::filesystem::path& file) const;
 
   Scenario scenario_;
   std::vector<std::string> modelIds_;

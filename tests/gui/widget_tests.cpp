@@ -14,6 +14,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "app/gui/autosave.hpp"
 #include "app/gui/controls_dock.hpp"
 #include "app/gui/export_actions.hpp"
 #include "app/gui/mask_editor.hpp"
@@ -21,6 +22,7 @@
 #include "app/gui/plots_dock.hpp"
 #include "app/gui/scenario_document.hpp"
 #include "core/domain.hpp"
+#include "core/errors.hpp"
 #include "models/registry.hpp"
 
 using namespace wb;
@@ -179,6 +181,42 @@ class WidgetTests : public QObject {
     QCOMPARE(params.at("boundary").get<std::string>(), std::string("zero"));
     QVERIFY(scenarioToJson(reopened.scenario())["water"] ==
             scenarioToJson(document.scenario())["water"]);
+  }
+
+  void autosaveKeepsAnEditedScenarioUntilACleanExit() {
+    QTemporaryDir dir;
+    const Autosave autosave(dir.path());
+    ScenarioDocument document;
+    document.load("builtin:pi-pool");
+    QVERIFY(autosave.write(document));  // nothing to keep: not modified
+    QVERIFY(!autosave.exists());
+    Mask mask = document.mask();
+    const int nx = document.scenario().grid.nx;
+    for (int i = 0; i < nx; ++i)
+      mask[std::size_t(7) * nx + i] = 0;
+    document.setMask(mask);
+    QVERIFY(autosave.write(document));
+    QVERIFY(autosave.exists());
+    QVERIFY(document.isModified());  // a copy: the document still has unsaved changes
+    QVERIFY(document.filePath().isEmpty());
+
+    // "After the crash": a new session restores the copy as an unsaved, file-less scenario.
+    ScenarioDocument restored;
+    restored.load(autosave.file().toStdString());
+    restored.detachFromFile();
+    QCOMPARE(restored.mask(), mask);
+    QCOMPARE(restored.modelIds(), document.modelIds());
+    QVERIFY(restored.isModified());
+    QVERIFY(restored.filePath().isEmpty());
+
+    // A failed open keeps the scenario being edited.
+    QVERIFY_THROWS_EXCEPTION(InputError, restored.load(dir.filePath("missing.json").toStdString()));
+    QCOMPARE(restored.mask(), mask);
+    QVERIFY(restored.isModified());
+
+    autosave.clear();  // a clean exit
+    QVERIFY(!autosave.exists());
+    QVERIFY(!QFile::exists(dir.filePath("autosave-mask.csv")));
   }
 
   void frameExportDialogKeepsOptions() {
