@@ -120,7 +120,7 @@ QWidget* ControlsDock::makeModels() {
 }
 
 QWidget* ControlsDock::makeInteraction() {
-  auto* box = new QGroupBox(tr("Interaction (click a view to drop)"));
+  auto* box = new QGroupBox(tr("Interaction (click a view to drop, Shift+drag to stir)"));
   auto* form = new QFormLayout(box);
   dropRadius_ = new QDoubleSpinBox;
   dropRadius_->setDecimals(3);

@@ -320,6 +320,7 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
         if (cameraNeedsFit_) resetCamera();
       });
       connect(view, &SurfaceView::surfaceClicked, this, &MainWindow::dropAt);
+      connect(view, &SurfaceView::surfaceStirred, this, &MainWindow::stirAt);
       connect(view, &SurfaceView::surfaceHovered, this, &MainWindow::boatTowards);
       const int columns = std::min<int>(kMaxViewColumns, int(wanted));
       viewGrid_->addWidget(view, int(k) / columns, int(k) % columns);
@@ -432,6 +433,22 @@ void MainWindow::dropAt(QPointF point) {
     now.time = c.time();
     c.excitations().addUserEvent(now);
   });
+  if (!play_->isChecked()) worker_.stepOnce();
+}
+
+// A Shift + drag stirs the water of the models that have a velocity: a Gaussian force at the
+// start point for kStirSeconds, strong enough to give the water there about the drag's length
+// per second of speed in the drag's direction (a = drag / (1 s * kStirSeconds)).
+void MainWindow::stirAt(QPointF from, QPointF to) {
+  constexpr double kStirSeconds = 0.2;
+  StirImpulse stir;
+  stir.x = from.x();
+  stir.y = from.y();
+  stir.radius = 2.0 * controls_->dropRadius();
+  stir.ax = (to.x() - from.x()) / kStirSeconds;
+  stir.ay = (to.y() - from.y()) / kStirSeconds;
+  stir.duration = kStirSeconds;
+  worker_.post([stir](Comparison& c) { c.excitations().addStir(stir); });
   if (!play_->isChecked()) worker_.stepOnce();
 }
 

@@ -82,6 +82,7 @@ class MainWindow : public QMainWindow {
   void showSnapshot(const Snapshot& snapshot);
   void updateDifferenceView(const Snapshot& snapshot);
   void dropAt(QPointF point);
+  void stirAt(QPointF from, QPointF to);
   void boatTowards(QPointF point);
   void setBoatFollow(bool on);
   void setRain(bool on, double rate);

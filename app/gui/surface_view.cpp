@@ -86,6 +86,10 @@ void SurfaceView::forwardPosition(QPointF position, Qt::KeyboardModifiers modifi
 void SurfaceView::mousePressEvent(QMouseEvent* event) {
   pressPosition_ = event->position();
   dragged_ = false;
+  if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier)) {
+    stirFrom_ = pickRestPlane(event->position());  // a stir, not a camera move
+    if (stirFrom_) return;
+  }
   forwardPosition(event->position(), event->modifiers());
   switch (event->button()) {
     case Qt::LeftButton:
@@ -103,6 +107,7 @@ void SurfaceView::mousePressEvent(QMouseEvent* event) {
 }
 
 void SurfaceView::mouseMoveEvent(QMouseEvent* event) {
+  if (stirFrom_) return;
   const QPointF moved = event->position() - pressPosition_;
   if (event->buttons() != Qt::NoButton && std::hypot(moved.x(), moved.y()) > kClickTolerancePixels)
     dragged_ = true;
@@ -116,6 +121,12 @@ void SurfaceView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void SurfaceView::mouseReleaseEvent(QMouseEvent* event) {
+  if (stirFrom_) {
+    const QPointF from = *stirFrom_;
+    stirFrom_.reset();
+    if (auto to = pickRestPlane(event->position())) emit surfaceStirred(from, *to);
+    return;
+  }
   forwardPosition(event->position(), event->modifiers());
   switch (event->button()) {
     case Qt::LeftButton:

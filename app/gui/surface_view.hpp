@@ -41,6 +41,8 @@ class SurfaceView : public QOpenGLWidget {
   void cameraMoved();
   void resized();
   void surfaceClicked(QPointF worldPoint);
+  // Shift + left drag: stir the water from `from` towards `to` (world metres).
+  void surfaceStirred(QPointF from, QPointF to);
   void surfaceHovered(QPointF worldPoint);
 
  protected:
@@ -61,6 +63,7 @@ class SurfaceView : public QOpenGLWidget {
   vtkNew<vtkInteractorStyleTrackballCamera> style_;
   QPointF pressPosition_;
   bool dragged_ = false;
+  std::optional<QPointF> stirFrom_;  // set while a Shift + left drag is under way
   double lastPaintMs_ = 0.0;
   double totalPaintSeconds_ = 0.0;
   int paintCount_ = 0;

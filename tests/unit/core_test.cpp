@@ -84,12 +84,31 @@ TEST(Excitations, BoatAcceleratesTowardsItsTargetAndTurnsItsHeading) {
   EXPECT_NEAR(state.x, 10.5, 0.02);
   EXPECT_NEAR(state.heading, 0.0, 1e-9);
   EXPECT_EQ(events.size(), 60u);  // one wake dent per boat step of 1/60 s
-  for (const auto& e : events) EXPECT_LT(e.amplitude, 0.0);
+  for (const auto& e : events)
+    EXPECT_LT(e.amplitude, 0.0);
   // Turn the target by 90 degrees: the heading follows, tilt = kappa d theta (eq. 9).
   excitations.setBoatTarget(0, state.x, 90.0);
   excitations.advance(1.0, 4.0);
   EXPECT_GT(excitations.boats()[0].heading, 0.5);
   EXPECT_LT(excitations.boats()[0].heading, std::numbers::pi / 2 + 1e-9);
+}
+
+TEST(Excitations, StirIsAShortLocalForceInItsDirection) {
+  const Domain domain(Grid{40, 40, 0.1}, 9.81, 1.0);
+  Excitations excitations(ExcitationSpecs{}, domain, 1);
+  EXPECT_FALSE(excitations.windAt(0.0).has_value());
+  StirImpulse stir;
+  stir.x = 1.05, stir.y = 2.05, stir.radius = 0.3, stir.ax = 2.0, stir.ay = -1.0;
+  stir.duration = 0.2;
+  excitations.addStir(stir);
+  excitations.advance(0.5, 0.6);  // taken up at the start of the next frame
+  const auto force = excitations.windAt(0.55);
+  ASSERT_TRUE(force.has_value());
+  EXPECT_NEAR(force->ax(10, 20), 2.0, 1e-6);  // the cell centred on the stir point
+  EXPECT_NEAR(force->ay(10, 20), -1.0, 1e-6);
+  EXPECT_LT(std::fabs(force->ax(30, 20)), 1e-6);  // 2 m away: nothing
+  excitations.advance(0.6, 0.8);
+  EXPECT_FALSE(excitations.windAt(0.75).has_value());  // over after its duration
 }
 
 TEST(Scenario, JsonRoundTripKeepsEverything) {
@@ -122,7 +141,8 @@ TEST(Comparison, ModelsAdvanceInLockstepAndReceiveTheSameDrops) {
   second->params().set("dt", 0.002, "test");
   models.push_back(std::move(second));
   Comparison comparison(scenario, std::move(models));
-  for (int f = 0; f < 120; ++f) comparison.advanceFrame();
+  for (int f = 0; f < 120; ++f)
+    comparison.advanceFrame();
   const FrameRecord a = comparison.record(0), b = comparison.record(1);
   EXPECT_EQ(a.time, b.time);
   EXPECT_NE(a.substeps, b.substeps);
