@@ -367,7 +367,11 @@ void MainWindow::showSnapshot(const Snapshot& snapshot) {
             << m.record.stepMs << " ms/step x " << m.record.substeps;
     bool warning = false;
     if (m.failure) {
-      caption << "\nBLEW UP - stopped";
+      // The banner says when and why: the runner's message without the model's id, which the
+      // caption already shows ("blew up at t = 1.2 s (frame 72): eta became NaN ...").
+      const std::string& why = *m.failure;
+      const auto at = why.find("blew up");
+      caption << "\nSTOPPED: " << (at == std::string::npos ? why : why.substr(at));
       warning = true;
     } else if (snapshot.playing && frameMs > frameBudgetMs) {
       caption << "\nLAGS: " << std::setprecision(1) << frameMs / frameBudgetMs
