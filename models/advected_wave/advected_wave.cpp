@@ -314,8 +314,13 @@ void AdvectedWave::updateHeight(double dt) {
 
   const double dx = domain_->grid().dx;
   const float mu = float(c_ * c_ * dt * dt / (dx * dx));
-  const float inverseDenominator = float(1.0 / (2.0 + nu_ * dt));
-  const float twoMu = 2.0f * mu, oldWeight = float(2.0 - nu_ * dt);
+  // Evaluated as z^{k+1} = z^k + a (z^k - z^{k-1}) + b L(z^k), a = (2 - nu dt)/(2 + nu dt),
+  // b = 2 mu/(2 + nu dt): the same update, but a constant level stays exactly constant
+  // whatever the rounding of a and b. In eq. 10's own form, float coefficients with
+  // (4 - (2 - nu dt)) / (2 + nu dt) != 1 by one ulp make the mean level grow by about
+  // ulp / (nu dt) per step: 0.3 % of a drop's volume per 600 steps at nu dt = 0.003.
+  const float a = float((2.0 - nu_ * dt) / (2.0 + nu_ * dt));
+  const float b = float(2.0 * mu / (2.0 + nu_ * dt));
   const float* zOld = previous_->data();
   float* zNew = next_->data();
   const std::size_t nx = std::size_t(domain_->nx());
@@ -326,14 +331,12 @@ void AdvectedWave::updateHeight(double dt) {
     const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
 #pragma omp simd
     for (std::size_t k = begin; k < end; ++k)
-      zNew[k] = (4.0f * z[k] + twoMu * interiorLaplacian(StencilKind::FivePoint, z, k, nx) -
-                 oldWeight * zOld[k]) *
-                inverseDenominator;
+      zNew[k] =
+          z[k] + (a * (z[k] - zOld[k]) + b * interiorLaplacian(StencilKind::FivePoint, z, k, nx));
   }
   for (const auto& cell : stencil_.edgeCells()) {
     const std::size_t k = cell.index;
-    zNew[k] = (4.0f * z[k] + twoMu * stencil_.applyAt(cell, z) - oldWeight * zOld[k]) *
-              inverseDenominator;
+    zNew[k] = z[k] + (a * (z[k] - zOld[k]) + b * stencil_.applyAt(cell, z));
   }
 }
 
