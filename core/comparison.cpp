@@ -22,14 +22,15 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     slot.model->reset(*domain_, eta0);
     slot.initialVolume = wetVolume(slot.model->eta(), *domain_);
     if (scenario_.bodies.count > 0)
-      slot.bodies = FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size,
-                                   scenario_.seed);
+      slot.bodies =
+          FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
     slots_.push_back(std::move(slot));
   }
 }
 
 bool Comparison::anyFailed() const {
-  return std::any_of(slots_.begin(), slots_.end(), [](const Slot& s) { return s.failure.has_value(); });
+  return std::any_of(slots_.begin(), slots_.end(),
+                     [](const Slot& s) { return s.failure.has_value(); });
 }
 
 const FloatingBodies* Comparison::bodies(std::size_t k) const {
@@ -40,7 +41,8 @@ void Comparison::advanceFrame() {
   const double t0 = time();
   const double t1 = (frame_ + 1) * scenario_.frameDt;
   const auto events = excitations_->advance(t0, t1);
-  for (const auto& event : events) amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
+  for (const auto& event : events)
+    amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
   const auto wind = excitations_->windAt(t0);
   for (auto& slot : slots_)
     if (!slot.failure) advanceModel(slot, events, wind);

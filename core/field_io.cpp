@@ -22,16 +22,19 @@ std::vector<std::string> splitCells(const std::string& line) {
   std::vector<std::string> cells;
   std::string cell;
   std::istringstream in(line);
-  while (std::getline(in, cell, ',')) cells.push_back(cell);
+  while (std::getline(in, cell, ','))
+    cells.push_back(cell);
   if (!line.empty() && line.back() == ',') cells.emplace_back();
   return cells;
 }
 
 float parseCell(std::string cell, const std::string& file, int row, int column) {
   auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-  while (!cell.empty() && isSpace(cell.back())) cell.pop_back();
+  while (!cell.empty() && isSpace(cell.back()))
+    cell.pop_back();
   std::size_t start = 0;
-  while (start < cell.size() && isSpace(cell[start])) ++start;
+  while (start < cell.size() && isSpace(cell[start]))
+    ++start;
   const char* first = cell.data() + start;
   const char* last = cell.data() + cell.size();
   double value = 0.0;
@@ -62,8 +65,7 @@ std::string readFileBytes(const fs::path& file) {
   return std::move(content).str();
 }
 
-Field2D parseCsvField(std::string_view text, const std::string& name, int expectNx,
-                      int expectNy) {
+Field2D parseCsvField(std::string_view text, const std::string& name, int expectNx, int expectNy) {
   std::vector<std::vector<float>> rows;
   std::string line;
   std::istringstream in{std::string(text)};
@@ -91,7 +93,8 @@ Field2D parseCsvField(std::string_view text, const std::string& name, int expect
                      std::to_string(expectNy));
   Field2D field(nx, ny);
   for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) field(i, j) = rows[j][i];
+    for (int i = 0; i < nx; ++i)
+      field(i, j) = rows[j][i];
   return field;
 }
 
@@ -124,8 +127,7 @@ Field2D decodePngField(std::string_view bytes, const std::string& name, int nx, 
   image.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()))
     throw InputError(name + ": not a readable PNG image (" + image.message + ")");
-  if (image.width == 0 || image.height == 0 || image.width > kMaxSide ||
-      image.height > kMaxSide) {
+  if (image.width == 0 || image.height == 0 || image.width > kMaxSide || image.height > kMaxSide) {
     png_image_free(&image);
     throw InputError(name + ": PNG is " + std::to_string(image.width) + " x " +
                      std::to_string(image.height) + ", sides must be 1 to 16384 pixels");

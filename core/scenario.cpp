@@ -19,7 +19,9 @@ std::string FileRef::read() const {
   throw InputError(describe() + ": no such builtin resource");
 }
 
-int Scenario::frameCount() const { return int(std::llround(duration / frameDt)); }
+int Scenario::frameCount() const {
+  return int(std::llround(duration / frameDt));
+}
 
 namespace {
 
@@ -110,8 +112,7 @@ struct Context {
   }
 };
 
-SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& grid,
-                      bool timed) {
+SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& grid, bool timed) {
   ObjectReader r(value, where);
   SurfaceEvent drop;
   drop.x = r.requiredNumber("x", 0, grid.width());
@@ -150,12 +151,14 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     if (r.has("target")) {
       const json& t = r.raw("target");
       if (!t.is_array() || t.size() != 2) ObjectReader::fail(r.at("target"), "must be [x, y]");
-      boat.waypoints.push_back({ObjectReader::checkedNumber(t[0], r.at("target"), 0, grid.width()),
-                                ObjectReader::checkedNumber(t[1], r.at("target"), 0, grid.height())});
+      boat.waypoints.push_back(
+          {ObjectReader::checkedNumber(t[0], r.at("target"), 0, grid.width()),
+           ObjectReader::checkedNumber(t[1], r.at("target"), 0, grid.height())});
     }
     if (r.has("path")) {
       const json& path = r.raw("path");
-      if (!path.is_array() || path.empty()) ObjectReader::fail(r.at("path"), "must be [[x, y], ...]");
+      if (!path.is_array() || path.empty())
+        ObjectReader::fail(r.at("path"), "must be [[x, y], ...]");
       for (std::size_t k = 0; k < path.size(); ++k) {
         const std::string at = r.at("path") + "[" + std::to_string(k) + "]";
         if (!path[k].is_array() || path[k].size() != 2) ObjectReader::fail(at, "must be [x, y]");
@@ -163,7 +166,8 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
                                   ObjectReader::checkedNumber(path[k][1], at, 0, grid.height())});
       }
     }
-    if (boat.waypoints.empty()) ObjectReader::fail(where, "a boat needs a \"target\" or a \"path\"");
+    if (boat.waypoints.empty())
+      ObjectReader::fail(where, "a boat needs a \"target\" or a \"path\"");
     boat.startX = r.number("x", grid.width() / 2, 0, grid.width());
     boat.startY = r.number("y", grid.height() / 2, 0, grid.height());
     boat.acceleration = r.number("acceleration", boat.acceleration, 0, kHuge);
@@ -190,8 +194,8 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     }
     out.wind.push_back(wind);
   } else {
-    ObjectReader::fail(where + ".type", "unknown excitation '" + type +
-                                            "' (expected drop, rain, boat or wind)");
+    ObjectReader::fail(where + ".type",
+                       "unknown excitation '" + type + "' (expected drop, rain, boat or wind)");
   }
 }
 
@@ -221,7 +225,8 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     s.depth = water.number("depth", s.depth, Domain::kMinDepth, 1e5);
     if (water.has("bathymetry")) {
       s.bathymetry = context.field(water.raw("bathymetry"), water.at("bathymetry"));
-      s.bathymetryMinDepth = water.number("min_depth", s.bathymetryMinDepth, Domain::kMinDepth, 1e5);
+      s.bathymetryMinDepth =
+          water.number("min_depth", s.bathymetryMinDepth, Domain::kMinDepth, 1e5);
       s.bathymetryMaxDepth = water.number("max_depth", s.depth, Domain::kMinDepth, 1e5);
     }
   }
@@ -277,8 +282,8 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);
   if (s.duration / s.frameDt > kMaxFrames)
-    ObjectReader::fail(top.at("duration"), "is more than " + std::to_string(kMaxFrames) +
-                                               " frames of frame_dt");
+    ObjectReader::fail(top.at("duration"),
+                       "is more than " + std::to_string(kMaxFrames) + " frames of frame_dt");
   s.seed = std::uint64_t(top.number("seed", double(s.seed), 0, 9007199254740992.0));
   return s;
 }
@@ -299,8 +304,7 @@ Scenario parseScenarioText(const std::string& text, const std::string& source,
 }
 
 Scenario loadScenarioFile(const fs::path& file) {
-  return parseScenarioText(readFileBytes(file), file.string(),
-                           fs::absolute(file).parent_path());
+  return parseScenarioText(readFileBytes(file), file.string(), fs::absolute(file).parent_path());
 }
 
 Scenario loadScenario(const std::string& fileOrBuiltin) {
@@ -310,7 +314,8 @@ Scenario loadScenario(const std::string& fileOrBuiltin) {
     auto text = builtinResource(name + ".json");
     if (!text) {
       std::string known;
-      for (const auto& n : builtinScenarioNames()) known += (known.empty() ? "" : ", ") + n;
+      for (const auto& n : builtinScenarioNames())
+        known += (known.empty() ? "" : ", ") + n;
       throw InputError(fileOrBuiltin + ": no such builtin scenario (known: " + known + ")");
     }
     return parseScenarioText(std::string(*text), fileOrBuiltin, {}, true);
@@ -321,7 +326,8 @@ Scenario loadScenario(const std::string& fileOrBuiltin) {
 std::vector<std::string> builtinScenarioNames() {
   std::vector<std::string> names;
   for (const auto& file : builtinResourceNames())
-    if (file.size() > 5 && file.ends_with(".json")) names.push_back(file.substr(0, file.size() - 5));
+    if (file.size() > 5 && file.ends_with(".json"))
+      names.push_back(file.substr(0, file.size() - 5));
   return names;
 }
 
@@ -329,12 +335,16 @@ void applyParamJson(ParamValues& params, const json& values, const std::string& 
   for (const auto& [name, value] : values.items()) {
     const std::string at = where + "." + name;
     if (!params.has(name)) throw InputError(at + ": unknown parameter");
-    if (value.is_string()) params.setFromText(name, value.get<std::string>(), at);
-    else if (value.is_boolean()) params.set(name, value.get<bool>() ? 1 : 0, at);
+    if (value.is_string())
+      params.setFromText(name, value.get<std::string>(), at);
+    else if (value.is_boolean())
+      params.set(name, value.get<bool>() ? 1 : 0, at);
     else if (value.is_number() && params.spec(name).kind == ParamKind::Choice)
       params.setFromText(name, value.dump(), at);
-    else if (value.is_number()) params.set(name, value.get<double>(), at);
-    else throw InputError(at + ": must be a number or a string");
+    else if (value.is_number())
+      params.set(name, value.get<double>(), at);
+    else
+      throw InputError(at + ": must be a number or a string");
   }
 }
 

@@ -24,7 +24,8 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
 
 std::vector<std::string> modelIds() {
   std::vector<std::string> ids;
-  for (const auto& [id, factory] : factories()) ids.push_back(id);
+  for (const auto& [id, factory] : factories())
+    ids.push_back(id);
   return ids;
 }
 
@@ -32,7 +33,8 @@ std::unique_ptr<Model> createModel(const std::string& id, const std::string& whe
   for (const auto& [known, factory] : factories())
     if (known == id) return factory();
   std::string list;
-  for (const auto& known : modelIds()) list += (list.empty() ? "" : ", ") + known;
+  for (const auto& known : modelIds())
+    list += (list.empty() ? "" : ", ") + known;
   throw InputError(where + ": unknown model '" + id + "' (known: " + list + ")");
 }
 
@@ -41,7 +43,8 @@ std::vector<std::unique_ptr<Model>> createScenarioModels(const Scenario& scenari
                                                          const std::vector<std::string>& overrides,
                                                          bool force) {
   if (ids.empty())
-    for (const auto& [id, params] : scenario.modelParams) ids.push_back(id);
+    for (const auto& [id, params] : scenario.modelParams)
+      ids.push_back(id);
   if (ids.empty()) ids = modelIds();
   std::vector<std::unique_ptr<Model>> models;
   for (const auto& id : ids) {
@@ -60,7 +63,8 @@ std::vector<std::unique_ptr<Model>> createScenarioModels(const Scenario& scenari
     const std::string id = text.substr(0, dot), name = text.substr(dot + 1, eq - dot - 1);
     createModel(id, "--set " + text);  // names an unknown model clearly
     for (auto& model : models)
-      if (model->id() == id) model->params().setFromText(name, text.substr(eq + 1), "--set " + text);
+      if (model->id() == id)
+        model->params().setFromText(name, text.substr(eq + 1), "--set " + text);
   }
   if (force)
     for (auto& model : models)

@@ -15,7 +15,8 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  wavebench-cli run --scenario FILE|builtin:NAME [--models id,id] [--duration S | --frames N]\n"
+    "  wavebench-cli run --scenario FILE|builtin:NAME [--models id,id] [--duration S | --frames "
+    "N]\n"
     "                    [--out DIR] [--dump-every K] [--threads T] [--set id.param=value ...]\n"
     "                    [--force] [--quiet]\n"
     "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] --json\n"

@@ -24,9 +24,12 @@ FlagReader::FlagReader(std::vector<std::string> args, std::vector<std::string> v
     if (known(switchFlags, flag) && !inlineValue) {
       switches_.push_back(flag);
     } else if (known(valueFlags, flag)) {
-      if (inlineValue) values_.push_back({flag, *inlineValue});
-      else if (k + 1 < args.size()) values_.push_back({flag, args[++k]});
-      else throw InputError(flag + ": missing value");
+      if (inlineValue)
+        values_.push_back({flag, *inlineValue});
+      else if (k + 1 < args.size())
+        values_.push_back({flag, args[++k]});
+      else
+        throw InputError(flag + ": missing value");
     } else {
       throw InputError(flag + ": unknown option (see wavebench-cli --help)");
     }

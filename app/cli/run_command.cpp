@@ -11,8 +11,8 @@
 #include <map>
 #include <sstream>
 
-#include "app/cli/options.hpp"
 #include "app/cli/bodies_log.hpp"
+#include "app/cli/options.hpp"
 #include "app/export/vti_writer.hpp"
 #include "core/comparison.hpp"
 #include "core/errors.hpp"
@@ -50,8 +50,7 @@ struct TempFileGuard {
 
 class Dumper {
  public:
-  Dumper(const fs::path& out, int every, const Comparison& comparison)
-      : out_(out), every_(every) {
+  Dumper(const fs::path& out, int every, const Comparison& comparison) : out_(out), every_(every) {
     for (std::size_t k = 0; every_ > 0 && k < comparison.modelCount(); ++k)
       ensureWritableDirectory(out_ / comparison.model(k).id());
   }
@@ -69,7 +68,8 @@ class Dumper {
     }
   }
   void finish() {
-    for (const auto& [id, entries] : index_) writePvdIndex(out_ / id / "eta.pvd", entries);
+    for (const auto& [id, entries] : index_)
+      writePvdIndex(out_ / id / "eta.pvd", entries);
   }
 
  private:
@@ -98,8 +98,8 @@ int runCommand(const FlagReader& flags) {
   std::vector<std::string> ids;
   if (auto list = flags.value("--models")) ids = splitList(*list);
 
-  Comparison comparison(scenario,
-                        createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
+  Comparison comparison(
+      scenario, createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
   const auto out = flags.value("--out");
   if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
 
@@ -169,11 +169,9 @@ int runCommand(const FlagReader& flags) {
       const ModelSummary& s = summary[k];
       const double msPerStep = s.frames ? s.stepMsTotal / s.frames : 0.0;
       std::printf("%-20s %8d %10d %14.3g %12.6g %10.4f %9.0f  %s\n",
-                  comparison.model(k).id().c_str(), s.frames, s.substeps,
-                  s.maxAbsDrift,
+                  comparison.model(k).id().c_str(), s.frames, s.substeps, s.maxAbsDrift,
                   s.energy0 > 0 ? s.energyEnd / s.energy0 : 0.0, msPerStep,
-                  msPerStep > 0 ? 1e3 / msPerStep : 0.0,
-                  comparison.failure(k) ? "BLEW UP" : "ok");
+                  msPerStep > 0 ? 1e3 / msPerStep : 0.0, comparison.failure(k) ? "BLEW UP" : "ok");
     }
     if (out) std::printf("wrote %s\n", seriesFile.string().c_str());
   }

@@ -16,7 +16,7 @@ struct VerifyResult {
   double tolerance = 0.0;  // pass when |measured| <= tolerance (or as `comparison` says)
   std::string unit;        // of measured and tolerance, e.g. "rel", "m^3", "s"
   bool passed = false;
-  std::string detail;      // one line: what was measured against what
+  std::string detail;  // one line: what was measured against what
 };
 
 struct VerifyCase {

@@ -6,7 +6,9 @@
 namespace wb {
 
 // Names the case in CTest's list instead of dumping its bytes.
-void PrintTo(const VerifyCase& c, std::ostream* os) { *os << c.model << ": " << c.name; }
+void PrintTo(const VerifyCase& c, std::ostream* os) {
+  *os << c.model << ": " << c.name;
+}
 
 namespace {
 
