@@ -12,7 +12,8 @@ namespace wb::gui {
 
 namespace {
 constexpr const char* kFileName = "autosave.json";
-constexpr const char* kMaskFileName = "autosave-mask.csv";  // ScenarioDocument's mask suffix
+constexpr const char* kMaskFileName = "autosave-mask.csv";    // ScenarioDocument's mask suffix
+constexpr const char* kDepthFileName = "autosave-depth.csv";  // and its depth suffix
 }  // namespace
 
 Autosave::Autosave(QString folder) : folder_(std::move(folder)) {
@@ -43,6 +44,7 @@ bool Autosave::write(const ScenarioDocument& document, QString* error) const {
 void Autosave::clear() const {
   QFile::remove(file());
   QFile::remove(QDir(folder_).filePath(kMaskFileName));
+  QFile::remove(QDir(folder_).filePath(kDepthFileName));
 }
 
 }  // namespace wb::gui

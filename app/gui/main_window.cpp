@@ -35,6 +35,7 @@ constexpr int kPlotRefreshMs = 250;  // plots redraw a few times a second, not p
 constexpr int kMaxViewColumns = 3;
 constexpr int kMaxRecentFiles = 8;
 constexpr double kMinColourRange = 0.005;  // m
+constexpr double kDepthStepShare = 0.1;    // the depth brush step: this share of the depth
 // Waves spread and fall well below the drops that made them: colour half their height.
 constexpr double kColourShareOfDrops = 0.5;
 // A boat's wake is a small dent per boat step; its waves add up to this many dents.
@@ -176,6 +177,7 @@ void MainWindow::buildDocks() {
   connect(controls_, &ControlsDock::windChanged, this, &MainWindow::setWind);
   connect(controls_, &ControlsDock::boatFollowChanged, this, &MainWindow::setBoatFollow);
   connect(maskEditor_, &MaskEditor::maskEdited, &document_, &ScenarioDocument::setMask);
+  connect(maskEditor_, &MaskEditor::depthEdited, &document_, &ScenarioDocument::setDepth);
   connect(maskEditor_, &MaskEditor::terrainEdited, this,
           [this](const std::optional<TerrainSetting>& terrain) {
             Scenario s = document_.scenario();
@@ -237,7 +239,9 @@ void MainWindow::connectDocument() {
   connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(&document_, &ScenarioDocument::loaded, this, [this] {
     const Scenario& s = document_.scenario();
+    maskEditor_->showDepth(document_.depth());
     maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), true);
+    maskEditor_->setDepthStep(kDepthStepShare * s.depth);
     std::optional<TerrainSetting> terrain;
     if (s.terrain)
       terrain = TerrainSetting{QString::fromStdString(s.terrain->path.string()), s.seaLevel,
@@ -271,6 +275,8 @@ void MainWindow::rebuild() {
   if (maskEditor_->nx() != s.grid.nx || maskEditor_->ny() != s.grid.ny ||
       maskEditor_->mask() != document_.mask())
     maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), false);
+  if (!sameField(maskEditor_->depth(), document_.depth()))
+    maskEditor_->showDepth(document_.depth());
   worker_.rebuild(s, document_.modelIds());
 }
 

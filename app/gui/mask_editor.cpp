@@ -1,6 +1,8 @@
 #include "app/gui/mask_editor.hpp"
 
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 #include <QComboBox>
 #include <QDialog>
@@ -25,12 +27,24 @@
 namespace wb::gui {
 
 namespace {
-const QRgb kWaterColour = qRgb(40, 110, 190), kWallColour = qRgb(115, 140, 75);
+const QRgb kWallColour = qRgb(115, 140, 75);
 const QRgb kCoastColour = qRgb(205, 185, 130);  // land from the heightmap, above sea level
 // The obstacles preset: round islands at these centres (shares of the pool) and radius.
 constexpr double kIslands[][2] = {{0.3, 0.55}, {0.55, 0.3}, {0.7, 0.7}};
 constexpr double kIslandRadiusShare = 0.08;
 constexpr int kDefaultBrushRadius = 2;
+// Wet cells: light blue over the shallowest, dark blue over the deepest rest depth.
+const QColor kShallowColour(150, 200, 240), kDeepColour(10, 40, 120);
+constexpr double kEvenDepthShade = 0.5;    // the shade of a pool of one depth
+constexpr double kDefaultDepthStep = 0.1;  // m, until a scenario sets it
+constexpr double kMaxDepthStep = 1000.0;   // m
+constexpr int kDepthStepDecimals = 3;
+
+// Cosine falloff of a depth dab: 1 at the centre, 0 at `reach` cells and beyond.
+double depthFalloff(double distance, double reach) {
+  if (distance >= reach) return 0.0;
+  return 0.5 * (1.0 + std::cos(std::numbers::pi * distance / reach));
+}
 }  // namespace
 
 MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(this)) {
@@ -38,8 +52,9 @@ MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(
   auto* tools = new QHBoxLayout;
   tool_ = new QComboBox;
   tool_->setObjectName("tool");
-  tool_->addItems(
-      {tr("Brush: wall"), tr("Brush: water"), tr("Rectangle: wall"), tr("Rectangle: water")});
+  // In MaskTool's order.
+  tool_->addItems({tr("Brush: wall"), tr("Brush: water"), tr("Rectangle: wall"),
+                   tr("Rectangle: water"), tr("Brush: deepen"), tr("Brush: shallow")});
   connect(tool_, &QComboBox::currentIndexChanged, this,
           [this](int index) { canvas_->tool = MaskTool(index); });
   radius_ = new QSpinBox;
@@ -47,8 +62,17 @@ MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(
   radius_->setValue(kDefaultBrushRadius);
   radius_->setPrefix(tr("radius "));
   radius_->setSuffix(tr(" cells"));
+  depthStep_ = new QDoubleSpinBox;
+  depthStep_->setObjectName("depthStep");
+  depthStep_->setRange(Domain::kMinDepth, kMaxDepthStep);
+  depthStep_->setDecimals(kDepthStepDecimals);
+  depthStep_->setValue(kDefaultDepthStep);
+  depthStep_->setPrefix(tr("step "));
+  depthStep_->setSuffix(tr(" m"));
+  depthStep_->setToolTip(tr("Change of rest depth at the centre of a deepen/shallow dab"));
   tools->addWidget(tool_);
   tools->addWidget(radius_);
+  tools->addWidget(depthStep_);
   layout->addLayout(tools);
 
   auto* presets = new QHBoxLayout;
@@ -94,12 +118,46 @@ void MaskEditor::showMask(int nx, int ny, const Mask& mask, bool clearHistory) {
   if (clearHistory) undo_->clear();
   mask_ = mask;
   if (domainWet_.size() != mask.size()) domainWet_.clear();
-  QImage image(nx, ny, QImage::Format_RGB32);
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(j) * nx + i;
-      const bool coast = mask[k] && !domainWet_.empty() && !domainWet_[k];
-      image.setPixel(i, ny - 1 - j, coast ? kCoastColour : mask[k] ? kWaterColour : kWallColour);
+  redraw();
+}
+
+void MaskEditor::showDepth(const Depth& depth) {
+  depth_ = depth;
+  redraw();
+}
+
+QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) const {
+  const bool depthShown = depth_.size() == mask_.size();
+  const double shade = !depthShown || deepest <= shallowest
+                           ? kEvenDepthShade
+                           : (depth_.data()[cell] - shallowest) / (deepest - shallowest);
+  const auto mix = [shade](int shallow, int deep) {
+    return int(shallow + shade * (deep - shallow));
+  };
+  return qRgb(mix(kShallowColour.red(), kDeepColour.red()),
+              mix(kShallowColour.green(), kDeepColour.green()),
+              mix(kShallowColour.blue(), kDeepColour.blue()));
+}
+
+void MaskEditor::redraw() {
+  const auto wetHere = [this](std::size_t k) {
+    return mask_[k] && (domainWet_.empty() || domainWet_[k]);
+  };
+  float shallowest = std::numeric_limits<float>::max(), deepest = 0.0f;
+  if (depth_.size() == mask_.size())
+    for (std::size_t k = 0; k < mask_.size(); ++k)
+      if (wetHere(k)) {
+        shallowest = std::min(shallowest, depth_.data()[k]);
+        deepest = std::max(deepest, depth_.data()[k]);
+      }
+  QImage image(nx_, ny_, QImage::Format_RGB32);
+  for (int j = 0; j < ny_; ++j)
+    for (int i = 0; i < nx_; ++i) {
+      const std::size_t k = std::size_t(j) * nx_ + i;
+      const QRgb colour = wetHere(k) ? wetColour(k, shallowest, deepest)
+                          : mask_[k] ? kCoastColour
+                                     : kWallColour;
+      image.setPixel(i, ny_ - 1 - j, colour);
     }
   canvas_->setImage(image);
 }
@@ -107,12 +165,17 @@ void MaskEditor::showMask(int nx, int ny, const Mask& mask, bool clearHistory) {
 void MaskEditor::showDomain(const std::vector<std::uint8_t>& wet) {
   if (wet == domainWet_) return;
   domainWet_ = wet;
-  showMask(nx_, ny_, mask_, false);
+  redraw();
 }
 
 void MaskEditor::setMaskFromCommand(const Mask& mask) {
   showMask(nx_, ny_, mask, false);
   if (!inStroke_) emit maskEdited(mask_);
+}
+
+void MaskEditor::setDepthFromCommand(const Depth& depth) {
+  showDepth(depth);
+  if (!inStroke_) emit depthEdited(depth_);
 }
 
 void MaskEditor::pushReplace(const QString& text, const Mask& after) {
@@ -125,6 +188,13 @@ void MaskEditor::setTool(MaskTool tool) {
 }
 void MaskEditor::setBrushRadius(int cells) {
   radius_->setValue(cells);
+}
+
+void MaskEditor::setDepthStep(double metres) {
+  depthStep_->setValue(metres);
+}
+double MaskEditor::depthStep() const {
+  return depthStep_->value();
 }
 
 void MaskEditor::applyPreset(MaskPresetKind preset) {
@@ -154,6 +224,7 @@ void MaskEditor::fillRect(int i0, int j0, int i1, int j1, bool water) {
 void MaskEditor::beginStroke() {
   ++stroke_;
   inStroke_ = true;
+  depthStroke_ = false;
 }
 
 void MaskEditor::dab(int ci, int cj, bool water) {
@@ -164,14 +235,35 @@ void MaskEditor::dab(int ci, int cj, bool water) {
       if ((i - ci) * (i - ci) + (j - cj) * (j - cj) <= r * r)
         after[std::size_t(j) * nx_ + i] = water ? 1 : 0;
   if (after == mask_) return;
-  undo_->push(new BrushCommand(stroke_, water, mask_, after,
+  undo_->push(new BrushCommand(water ? tr("paint water") : tr("paint wall"), stroke_, mask_, after,
                                [this](const Mask& m) { setMaskFromCommand(m); }));
+}
+
+void MaskEditor::dabDepth(int ci, int cj, bool deepen) {
+  if (depth_.nx() != nx_ || depth_.ny() != ny_) return;  // no depth shown yet
+  depthStroke_ = true;
+  const int r = radius_->value();
+  const double reach = r + 1.0;
+  const double step = deepen ? depthStep_->value() : -depthStep_->value();
+  Depth after = depth_;
+  for (int j = std::max(0, cj - r); j <= std::min(ny_ - 1, cj + r); ++j)
+    for (int i = std::max(0, ci - r); i <= std::min(nx_ - 1, ci + r); ++i) {
+      const double weight = depthFalloff(std::hypot(i - ci, j - cj), reach);
+      if (weight > 0.0)
+        after(i, j) = float(std::max(Domain::kMinDepth, after(i, j) + step * weight));
+    }
+  if (sameField(after, depth_)) return;
+  undo_->push(new DepthBrushCommand(deepen ? tr("deepen") : tr("make shallower"), stroke_, depth_,
+                                    after, [this](const Depth& d) { setDepthFromCommand(d); }));
 }
 
 void MaskEditor::endStroke() {
   if (!inStroke_) return;
   inStroke_ = false;
-  emit maskEdited(mask_);
+  if (depthStroke_)
+    emit depthEdited(depth_);
+  else
+    emit maskEdited(mask_);
 }
 
 void MaskEditor::importMaskImage(const QString& file) {
@@ -281,7 +373,18 @@ void MaskCanvas::mousePressEvent(QMouseEvent* event) {
     return;
   }
   editor_->beginStroke();
-  editor_->dab(cell->x(), cell->y(), tool == MaskTool::WaterBrush);
+  lastDab_.reset();
+  dabAt(*cell);
+}
+
+void MaskCanvas::dabAt(QPoint cell) {
+  if (tool == MaskTool::DeepenBrush || tool == MaskTool::ShallowBrush) {
+    if (lastDab_ == cell) return;  // a dab adds depth: once per cell the stroke enters
+    lastDab_ = cell;
+    editor_->dabDepth(cell.x(), cell.y(), tool == MaskTool::DeepenBrush);
+  } else {
+    editor_->dab(cell.x(), cell.y(), tool == MaskTool::WaterBrush);
+  }
 }
 
 void MaskCanvas::mouseMoveEvent(QMouseEvent* event) {
@@ -292,7 +395,7 @@ void MaskCanvas::mouseMoveEvent(QMouseEvent* event) {
     rectEnd_ = cell;
     update();
   } else if (editor_->inStroke_) {
-    editor_->dab(cell->x(), cell->y(), tool == MaskTool::WaterBrush);
+    dabAt(*cell);
   }
 }
 

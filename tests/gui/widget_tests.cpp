@@ -23,6 +23,7 @@
 #include "app/gui/scenario_document.hpp"
 #include "core/domain.hpp"
 #include "core/errors.hpp"
+#include "core/scenario.hpp"
 #include "models/registry.hpp"
 
 using namespace wb;
@@ -137,6 +138,58 @@ class WidgetTests : public QObject {
     QCOMPARE(editor.mask(), stroke);
   }
 
+  // A deepen stroke changes the depth under each dab's centre by the step, with a cosine
+  // falloff that is 0 beyond the brush; it is one undo step and undo restores the depth.
+  void depthStrokeIsOneUndoStep() {
+    constexpr float kDepth = 1.0f, kStep = 0.25f;
+    constexpr int kRadius = 2;
+    const QPoint centres[] = {{4, 8}, {11, 8}};  // 7 cells apart: the dabs do not overlap
+    const Depth flat(kSide, kSide, kDepth);
+    MaskEditor editor;
+    editor.showDepth(flat);
+    editor.showMask(kSide, kSide, allWater(), true);
+    editor.setBrushRadius(kRadius);
+    editor.setDepthStep(kStep);
+    QSignalSpy depthEdited(&editor, &MaskEditor::depthEdited);
+    QSignalSpy maskEdited(&editor, &MaskEditor::maskEdited);
+    editor.beginStroke();
+    for (QPoint c : centres)
+      editor.dabDepth(c.x(), c.y(), true);
+    QCOMPARE(depthEdited.count(), 0);
+    editor.endStroke();
+    QCOMPARE(depthEdited.count(), 1);
+    QCOMPARE(maskEdited.count(), 0);
+    QCOMPARE(editor.undoStack()->count(), 1);
+
+    const Depth stroke = editor.depth();
+    for (int j = 0; j < kSide; ++j)
+      for (int i = 0; i < kSide; ++i) {
+        bool underBrush = false;
+        for (QPoint c : centres)
+          underBrush |= std::max(std::abs(i - c.x()), std::abs(j - c.y())) <= kRadius;
+        if (!underBrush) QCOMPARE(stroke(i, j), kDepth);  // far cells exactly unchanged
+        QVERIFY(stroke(i, j) >= kDepth && stroke(i, j) <= kDepth + kStep);
+      }
+    for (QPoint c : centres) {
+      QCOMPARE(stroke(c.x(), c.y()), kDepth + kStep);
+      // One cell off centre, reach radius + 1 = 3: 0.5 (1 + cos(pi / 3)) = 0.75 of the step.
+      QVERIFY(std::abs(stroke(c.x() + 1, c.y()) - (kDepth + 0.75f * kStep)) < 1e-6f);
+    }
+
+    editor.setDepthStep(10 * kDepth);  // a shallow dab deeper than the pool stops at kMinDepth
+    editor.beginStroke();
+    editor.dabDepth(8, 3, false);
+    editor.endStroke();
+    QCOMPARE(editor.undoStack()->count(), 2);
+    QCOMPARE(editor.depth()(8, 3), float(Domain::kMinDepth));
+    editor.undoStack()->undo();
+    QVERIFY(sameField(editor.depth(), stroke));
+    editor.undoStack()->undo();
+    QVERIFY(sameField(editor.depth(), flat));
+    editor.undoStack()->redo();
+    QVERIFY(sameField(editor.depth(), stroke));
+  }
+
   void rectanglePresetsAndUndo() {
     MaskEditor editor;
     editor.showMask(kSide, kSide, allWater(), true);
@@ -181,6 +234,38 @@ class WidgetTests : public QObject {
     QCOMPARE(params.at("boundary").get<std::string>(), std::string("zero"));
     QVERIFY(scenarioToJson(reopened.scenario())["water"] ==
             scenarioToJson(document.scenario())["water"]);
+  }
+
+  // A painted depth becomes the scenario's bathymetry, saved beside the JSON and read back.
+  void paintedDepthSurvivesSaveAndOpen() {
+    QTemporaryDir dir;
+    ScenarioDocument document;
+    document.load("builtin:pi-pool");
+    const Scenario& s = document.scenario();
+    const int ci = s.grid.nx / 6, cj = s.grid.ny / 4;  // in the left leg of the Π
+    const Field2D before = buildDomain(s).restDepth();
+    QVERIFY(before(ci, cj) > 0.0f);
+    MaskEditor editor;
+    connect(&editor, &MaskEditor::depthEdited, &document, &ScenarioDocument::setDepth);
+    editor.showDepth(document.depth());
+    editor.showMask(s.grid.nx, s.grid.ny, document.mask(), true);
+    editor.setDepthStep(0.1 * s.depth);
+    editor.beginStroke();
+    editor.dabDepth(ci, cj, true);
+    editor.endStroke();
+    QVERIFY(document.isModified());
+    QVERIFY(s.bathymetry.has_value());
+    const Field2D painted = buildDomain(s).restDepth();
+    QCOMPARE(painted(ci, cj), float(before(ci, cj) + editor.depthStep()));
+
+    const QString file = dir.filePath("deep.json");
+    document.saveAs(file);
+    QVERIFY(QFile::exists(dir.filePath("deep-depth.csv")));
+    ScenarioDocument reopened;
+    reopened.load(file.toStdString());
+    QVERIFY(sameField(buildDomain(reopened.scenario()).restDepth(), painted));
+    QVERIFY(sameField(reopened.depth(), document.depth()));
+    QCOMPARE(reopened.mask(), document.mask());
   }
 
   void autosaveKeepsAnEditedScenarioUntilACleanExit() {
