@@ -13,8 +13,10 @@ targets=(scenario csv png)
 share=$(( total / ${#targets[@]} ))
 [ "$share" -ge 1 ] || share=1
 
+# -Wno-pass-failed: with the sanitizers' instrumentation clang cannot honour the kernels'
+# `omp simd` requests and says so; the Release build (GCC) vectorises them.
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" -DWAVEBENCH_SANITIZE=ON -DWAVEBENCH_FUZZ=ON \
+  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link -Wno-pass-failed" -DWAVEBENCH_SANITIZE=ON -DWAVEBENCH_FUZZ=ON \
   -DWAVEBENCH_BUILD_APP=OFF -DWAVEBENCH_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 
