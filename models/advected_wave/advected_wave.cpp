@@ -340,21 +340,12 @@ void AdvectedWave::updateHeight(double dt) {
   }
 }
 
+// -L on wet cells (the diffusion solve's operator): the shared WetStencil, negated.
 void AdvectedWave::applyNegativeLaplacian(const Field2D& in, Field2D& out) const {
-  const float* h = in.data();
-  float* o = out.data();
-  const std::size_t nx = std::size_t(domain_->nx());
-  const auto& spans = stencil_.spans();
-#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
-  for (std::size_t s = 0; s < spans.size(); ++s) {
-    const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-    const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
-#pragma omp simd
-    for (std::size_t k = begin; k < end; ++k)
-      o[k] = -interiorLaplacian(StencilKind::FivePoint, h, k, nx);
-  }
-  for (const auto& cell : stencil_.edgeCells())
-    o[cell.index] = -stencil_.applyAt(cell, h);
+  stencil_.apply(in, out);
+  const auto& wet = domain_->wetMask();
+  for (std::size_t k = 0; k < out.size(); ++k)
+    out.data()[k] = wet[k] ? -out.data()[k] : 0.0f;
 }
 
 // Eq. 4 (Stam's project): solve lap(p) = div u with Neumann walls (the mirror 5-point

@@ -2,8 +2,10 @@
 // one-line message it must give, through the library and through wavebench-cli (exit 2, or
 // exit 3 for a blow-up). A run that fails must leave no partial output behind.
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
+#include "tests/unit/test_support.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,15 +27,6 @@ namespace {
 namespace fs = std::filesystem;
 
 enum class Match { Exact, StartsWith };
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "tests/unit/test_support.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -10,15 +12,6 @@
 
 namespace wb {
 namespace {
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 TEST(FieldIo, CsvRoundTripKeepsValues) {
   Field2D field(3, 2);
@@ -50,12 +43,14 @@ TEST(FieldIo, PngRoundTripAndResample) {
   std::filesystem::create_directories(dir);
   Field2D field(8, 4);
   for (int j = 0; j < 4; ++j)
-    for (int i = 0; i < 8; ++i) field(i, j) = float(i) / 7.0f;
+    for (int i = 0; i < 8; ++i)
+      field(i, j) = float(i) / 7.0f;
   writePngField(dir / "ramp.png", field, 0.0f, 1.0f);
   const Field2D back = readPngField(dir / "ramp.png");
   ASSERT_EQ(back.nx(), 8);
   ASSERT_EQ(back.ny(), 4);
-  for (int i = 0; i < 8; ++i) EXPECT_NEAR(back(i, 2), float(i) / 7.0f, 1.0f / 255.0f);
+  for (int i = 0; i < 8; ++i)
+    EXPECT_NEAR(back(i, 2), float(i) / 7.0f, 1.0f / 255.0f);
   const Field2D resampled = readPngField(dir / "ramp.png", 16, 8);
   EXPECT_EQ(resampled.nx(), 16);
   EXPECT_NEAR(resampled(15, 0), 1.0f, 0.01f);
