@@ -1,30 +1,72 @@
 #include "core/comparison.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <sstream>
 
 #include "core/errors.hpp"
 
 namespace wb {
 
+template <class Work>
+void Comparison::forEachSlot(const Work& work) {
+  const int threads = omp_get_max_threads(), count = int(slots_.size());
+  // Concurrent only when no thread would idle (a model runs on one thread then).
+  if (!concurrent_ || threads < 2 || count < threads) {
+    for (auto& slot : slots_)
+      work(slot);
+    return;
+  }
+  std::vector<Slot*> order;
+  for (auto& slot : slots_)
+    order.push_back(&slot);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Slot* a, const Slot* b) { return a->frameSeconds > b->frameSeconds; });
+  std::vector<std::exception_ptr> errors(slots_.size());
+#pragma omp parallel num_threads(threads)
+  {
+    omp_set_num_threads(1);  // this thread's nested regions: the model runs on it alone
+#pragma omp for schedule(dynamic, 1)
+    for (int k = 0; k < count; ++k) {
+      try {
+        const auto start = std::chrono::steady_clock::now();
+        work(*order[k]);
+        order[k]->frameSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    }
+  }
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
+}
+
 Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Model>> models)
     : scenario_(scenario) {
   domain_ = std::make_unique<Domain>(buildDomain(scenario_));
   const Field2D eta0 = buildInitialEta(scenario_, *domain_);
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
-  scratch_ = Field2D(domain_->nx(), domain_->ny());
   amplitudeScale_ = eta0.maxAbs();
+  maxWetDepth_ = domain_->maxWetDepth();
   for (auto& model : models) {
     Slot slot;
     slot.model = std::move(model);
     slot.model->reset(*domain_, eta0);
-    slot.initialVolume = wetVolume(slot.model->eta(), *domain_);
+    slot.scratch = Field2D(domain_->nx(), domain_->ny());
     if (scenario_.bodies.count > 0)
       slot.bodies =
           FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
     slots_.push_back(std::move(slot));
+  }
+  for (auto& slot : slots_) {  // the models start at rest: measuring is cheap
+    const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
+    slot.initialVolume = surface.volume;
+    slot.record = measure(slot, surface);
   }
 }
 
@@ -44,20 +86,22 @@ void Comparison::advanceFrame() {
   for (const auto& event : events)
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
   const auto wind = excitations_->windAt(t0);
-  for (auto& slot : slots_)
-    if (!slot.failure) advanceModel(slot, events, wind);
   ++frame_;
-  for (auto& slot : slots_)
-    if (!slot.failure) checkBlowUp(slot);
+  forEachSlot([&](Slot& slot) {
+    if (slot.failure) return;
+    advanceModel(slot, events, wind, t0);
+    const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
+    checkBlowUp(slot, surface);
+    slot.record = measure(slot, surface);
+  });
 }
 
 void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
-                              const std::optional<ForceField>& wind) {
+                              const std::optional<ForceField>& wind, double t0) {
   Model& model = *slot.model;
   const double frameDt = scenario_.frameDt;
   const int substeps = std::max(1, int(std::ceil(frameDt / model.preferredDt() - 1e-9)));
   const double dt = frameDt / substeps;
-  const double t0 = time();
   model.setForce(wind ? &*wind : nullptr);
   std::size_t next = 0;
   double stepSeconds = 0.0;
@@ -66,12 +110,12 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
     const double stepEnd = (k + 1 == substeps) ? 1e300 : t0 + (k + 1) * dt;
     bool stamped = false;
     while (next < events.size() && events[next].time < stepEnd) {
-      stampGaussian(scratch_, *domain_, events[next++]);
+      stampGaussian(slot.scratch, *domain_, events[next++]);
       stamped = true;
     }
     if (stamped) {
-      slot.sources += model.addEta(scratch_);
-      scratch_.fill(0.0f);
+      slot.sources += model.addEta(slot.scratch);
+      slot.scratch.fill(0.0f);
     }
     const auto start = std::chrono::steady_clock::now();
     model.step(dt);
@@ -84,16 +128,15 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
   slot.lastDt = dt;
 }
 
-void Comparison::checkBlowUp(Slot& slot) {
-  const Field2D& eta = slot.model->eta();
+void Comparison::checkBlowUp(Slot& slot, const SurfaceSummary& surface) {
   std::ostringstream why;
-  if (!eta.allFinite()) {
+  if (!surface.finite) {
     why << "eta became NaN or infinite";
   } else {
     // Runaway growth: far beyond anything put in on purpose and beyond the water's depth.
-    const double limit = 100.0 * (amplitudeScale_ + domain_->maxWetDepth());
-    if (eta.maxAbs() > limit)
-      why << "runaway growth: max |eta| = " << eta.maxAbs() << " m exceeds " << limit << " m";
+    const double limit = 100.0 * (amplitudeScale_ + maxWetDepth_);
+    if (surface.maxAbs > limit)
+      why << "runaway growth: max |eta| = " << surface.maxAbs << " m exceeds " << limit << " m";
   }
   if (why.tellp() > 0) {
     std::ostringstream message;
@@ -104,21 +147,27 @@ void Comparison::checkBlowUp(Slot& slot) {
 }
 
 FrameRecord Comparison::record(std::size_t k) const {
-  const Slot& slot = slots_[k];
+  FrameRecord r = slots_[k].record;
+  r.frame = frame_;
+  r.time = time();
+  return r;
+}
+
+FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface) const {
   const Model& model = *slot.model;
   FrameRecord r;
   r.frame = frame_;
   r.time = time();
   r.model = model.id();
-  r.volume = wetVolume(model.eta(), *domain_);
+  r.volume = surface.volume;
   r.volumeSources = slot.sources;
   r.volumeDrift = r.volume - slot.initialVolume - slot.sources;
-  r.energyPotential = potentialEnergy(model.eta(), *domain_);
+  r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
   r.stepMs = slot.lastStepMs;
   r.substeps = slot.lastSubsteps;
   r.dt = slot.lastDt;
-  r.maxAbsEta = model.eta().maxAbs();
+  r.maxAbsEta = surface.maxAbs;
   r.solver = model.diagnostics();
   if (slot.bodies.size() > 0) r.solver["bodies_in_solid"] = slot.bodies.countInSolid();
   return r;

@@ -3,7 +3,9 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <utility>
 
 #include "core/parallel.hpp"
 
@@ -11,18 +13,24 @@ namespace wb {
 
 namespace {
 
-// Splits [0, n) between the team's threads (one thread for small grids) in 64-byte aligned
-// chunks and sums what chunk(begin, end) returns.
+// This thread's share of [0, n) in a parallel region: 64-byte aligned chunks.
+std::pair<std::size_t, std::size_t> chunkOf(std::size_t n) {
+  constexpr std::size_t kFloatsPerLine = 16;
+  const std::size_t threads = std::size_t(omp_get_num_threads());
+  const std::size_t t = std::size_t(omp_get_thread_num());
+  const std::size_t begin = (n * t / threads) & ~(kFloatsPerLine - 1);
+  const std::size_t end = t + 1 == threads ? n : (n * (t + 1) / threads) & ~(kFloatsPerLine - 1);
+  return {begin, end};
+}
+
+// Splits [0, n) between the team's threads (one thread for small grids) and sums what
+// chunk(begin, end) returns.
 template <class Chunk>
 double sumOverChunks(std::size_t n, const Chunk& chunk) {
-  constexpr std::size_t kFloatsPerLine = 16;
   double total = 0.0;
 #pragma omp parallel reduction(+ : total) if (worthThreads(n))
   {
-    const std::size_t threads = std::size_t(omp_get_num_threads());
-    const std::size_t t = std::size_t(omp_get_thread_num());
-    const std::size_t begin = (n * t / threads) & ~(kFloatsPerLine - 1);
-    const std::size_t end = t + 1 == threads ? n : (n * (t + 1) / threads) & ~(kFloatsPerLine - 1);
+    const auto [begin, end] = chunkOf(n);
     total += chunk(begin, end);
   }
   return total;
@@ -61,11 +69,43 @@ __attribute__((target_clones("avx2", "default"))) void directionChunk(float* __r
     p[k] = r[k] + beta * p[k];
 }
 
-double dotWet(const Field2D& a, const Field2D& b, const std::vector<std::uint8_t>& wet) {
+// b - q on wet cells, 0 on solid ones (a bit mask: selects with arithmetic arms do not
+// vectorise under -ftrapping-math).
+inline float wetDifference(float b, float q, std::uint8_t wet) {
+  const std::uint32_t keep = 0u - std::uint32_t(wet != 0);
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(b - q) & keep);
+}
+
+// r = p = b - q on wet cells (0 on solid ones); adds r.r and b.b over wet cells to rr, bb.
+__attribute__((target_clones("avx2", "default"))) void initialResidualChunk(
+    float* __restrict r, float* __restrict p, const float* __restrict b, const float* __restrict q,
+    const std::uint8_t* __restrict wet, std::size_t begin, std::size_t end, double& rr,
+    double& bb) {
+  double sumR = 0.0, sumB = 0.0;
+#pragma omp simd reduction(+ : sumR, sumB)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float residual = wetDifference(b[k], q[k], wet[k]);
+    const float rhs = wetDifference(b[k], 0.0f, wet[k]);
+    r[k] = residual;
+    p[k] = residual;
+    sumR += double(residual) * residual;
+    sumB += double(rhs) * rhs;
+  }
+  rr += sumR;
+  bb += sumB;
+}
+
+// sum over wet cells of (b - q)^2.
+__attribute__((target_clones("avx2", "default"))) void wetResidualChunk(
+    const float* __restrict b, const float* __restrict q, const std::uint8_t* __restrict wet,
+    std::size_t begin, std::size_t end, double& rr) {
   double sum = 0.0;
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (wet[k]) sum += double(a.data()[k]) * b.data()[k];
-  return sum;
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float d = wetDifference(b[k], q[k], wet[k]);
+    sum += double(d) * d;
+  }
+  rr += sum;
 }
 
 void removeWetMean(Field2D& f, const std::vector<std::uint8_t>& wet) {
@@ -121,29 +161,31 @@ CgResult ConjugateGradient::solveFused(const FusedOperator& apply, const Field2D
                                        const std::vector<std::uint8_t>& wet, double tolerance,
                                        int maxIterations, bool removeMean) {
   if (!residual_.sameShape(b)) *this = ConjugateGradient(b.nx(), b.ny());
-  rhs_ = b;  // same shape: copies without allocating
   if (removeMean) {
+    rhs_ = b;  // same shape: copies without allocating
     removeWetMean(rhs_, wet);
     removeWetMean(x, wet);
   }
+  const Field2D& rhs = removeMean ? rhs_ : b;
   const std::size_t n = b.size();
   float* r = residual_.data();
   float* p = direction_.data();
   const float* q = product_.data();
   // r = b - A x on wet cells, 0 on solid ones; p = r
   apply(x, product_);
-  for (std::size_t k = 0; k < n; ++k) {
-    r[k] = wet[k] ? rhs_.data()[k] - q[k] : 0.0f;
-    p[k] = r[k];
+  double rr = 0.0, bb = 0.0;
+#pragma omp parallel reduction(+ : rr, bb) if (worthThreads(n))
+  {
+    const auto [begin, end] = chunkOf(n);
+    initialResidualChunk(r, p, rhs.data(), q, wet.data(), begin, end, rr, bb);
   }
-  const double bNorm = std::sqrt(dotWet(rhs_, rhs_, wet));
+  const double bNorm = std::sqrt(bb);
   CgResult result;
   if (bNorm == 0.0) {
     x.fill(0.0f);
     result.converged = true;
     return result;
   }
-  double rr = cg_kernels::dot(r, r, n);
   const double target = tolerance * bNorm;
   while (std::sqrt(rr) > target && result.iterations < maxIterations) {
     const double pAp = apply(direction_, product_);
@@ -158,11 +200,11 @@ CgResult ConjugateGradient::solveFused(const FusedOperator& apply, const Field2D
   // Report the true residual, not the recurrence's estimate.
   apply(x, product_);
   double trueRr = 0.0;
-  for (std::size_t k = 0; k < n; ++k)
-    if (wet[k]) {
-      const double d = double(rhs_.data()[k]) - q[k];
-      trueRr += d * d;
-    }
+#pragma omp parallel reduction(+ : trueRr) if (worthThreads(n))
+  {
+    const auto [begin, end] = chunkOf(n);
+    wetResidualChunk(rhs.data(), q, wet.data(), begin, end, trueRr);
+  }
   result.relativeResidual = std::sqrt(trueRr) / bNorm;
   result.converged = result.relativeResidual <= tolerance * 1.0001;
   return result;

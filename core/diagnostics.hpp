@@ -15,8 +15,17 @@
 
 namespace wb {
 
+// What one pass over a surface gives: its wet volume and potential energy, and over all cells
+// its largest |eta| and whether every value is finite (the Comparison's blow-up check).
+struct SurfaceSummary {
+  double volume = 0.0;           // sum(eta) dA over wet cells (m^3)
+  double potentialEnergy = 0.0;  // 1/2 g sum(eta^2) dA over wet cells
+  float maxAbs = 0.0f;
+  bool finite = true;
+};
+// Rows are summed in fixed blocks, added in order: the sums do not depend on the thread count.
+SurfaceSummary summarizeSurface(const Field2D& eta, const Domain& domain);
 double wetVolume(const Field2D& eta, const Domain& domain);
-double potentialEnergy(const Field2D& eta, const Domain& domain);
 
 // Solver figures a model may report in Model::diagnostics(); the CSV has a column for each.
 inline constexpr std::array<std::string_view, 4> kSolverColumns = {

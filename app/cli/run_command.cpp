@@ -100,6 +100,7 @@ int runCommand(const FlagReader& flags) {
 
   Comparison comparison(
       scenario, createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
+  comparison.setConcurrent(!flags.isSet("--sequential"));
   const auto out = flags.value("--out");
   if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
 

@@ -60,12 +60,16 @@ class AdvectedWave final : public Model {
   // energies compare like for like.
   double kineticEnergy() const override;
   // solver_iterations, solver_residual (relative, of the pressure solve), divergence_max
-  // (max |div u| over wet cells after Project, 1/s), divergence_before (the same before).
+  // (max |div u| over wet cells now, i.e. after the last Project, 1/s), divergence_before
+  // (the same before that Project).
   std::map<std::string, double> diagnostics() const override;
 
   // Lets tests and verification set a velocity field (m/s) directly.
   Field2D& velocityUMutable() { return u_; }
   Field2D& velocityVMutable() { return v_; }
+  // The last pressure solve's solution q = -p / dx^2 (1/s): -L q = div u (L: the mirror
+  // 5-point operator, dx^2 times the Laplacian), the warm start of the next solve.
+  const Field2D& pressure() const { return pressure_; }
   double waveSpeed() const { return c_; }
   double viscosity() const { return nu_; }
   // kappa of eq. 7 for a step dt (1/(m s)).
@@ -86,6 +90,9 @@ class AdvectedWave final : public Model {
   void computeDivergence(Field2D& out) const;
 
  private:
+  // Project from the divergence in divergence_ and its max in divergenceBefore_.
+  void projectDivergence();
+  float edgeDivergence(std::size_t k, std::uint8_t open, float inverseDx) const;
   void enforceWalls();
   void rotateHeightLevels();
   void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
@@ -102,14 +109,19 @@ class AdvectedWave final : public Model {
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];
   Field2D* next_ = &levels_[2];
+  // pressure_ holds q = -p / dx^2 (-L q = div u), rhs_ is the diffusion solve's right side.
   Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, rhs_;
   // Wet cells whose east/west (resp. north/south) neighbour is a wall: u (resp. v) is 0 there.
   std::vector<std::uint32_t> wallU_, wallV_;
+  // Per edge cell of stencil_ (same order): which of its faces lead to a wet cell.
+  enum : std::uint8_t { kOpenEast = 1, kOpenWest = 2, kOpenNorth = 4, kOpenSouth = 8 };
+  std::vector<std::uint8_t> openFaces_;
   double c_ = 1.0, nu_ = 0.0, depth_ = 1.0, dt_ = 0.01, lastDt_ = 0.01;
   double diffusion_ = 0.0, tolerance_ = 1e-4;
   int maxIterations_ = 1000;
   CgResult lastSolve_;
-  double divergenceBefore_ = 0.0, divergenceAfter_ = 0.0;
+  double divergenceBefore_ = 0.0;
+  bool pressureIsZero_ = true;  // pressure_ is 0 everywhere (no fill needed)
 };
 
 }  // namespace wb

@@ -18,7 +18,6 @@
 #include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
 #include "core/multigrid.hpp"
-#include "core/stencil.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
@@ -58,8 +57,13 @@ class SweSemiLagrangian final : public Model {
   // Operators of one step, public so that tests/bench can time them one by one.
   // Appendix A, eq. 31 and eq. 32: the departure values h~, u~, v~.
   void interpolateAtDepartures(double dt);
-  // Left side of eq. 25: out = A in on wet cells (solid cells untouched); returns
-  // sum(in * out) for CG. Its coefficients are those of the last step.
+  // Its results h~, u~, v~ (before the force of the step is added), for tests.
+  const Field2D& departureHeight() const { return hDep_; }
+  const Field2D& departureU() const { return uDep_; }
+  const Field2D& departureV() const { return vDep_; }
+  // Left side of eq. 25: out = A in on wet cells; solid cells (where in must be 0) get 0 or
+  // keep their value; returns sum(in * out) for CG. Its coefficients are those of the last
+  // step.
   double applyHelmholtz(const Field2D& in, Field2D& out) const;
 
   static std::vector<ParamSpec> parameterSpecs();
@@ -69,30 +73,39 @@ class SweSemiLagrangian final : public Model {
   static constexpr double kAutoExplicitMultiple = 4.0;
   // Auto dt keeps dt times the shear at this fraction of the bound.
   static constexpr double kAutoShearSafety = 0.5;
+  // helmholtz_solver auto: multigrid above this coupling g d_max dt^2 / dx^2 (the face
+  // weights of eq. 25; (dt / explicit limit)^2). Plain CG needs 4-6 sqrt(coupling)
+  // iterations (17 at 16, 59 at 100), MGPCG 2-3 of about four times the cost. Measured
+  // (wavebench_bench solve/swe-step-*, one thread, steps on the one-drop pool): at 256^2 and
+  // coupling 16 / 36 / 64 / 100, CG 1.23 / 1.79 / 2.52 / 3.17 ms per step, MGPCG 2.25 / 2.35 / 2.32
+  // / 2.36; at 1024^2 and coupling 64 / 100, CG 80 / 155 ms, MGPCG 88 / 69.
+  static constexpr double kMultigridMinCoupling = 60.0;
 
  private:
   double estimatedInitialShear() const;
-  void computeDepth();
   void applyForce(double dt);
   // Right side of eq. 25.
   void assembleRhs(double dt);
   // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
   void assembleHelmholtz(double dt);
-  void solveHelmholtz();
+  // Whether this step's solve uses the multigrid preconditioner (helmholtz_solver).
+  bool useMultigrid(double dt) const;
+  void solveHelmholtz(double dt);
   // Eqs. 21-22 and the wall rule of section 4.1.
   void updateVelocity(double dt);
+  // The drying rule, then d = h - b for the next step.
   void keepDepthNonNegative();
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;
-  // Interior spans (all four edge neighbours wet: branch-free loops) and the other wet cells.
-  WetStencil cells_;
   MultigridPcg helmholtzSolver_;
+  ConjugateGradient cg_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;
-  Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
+  Field2D faceX_, faceY_;      // Helmholtz coefficients of the east and north faces of each cell
+  double maxRestDepth_ = 0.0;  // the domain's deepest wet cell at reset (m)
   double dt_ = 0.01, lastDt_ = 0.0;
   double shear_ = 0.0;         // measured after the last step (1/s)
   double initialShear_ = 0.0;  // estimated from the initial surface (1/s)

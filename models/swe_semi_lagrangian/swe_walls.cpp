@@ -23,6 +23,15 @@ SweWalls::SweWalls(const Domain& domain)
       }
       rule_[std::size_t(j) * nx_ + i] = bits;
     }
+  wetWeight_.assign(wet_.begin(), wet_.end());
+  openEast_.assign(wet_.size(), 0.0f);
+  openNorth_.assign(wet_.size(), 0.0f);
+  for (int j = 0; j < ny_; ++j)
+    for (int i = 0; i < nx_; ++i) {
+      const std::size_t k = std::size_t(j) * nx_ + i;
+      openEast_[k] = wet(i, j) && wetAt(i + 1, j) ? 1.0f : 0.0f;
+      openNorth_[k] = wet(i, j) && wetAt(i, j + 1) ? 1.0f : 0.0f;
+    }
   for (std::size_t k = 0; k < rule_.size(); ++k) {
     if (!wet_[k]) solidCells_.push_back(std::uint32_t(k));
     if (rule_[k]) wallCells_.push_back(std::uint32_t(k));

@@ -35,7 +35,8 @@ class SweWalls {
   // cell-index units (cell centre (i, j) is at (i, j)). Unlike core/interpolation.hpp it knows
   // the walls: a solid corner of the interpolation cell is left out and the weights of the wet
   // corners renormalised (the Neumann extension of the wet values); if all four are solid,
-  // fallback is returned. The weights are found once and applied to several fields.
+  // fallback is returned. The weights are found once and applied to several fields. The
+  // reference of SweSemiLagrangian's vectorised departure kernels (tests compare them).
   struct Bilinear {
     std::size_t corner[4];
     double weight[4];     // 0 for a solid corner
@@ -89,6 +90,14 @@ class SweWalls {
   }
 
   bool wet(int i, int j) const { return wet_[std::size_t(j) * nx_ + i] != 0; }
+  // 1 on wet cells, 0 on solid ones: bilinear's corner weights as a factor, for the
+  // vectorised form of eq. 32 (SweSemiLagrangian::interpolateAtDepartures).
+  const float* wetWeights() const { return wetWeight_.data(); }
+  // 1 where the face between a cell and its east (north) neighbour joins two wet cells, else 0
+  // (solid cells, walls, the grid's edge): the wall rules as factors and selects for the
+  // branch-free kernels of SweSemiLagrangian.
+  const float* openEast() const { return openEast_.data(); }
+  const float* openNorth() const { return openNorth_.data(); }
 
  private:
   enum Bit : std::uint8_t {
@@ -105,6 +114,7 @@ class SweWalls {
   int nx_ = 0, ny_ = 0;
   std::vector<std::uint8_t> wet_;
   std::vector<std::uint8_t> rule_;  // Bit flags per cell
+  std::vector<float> wetWeight_, openEast_, openNorth_;
   // The cells enforceVelocity touches: solid cells and wet cells with rule bits.
   std::vector<std::uint32_t> solidCells_, wallCells_;
 };

@@ -21,6 +21,7 @@
 #include "core/excitations.hpp"
 #include "core/field2d.hpp"
 #include "core/multigrid.hpp"
+#include "models/advected_wave/advected_wave.hpp"
 #include "models/registry.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 
@@ -61,12 +62,24 @@ const std::vector<int64_t> kSizes = {32, 128, 256, 512, 1024, 2048};
 // (read p, two face coefficients, write q: 16), x += alpha p and r -= alpha q with r.r
 // (read x, r, p, q, write x, r: 24), p = r + beta p (read r, p, write p: 12).
 constexpr double kCgIterationBytes = 52.0;
-// swe-semi-lagrangian besides its CG iterations, per cell (each pass's fields read or written
-// once; neighbours come from cache): depth (h, b, mask -> d: 13), departures (u, v, h, mask
-// -> h~, u~, v~: 25), right side (h~, h, d, u~, v~ -> rhs: 24), faces (d -> 2 faces: 12), the
-// CG set-up and true residual (two operator passes, masked residual, three dots: 75), velocity
-// (h, u~, v~ -> u, v: 20), drying (mask, b, h -> h: 13), shear (u, v: 8).
-constexpr double kSweFixedBytes = 190.0;
+// swe-semi-lagrangian besides its CG iterations (plain CG: helmholtz_solver auto at the default
+// dt), per cell (each pass's fields read or written once; neighbours come from cache; masks
+// and open-face factors are float): departures (u, v, h, wet -> h~, u~, v~: 28), right side
+// (h~, h, d, u~, v~, 2 open faces -> rhs: 32), faces (d, 2 open faces -> 2 faces: 20), the CG
+// set-up and true residual (two operator passes 32, masked residual b, q, byte mask -> r, p
+// 17, masked true residual 9: 58), velocity (h, u~, v~, 2 open faces -> u, v: 28), drying and
+// depth (h, b, wet -> h, d: 20), shear (u, v, 2 open faces: 16).
+constexpr double kSweFixedBytes = 202.0;
+
+// advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
+// (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
+// eq. 10 (z, z_old -> z_new: 12).
+constexpr double kAdvectedWaveStillBytes = 48.0;
+// With flow, besides that: the force (u, v, ax, ay, mask -> u, v: 25), the gradient step (q, u,
+// v -> u, v: 20) and per MGPCG iteration about 350 (docs/performance.md; the solver's set-up
+// passes are not counted, so this is a lower bound).
+constexpr double kAdvectedWaveFlowBytes = 45.0;
+constexpr double kMgpcgIterationBytes = 350.0;
 
 // Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
@@ -75,6 +88,12 @@ double bytesPerCell(const std::string& id, const std::map<std::string, double>& 
   if (id == "swe-semi-lagrangian") {
     const auto it = diagnostics.find("solver_iterations");
     return kSweFixedBytes + kCgIterationBytes * (it == diagnostics.end() ? 0.0 : it->second);
+  }
+  if (id == "advected-wave") {
+    const auto it = diagnostics.find("solver_iterations");
+    const double iterations = it == diagnostics.end() ? 0.0 : it->second;
+    return kAdvectedWaveStillBytes +
+           (iterations > 0 ? kAdvectedWaveFlowBytes + kMgpcgIterationBytes * iterations : 0.0);
   }
   return 0.0;
 }
@@ -231,8 +250,30 @@ void BM_SweDepartures(benchmark::State& state) {
   const auto start = Clock::now();
   for (auto _ : state)
     model->interpolateAtDepartures(dt);
-  // Read u, v, h, the mask; write h~, u~, v~ (the bilinear neighbours come from cache).
-  reportRates(state, n, 25.0, gAllocations - before, secondsSince(start));
+  // Read u, v, h, the wet factor; write h~, u~, v~ (the bilinear neighbours come from cache).
+  reportRates(state, n, 28.0, gAllocations - before, secondsSince(start));
+}
+
+// advected-wave's Advect alone (Stam's semi-Lagrangian step, bilinear, both components) on the
+// windy pool after the warm-up, so that departure points differ from cell to cell.
+void BM_AdvectedAdvect(benchmark::State& state) {
+  const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  AdvectedWave model;
+  model.reset(domain, oneDrop(domain));
+  const ForceField wind = upperHalfWind(domain);
+  model.setForce(&wind);
+  for (int k = 0; k < kWindWarmUpSteps; ++k)
+    model.step(model.preferredDt());
+  const double dt = model.preferredDt();
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state)
+    model.advect(dt);
+  // Read u^{old}, v^{old}, write u, v (the four corners of each sample come from cache).
+  reportRates(state, n, 16.0, gAllocations - before, secondsSince(start));
 }
 
 // One CG iteration on the Helmholtz operator of eq. 25, as ConjugateGradient runs it.
@@ -257,6 +298,39 @@ void BM_SweCgIteration(benchmark::State& state) {
   }
   // The r.r above is the previous iteration's in ConjugateGradient: not counted.
   reportRates(state, n, kCgIterationBytes, gAllocations - before, secondsSince(start));
+}
+
+// A swe-semi-lagrangian step on the one-drop pool (one thread) with its Helmholtz solver chosen:
+// range(1) = 1 plain float CG, 2 multigrid-preconditioned CG (helmholtz_solver), at dt =
+// range(2) times the explicit limit, i.e. g d dt^2 / dx^2 = range(2)^2: the measurement behind
+// SweSemiLagrangian::kMultigridMinCoupling.
+void BM_SweSolverStep(benchmark::State& state) {
+  const int n = int(state.range(0));
+  omp_set_num_threads(1);
+  const Domain domain = openPool(n);
+  SweSemiLagrangian model;
+  model.params().set("helmholtz_solver", double(state.range(1)), "bench");
+  model.params().set("force", 1, "bench");
+  model.reset(domain, oneDrop(domain));
+  const double dt = double(state.range(2)) * model.explicitLimit();
+  for (int k = 0; k < 5; ++k)
+    model.step(dt);
+  const long long before = gAllocations;
+  for (auto _ : state)
+    model.step(dt);
+  const long long allocations = gAllocations - before;
+  state.counters["steps_per_s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["allocs_per_step"] =
+      double(allocations) / double(std::max<int64_t>(state.iterations(), 1));
+  // Iterations per step, sampled after the timing (diagnostics() allocates).
+  constexpr int kSamples = 5;
+  double iterations = 0.0;
+  for (int k = 0; k < kSamples; ++k) {
+    model.step(dt);
+    iterations += model.diagnostics()["solver_iterations"] / kSamples;
+  }
+  state.counters["solver_iterations"] = iterations;
 }
 
 // One solve of the Neumann Poisson equation (advected-wave's pressure, damped-wave's kinetic
@@ -356,7 +430,17 @@ void registerAll() {
       benchmark::RegisterBenchmark("op/swe-cg-iteration", BM_SweCgIteration)
           ->Args({n, threads})
           ->UseRealTime();
+      benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)
+          ->Args({n, threads})
+          ->UseRealTime();
     }
+  for (int64_t n : {32, 80, 256, 1024})
+    for (int64_t solver : {1, 2})
+      for (int64_t multiple : {1, 4, 6, 8, 10, 20})
+        benchmark::RegisterBenchmark(solver == 1 ? "solve/swe-step-cg" : "solve/swe-step-multigrid",
+                                     BM_SweSolverStep)
+            ->Args({n, solver, multiple})
+            ->UseRealTime();
   for (int64_t n : {256, 512, 1024})
     for (int64_t multigrid : {0, 1})
       benchmark::RegisterBenchmark(multigrid ? "solve/poisson-pi-mgpcg" : "solve/poisson-pi-cg",

@@ -1,14 +1,21 @@
 // Core pieces: domain presets and coasts, the fixed-step accumulator, excitations (rain,
-// boat eqs. 7-9), scenario JSON round trip and the Comparison runner's lockstep.
+// boat eqs. 7-9), scenario JSON round trip, the Comparison runner's lockstep and concurrency,
+// the fused surface diagnostics and the kinetic energy's predicted solve.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
+#include <limits>
 #include <numbers>
 
 #include "core/comparison.hpp"
+#include "core/diagnostics.hpp"
 #include "core/errors.hpp"
 #include "core/scenario.hpp"
+#include "core/stencil.hpp"
+#include "core/wave_energy.hpp"
 #include "models/registry.hpp"
 
 namespace wb {
@@ -149,6 +156,130 @@ TEST(Comparison, ModelsAdvanceInLockstepAndReceiveTheSameDrops) {
   EXPECT_NEAR(a.volumeSources, b.volumeSources, 1e-9);
   EXPECT_LT(a.volumeSources, 0.0);  // rain dents the surface
   EXPECT_NEAR(a.volume, b.volume, 1e-6);
+}
+
+// The concurrent runner puts each model on its own thread: every model and record must come
+// out bitwise as in the serial order with one thread (each model's state is its own; drops,
+// floating boxes and the blow-up check are per model). 128^2 cells, so that the models' loops
+// take their OpenMP paths.
+TEST(Comparison, ConcurrentModelsGiveExactlyTheSerialSeries) {
+  Scenario scenario = loadScenario("builtin:rain");
+  scenario.bodies.count = 3;
+  const std::vector<std::string> ids = {"damped-wave", "advected-wave", "swe-semi-lagrangian"};
+  const int threads = omp_get_max_threads();
+  const auto run = [&](bool concurrent, int teamThreads) {
+    omp_set_num_threads(teamThreads);
+    Comparison comparison(scenario, createScenarioModels(scenario, ids, {}, false));
+    comparison.setConcurrent(concurrent);
+    std::vector<FrameRecord> records;
+    std::vector<Field2D> surfaces;
+    for (int f = 0; f < 30; ++f) {
+      comparison.advanceFrame();
+      EXPECT_EQ(omp_get_max_threads(), teamThreads);  // the runner leaves the thread count
+      for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+        records.push_back(comparison.record(k));
+    }
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      surfaces.push_back(comparison.model(k).eta());
+    omp_set_num_threads(threads);
+    return std::make_pair(records, surfaces);
+  };
+  const auto [serial, serialSurfaces] = run(false, 1);
+  const auto [concurrent, concurrentSurfaces] = run(true, 3);
+  ASSERT_EQ(serial.size(), concurrent.size());
+  for (std::size_t r = 0; r < serial.size(); ++r) {
+    const FrameRecord &a = serial[r], &b = concurrent[r];
+    SCOPED_TRACE(a.model + " frame " + std::to_string(a.frame));
+    EXPECT_EQ(a.model, b.model);
+    EXPECT_EQ(a.frame, b.frame);
+    EXPECT_EQ(a.volume, b.volume);
+    EXPECT_EQ(a.volumeSources, b.volumeSources);
+    EXPECT_EQ(a.energyPotential, b.energyPotential);
+    EXPECT_EQ(a.energyKinetic, b.energyKinetic);
+    EXPECT_EQ(a.maxAbsEta, b.maxAbsEta);
+    EXPECT_EQ(a.substeps, b.substeps);
+    EXPECT_EQ(a.solver, b.solver);
+  }
+  for (std::size_t k = 0; k < serialSurfaces.size(); ++k)
+    EXPECT_EQ(0, std::memcmp(serialSurfaces[k].data(), concurrentSurfaces[k].data(),
+                             serialSurfaces[k].size() * sizeof(float)));
+}
+
+// The fused surface pass against plain sums, on a masked pool with a NaN on a solid cell.
+TEST(Diagnostics, SurfaceSummaryMatchesPlainSums) {
+  Domain domain(Grid{150, 140, 0.1}, 9.81, 1.0);
+  domain.applyPreset(MaskPreset::Pi);
+  Field2D eta(150, 140);
+  for (int j = 0; j < 140; ++j)
+    for (int i = 0; i < 150; ++i)
+      eta(i, j) = 0.01f * std::sin(0.1f * float(i)) * std::cos(0.07f * float(j)) - 0.002f;
+  eta(75, 5) = 0.5f;  // solid: counted by max |eta| only
+  ASSERT_FALSE(domain.isWet(75, 5));
+  double volume = 0.0, squares = 0.0;
+  float maxAbs = 0.0f;
+  for (int j = 0; j < 140; ++j)
+    for (int i = 0; i < 150; ++i) {
+      maxAbs = std::max(maxAbs, std::fabs(eta(i, j)));
+      if (!domain.isWet(i, j)) continue;
+      volume += eta(i, j);
+      squares += double(eta(i, j)) * eta(i, j);
+    }
+  const SurfaceSummary s = summarizeSurface(eta, domain);
+  const double area = 0.1 * 0.1;
+  EXPECT_NEAR(s.volume, volume * area, 1e-12 * std::fabs(volume * area) + 1e-15);
+  EXPECT_NEAR(s.potentialEnergy, 0.5 * 9.81 * squares * area, 1e-12 * squares);
+  EXPECT_EQ(s.maxAbs, 0.5f);
+  EXPECT_TRUE(s.finite);
+  eta(75, 5) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(summarizeSurface(eta, domain).finite);
+  eta(75, 5) = 0.0f;
+  eta(3, 3) = std::numeric_limits<float>::infinity();
+  EXPECT_FALSE(summarizeSurface(eta, domain).finite);
+}
+
+// The kinetic energy starts from its Galerkin prediction and corrects it once with a V-cycle
+// (core/wave_energy.hpp); it must agree with a solve from zero to the same tolerance, on a pool
+// with walls, with both wall rules. The surfaces come from the undamped three-level scheme, 4 steps
+// per "frame".
+TEST(WaveKineticEnergy, PredictionAgreesWithAColdSolve) {
+  for (const auto& [kind, rule] : {std::pair{StencilKind::NinePoint, WallRule::Mirror},
+                                   std::pair{StencilKind::FivePoint, WallRule::Zero}}) {
+    SCOPED_TRACE(rule == WallRule::Mirror ? "mirror" : "zero");
+    Domain domain(Grid{96, 80, 0.05}, 9.81, 0.5);
+    domain.applyPreset(MaskPreset::Pi);
+    const WetStencil stencil(domain, kind, rule);
+    const double c = std::sqrt(9.81 * 0.5), dt = 0.5 * 0.05 / (c * 2.0);
+    const float mu = float(c * c * dt * dt / (0.05 * 0.05));
+    Field2D h(96, 80), hOld(96, 80), lap(96, 80);
+    for (int j = 0; j < 80; ++j)
+      for (int i = 0; i < 96; ++i)
+        if (domain.isWet(i, j))
+          h(i, j) = hOld(i, j) =
+              0.05f * std::exp(-0.01f * float((i - 20) * (i - 20) + (j - 50) * (j - 50)));
+    WaveKineticEnergy predicted;
+    int cheapFrames = 0;
+    for (int frame = 0; frame < 40; ++frame) {
+      for (int step = 0; step < 4; ++step) {
+        stencil.apply(h, lap);
+        for (std::size_t k = 0; k < h.size(); ++k) {
+          if (!domain.wetMask()[k]) continue;
+          const float next = 2.0f * h.data()[k] - hOld.data()[k] + mu * lap.data()[k];
+          hOld.data()[k] = h.data()[k];
+          h.data()[k] = next;
+        }
+      }
+      const bool singular = rule == WallRule::Mirror;
+      const double fast = predicted.compute(stencil, domain, singular, c, h, hOld, dt);
+      WaveKineticEnergy cold;
+      const double reference = cold.compute(stencil, domain, singular, c, h, hOld, dt);
+      ASSERT_GT(reference, 0.0);
+      EXPECT_NEAR(fast, reference, 1e-5 * reference) << "frame " << frame;
+      EXPECT_TRUE(predicted.lastSolve().converged);
+      cheapFrames += predicted.lastSolve().iterations <= 1;
+    }
+    // The prediction, at most with one correction, met the tolerance on most frames.
+    EXPECT_GE(cheapFrames, 30);
+  }
 }
 
 }  // namespace
