@@ -221,14 +221,20 @@ double dotDouble(const double* a, const double* b, std::size_t n) {
 }
 
 void removeWetMeanDouble(double* f, const std::vector<std::uint8_t>& wet) {
+  const std::size_t n = wet.size();
+  const std::uint8_t* isWet = wet.data();
   double sum = 0.0;
   std::size_t count = 0;
-  for (std::size_t k = 0; k < wet.size(); ++k)
-    if (wet[k]) sum += f[k], ++count;
+#pragma omp parallel for simd reduction(+ : sum, count) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    sum += isWet[k] ? f[k] : 0.0;
+    count += isWet[k] != 0;
+  }
   if (!count) return;
   const double mean = sum / double(count);
-  for (std::size_t k = 0; k < wet.size(); ++k)
-    if (wet[k]) f[k] -= mean;
+#pragma omp parallel for simd if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k)
+    f[k] -= isWet[k] ? mean : 0.0;
 }
 
 // Restarts from the current iterate when the recurrence's residual has drifted from the true
@@ -244,14 +250,17 @@ CgResult PreconditionedCg::solve(const Operator& apply, const Preconditioner& pr
   if (rhs_.size() != n)
     for (auto* v : {&rhs_, &solution_, &residual_, &preconditioned_, &direction_, &product_})
       v->assign(n, 0.0);
-  for (std::size_t k = 0; k < n; ++k)
-    rhs_[k] = wet[k] ? b[k] : 0.0;
+  const std::uint8_t* isWet = wet.data();
+  double* rhs = rhs_.data();
+#pragma omp parallel for simd if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    rhs[k] = isWet[k] ? b[k] : 0.0;
+    x[k] = isWet[k] ? x[k] : 0.0;
+  }
   if (removeMean) {
     removeWetMeanDouble(rhs_.data(), wet);
     removeWetMeanDouble(x, wet);
   }
-  for (std::size_t k = 0; k < n; ++k)
-    if (!wet[k]) x[k] = 0.0;
   const double bNorm = std::sqrt(dotDouble(rhs_.data(), rhs_.data(), n));
   CgResult result;
   if (bNorm == 0.0) {
@@ -278,14 +287,19 @@ CgResult PreconditionedCg::solve(const Operator& apply, const Preconditioner& pr
     for (auto* v : {&rhs_, &solution_, &residual_, &preconditioned_, &direction_, &product_})
       v->assign(n, 0.0);
   // b goes through preconditioned_ (free until the iterations start) so that nothing allocates.
+  const float *bIn = b.data(), *xIn = x.data();
+  double *bCopy = preconditioned_.data(), *solution = solution_.data();
+#pragma omp parallel for simd if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k) {
-    preconditioned_[k] = b.data()[k];
-    solution_[k] = x.data()[k];
+    bCopy[k] = bIn[k];
+    solution[k] = xIn[k];
   }
-  const CgResult result = solve(apply, precondition, preconditioned_.data(), solution_.data(), wet,
-                                tolerance, maxIterations, removeMean);
+  const CgResult result =
+      solve(apply, precondition, bCopy, solution, wet, tolerance, maxIterations, removeMean);
+  float* xOut = x.data();
+#pragma omp parallel for simd if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k)
-    x.data()[k] = float(solution_[k]);
+    xOut[k] = float(solution[k]);
   return result;
 }
 
@@ -297,11 +311,16 @@ CgResult PreconditionedCg::iterate(const Operator& apply, const Preconditioner& 
   double *r = residual_.data(), *z = preconditioned_.data(), *p = direction_.data();
   double* q = product_.data();
   const double* b = rhs_.data();
+  const std::uint8_t* isWet = wet.data();
   const auto computeResidual = [&] {
     apply(x, q);
-    for (std::size_t k = 0; k < n; ++k)
-      r[k] = wet[k] ? b[k] - q[k] : 0.0;
-    return std::sqrt(dotDouble(r, r, n));
+    double rr = 0.0;
+#pragma omp parallel for simd reduction(+ : rr) if (worthThreads(n))
+    for (std::size_t k = 0; k < n; ++k) {
+      r[k] = isWet[k] ? b[k] - q[k] : 0.0;
+      rr += r[k] * r[k];
+    }
+    return std::sqrt(rr);
   };
   const auto preconditionResidual = [&] {
     precondition(r, z);
@@ -310,9 +329,17 @@ CgResult PreconditionedCg::iterate(const Operator& apply, const Preconditioner& 
   };
   CgResult result;
   double rNorm = computeResidual();
-  double rz = preconditionResidual();
-  std::copy(z, z + n, p);
   const double target = tolerance * bNorm;
+  // A warm start that already meets the tolerance needs no preconditioner application.
+  if (rNorm <= target) {
+    result.relativeResidual = rNorm / bNorm;
+    result.converged = true;
+    return result;
+  }
+  double rz = preconditionResidual();
+#pragma omp parallel for simd if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k)
+    p[k] = z[k];
   while (rNorm > target && result.iterations < maxIterations) {
     apply(p, q);
     const double pq = dotDouble(p, q, n);
