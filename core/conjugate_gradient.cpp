@@ -223,18 +223,19 @@ double dotDouble(const double* a, const double* b, std::size_t n) {
 void removeWetMeanDouble(double* f, const std::vector<std::uint8_t>& wet) {
   const std::size_t n = wet.size();
   const std::uint8_t* isWet = wet.data();
-  double sum = 0.0;
-  std::size_t count = 0;
+  // The mask as a 0/1 weight: the loops stay free of selects and widths mix only once.
+  double sum = 0.0, count = 0.0;
 #pragma omp parallel for simd reduction(+ : sum, count) if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k) {
-    sum += isWet[k] ? f[k] : 0.0;
-    count += isWet[k] != 0;
+    const double weight = isWet[k];
+    sum += weight * f[k];
+    count += weight;
   }
-  if (!count) return;
-  const double mean = sum / double(count);
+  if (count == 0.0) return;
+  const double mean = sum / count;
 #pragma omp parallel for simd if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k)
-    f[k] -= isWet[k] ? mean : 0.0;
+    f[k] -= double(isWet[k]) * mean;
 }
 
 // Restarts from the current iterate when the recurrence's residual has drifted from the true
