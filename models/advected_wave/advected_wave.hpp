@@ -111,6 +111,9 @@ class AdvectedWave final : public Model {
   Field2D* next_ = &levels_[2];
   // pressure_ holds q = -p / dx^2 (-L q = div u), rhs_ is the diffusion solve's right side.
   Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, rhs_;
+  // diagnostics() measures the divergence left by the last Project here (once per frame, not
+  // per step; a scratch so that it does not allocate).
+  mutable Field2D divergenceAfter_;
   // Wet cells whose east/west (resp. north/south) neighbour is a wall: u (resp. v) is 0 there.
   std::vector<std::uint32_t> wallU_, wallV_;
   // Per edge cell of stencil_ (same order): which of its faces lead to a wet cell.
