@@ -69,6 +69,16 @@ class Multigrid {
   void applyOperator(const double* in, double* out) const;
   // z = B r, one V-cycle on A z = r from z = 0 (0 on solid cells).
   void vcycle(const double* r, double* z);
+  // Solves A x = b in float by V-cycles from the initial guess in x until the residual,
+  // checked before each cycle, meets ||b - A x|| <= tolerance ||b|| or maxCycles cycles have
+  // run (iterations counts the cycles). removeMean: constants are in A's null space (pure
+  // Neumann walls); b is projected to zero mean over the wet cells and so is x on return.
+  // Float suffices where x is wanted in float: a float residual of a float x is exact to a
+  // few ulps of A x (neighbouring values subtract without rounding), so the solve reaches
+  // what the stored x can represent; the PreconditionedCg floor comes from its recursive
+  // residual, which this iteration does not have.
+  CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
+                 bool removeMean = false);
 
  private:
   struct Level {
@@ -85,10 +95,20 @@ class Multigrid {
   static void computeInverseDiagonal(Level& level);
   static void relaxRow(Level& level, int j, int colour);
   static void sweep(Level& level, int first);
+  // r = b - A x.
   static void computeResidual(Level& level);
+  // ||b - A x||^2 and the rounding floor's ||diag(A) x||^2 (Multigrid::solve), in double.
+  struct ResidualNorms {
+    double residual = 0.0, scaledSolution = 0.0;
+  };
+  static ResidualNorms measureResidual(const Level& level);
   static void restrictResidual(const Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);
-  void cycle(std::size_t l);
+  // One V-cycle on level l from its current x (warmStart) or from x = 0.
+  void cycle(std::size_t l, bool warmStart = false);
+  // Copies b (and the wet mean removed) and x into the finest level; returns b.b.
+  double loadFinest(const Field2D& b, const Field2D& x, bool removeMean);
+  void storeFinest(Field2D& x, bool removeMean) const;
 
   std::vector<Level> levels_;
   std::vector<std::uint8_t> fineWet_;

@@ -103,8 +103,8 @@ class AdvectedWave final : public Model {
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
   mutable WaveKineticEnergy waveKinetic_;
-  ConjugateGradient cg_;         // Stam's optional diffusion
-  MultigridPcg pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann
+  ConjugateGradient cg_;      // Stam's optional diffusion
+  Multigrid pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann
   Field2D levels_[3];
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];

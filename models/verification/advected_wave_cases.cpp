@@ -60,7 +60,7 @@ VerifyResult projectionResidualCase() {
                  ""};
   r.passed = r.measured <= r.tolerance;
   std::ostringstream detail;
-  detail << "CG " << d.at("solver_iterations") << " iterations on 64^2; max|div| "
+  detail << d.at("solver_iterations") << " float V-cycles on 64^2; max|div| "
          << d.at("divergence_before") << " -> " << d.at("divergence_max") << " 1/s";
   r.detail = detail.str();
   return r;

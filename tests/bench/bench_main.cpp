@@ -76,10 +76,15 @@ constexpr double kSweFixedBytes = 202.0;
 // eq. 10 (z, z_old -> z_new: 12).
 constexpr double kAdvectedWaveStillBytes = 48.0;
 // With flow, besides that: the force (u, v, ax, ay, mask -> u, v: 25), the gradient step (q, u,
-// v -> u, v: 20) and per MGPCG iteration about 350 (docs/performance.md; the solver's set-up
-// passes are not counted, so this is a lower bound).
+// v -> u, v: 20) and the pressure solve by float V-cycles (Multigrid::solve). Per solve: load
+// (b, x, byte mask -> b, x: 17), b's mean (b, mask: 5), the first residual check (x, b, shift,
+// 2 faces: 20), store with x's mean (x, mask -> x: 14). Per cycle on the finest level: 4
+// red-black sweeps (x, shift, 2 faces, inverse diagonal, b -> x: 28 each), the residual (24),
+// restriction (5), prolongation (x, mask, coarse x -> x: 10), the residual check (20); the
+// coarser levels add a third of the sweeps to prolongation (50).
 constexpr double kAdvectedWaveFlowBytes = 45.0;
-constexpr double kMgpcgIterationBytes = 350.0;
+constexpr double kVcycleSolveBytes = 56.0;
+constexpr double kVcycleBytes = 221.0;
 
 // Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
@@ -93,7 +98,8 @@ double bytesPerCell(const std::string& id, const std::map<std::string, double>& 
     const auto it = diagnostics.find("solver_iterations");
     const double iterations = it == diagnostics.end() ? 0.0 : it->second;
     return kAdvectedWaveStillBytes +
-           (iterations > 0 ? kAdvectedWaveFlowBytes + kMgpcgIterationBytes * iterations : 0.0);
+           (iterations > 0 ? kAdvectedWaveFlowBytes + kVcycleSolveBytes + kVcycleBytes * iterations
+                           : 0.0);
   }
   return 0.0;
 }
