@@ -91,6 +91,8 @@ Multigrid::Level Multigrid::makeLevel(int nx, int ny) {
 void Multigrid::setup(const FivePointSystem& fine) {
   levels_.clear();
   fineWet_ = fine.wet;
+  wetCount_ = std::size_t(
+      std::count_if(fineWet_.begin(), fineWet_.end(), [](std::uint8_t w) { return w != 0; }));
   const int nx = fine.shift.nx(), ny = fine.shift.ny();
   levels_.push_back(makeLevel(nx, ny));
   for (int j = 0; j < ny; ++j)
@@ -300,29 +302,48 @@ void Multigrid::cycle(std::size_t l, bool warmStart) {
     sweep(level, kBlack);
 }
 
+namespace {
+
+// Sum of the values on wet cells of an nx x ny block whose rows lie valueRow and wetRow apart.
+double wetSum(const float* values, std::size_t valueRow, const std::uint8_t* wet,
+              std::size_t wetRow, int nx, int ny) {
+  double sum = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (worthThreads(std::size_t(nx) * ny))
+  for (int j = 0; j < ny; ++j) {
+    const float* __restrict v = values + std::size_t(j) * valueRow;
+    const std::uint8_t* __restrict w = wet + std::size_t(j) * wetRow;
+    double rowSum = 0.0;
+#pragma omp simd reduction(+ : rowSum)
+    for (int i = 0; i < nx; ++i)
+      rowSum += w[i] ? double(v[i]) : 0.0;
+    sum += rowSum;
+  }
+  return sum;
+}
+
+}  // namespace
+
 double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
-  double mean = 0.0;
-  if (removeMean) {
-    double sum = 0.0;
-    std::size_t count = 0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-      if (fineWet_[k]) sum += b.data()[k], ++count;
-    mean = count ? sum / double(count) : 0.0;
-  }
-  const float offset = float(mean);
+  const float offset =
+      removeMean && wetCount_
+          ? float(wetSum(b.data(), nx, fineWet_.data(), nx, nx, fine.ny) / double(wetCount_))
+          : 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(b.size()))
   for (int j = 0; j < fine.ny; ++j) {
     const std::size_t source = std::size_t(j) * nx, target = fine.at(0, j);
+    double rowSquares = 0.0;
+#pragma omp simd reduction(+ : rowSquares)
     for (int i = 0; i < nx; ++i) {
       const bool wet = fineWet_[source + i] != 0;
       const float value = wet ? b.data()[source + i] - offset : 0.0f;
       fine.b.data()[target + i] = value;
       fine.x.data()[target + i] = wet ? x.data()[source + i] : 0.0f;
-      squares += double(value) * value;
+      rowSquares += double(value) * value;
     }
+    squares += rowSquares;
   }
   return squares;
 }
@@ -330,22 +351,20 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
 void Multigrid::storeFinest(Field2D& x, bool removeMean) const {
   const Level& fine = levels_[0];
   const int nx = fine.nx;
-  double mean = 0.0;
-  if (removeMean) {
-    double sum = 0.0;
-    std::size_t count = 0;
-    for (int j = 0; j < fine.ny; ++j)
-      for (int i = 0; i < nx; ++i)
-        if (fine.wet[fine.at(i, j)]) sum += fine.x.data()[fine.at(i, j)], ++count;
-    mean = count ? sum / double(count) : 0.0;
-  }
-  const float offset = float(mean);
+  const float offset = removeMean && wetCount_
+                           ? float(wetSum(fine.x.data() + fine.at(0, 0), fine.row, fineWet_.data(),
+                                          nx, nx, fine.ny) /
+                                   double(wetCount_))
+                           : 0.0f;
 #pragma omp parallel for schedule(static) if (worthThreads(x.size()))
-  for (int j = 0; j < fine.ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = fine.at(i, j);
-      x.data()[std::size_t(j) * nx + i] = fine.wet[k] ? fine.x.data()[k] - offset : 0.0f;
-    }
+  for (int j = 0; j < fine.ny; ++j) {
+    const float* __restrict source = fine.x.data() + fine.at(0, j);
+    const std::uint8_t* __restrict wet = fineWet_.data() + std::size_t(j) * nx;
+    float* __restrict target = x.data() + std::size_t(j) * nx;
+#pragma omp simd
+    for (int i = 0; i < nx; ++i)
+      target[i] = wet[i] ? source[i] - offset : 0.0f;
+  }
 }
 
 // The relative residual below which a float x is rounding noise, per unit of

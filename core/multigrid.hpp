@@ -112,6 +112,7 @@ class Multigrid {
 
   std::vector<Level> levels_;
   std::vector<std::uint8_t> fineWet_;
+  std::size_t wetCount_ = 0;
 };
 
 // Conjugate gradients preconditioned by one multigrid V-cycle per iteration, with the CG
