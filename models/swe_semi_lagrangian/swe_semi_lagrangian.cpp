@@ -43,8 +43,9 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        0,
        "",
        "Solver of eq. 25: cg (float conjugate gradients, warm-started; its true residual "
-       "cannot go below about 8 g d dt^2 / dx^2 times 6e-8), multigrid (CG preconditioned by a "
-       "multigrid V-cycle, vectors in double) or auto: multigrid when g d_max dt^2 / dx^2 "
+       "cannot go below about 8 g d dt^2 / dx^2 times 6e-8), multigrid (float multigrid "
+       "V-cycles from h^n; cg_max_iterations caps the cycles) or auto: multigrid when "
+       "g d_max dt^2 / dx^2 "
        "exceeds 60 (dt about 8 times the explicit limit), where plain CG needs too many "
        "iterations.",
        {"auto", "cg", "multigrid"},
@@ -586,15 +587,15 @@ bool SweSemiLagrangian::useMultigrid(double dt) const {
   return coupling > kMultigridMinCoupling;
 }
 
-// Eq. 25 solved from h^n (warm start) to cg_tolerance, by plain CG or by CG
-// preconditioned with a multigrid V-cycle (core/multigrid.hpp) on the faces of this step.
+// Eq. 25 solved from h^n (warm start) to cg_tolerance, by plain CG or by multigrid V-cycles
+// (core/multigrid.hpp) on the faces of this step.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   // Names longer than the short-string buffer would allocate on every step.
   static const std::string kTolerance = "cg_tolerance", kMaxIterations = "cg_max_iterations";
   const double tolerance = params().get(kTolerance);
   const int maxIterations = params().getInt(kMaxIterations);
   if (useMultigrid(dt)) {
-    helmholtzSolver_.multigrid().updateCoefficients(unitShift_, faceX_, faceY_);
+    helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
     lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
     return;
   }

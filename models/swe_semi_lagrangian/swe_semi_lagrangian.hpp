@@ -74,11 +74,11 @@ class SweSemiLagrangian final : public Model {
   // Auto dt keeps dt times the shear at this fraction of the bound.
   static constexpr double kAutoShearSafety = 0.5;
   // helmholtz_solver auto: multigrid above this coupling g d_max dt^2 / dx^2 (the face
-  // weights of eq. 25; (dt / explicit limit)^2). Plain CG needs 4-6 sqrt(coupling)
-  // iterations (17 at 16, 59 at 100), MGPCG 2-3 of about four times the cost. Measured
-  // (wavebench_bench solve/swe-step-*, one thread, steps on the one-drop pool): at 256^2 and
-  // coupling 16 / 36 / 64 / 100, CG 1.23 / 1.79 / 2.52 / 3.17 ms per step, MGPCG 2.25 / 2.35 / 2.32
-  // / 2.36; at 1024^2 and coupling 64 / 100, CG 80 / 155 ms, MGPCG 88 / 69.
+  // weights of eq. 25; (dt / explicit limit)^2). Plain CG needs 4-7 sqrt(coupling)
+  // iterations (15-16 at 16, 36-71 at 100), float V-cycles 2-3. Measured (wavebench_bench
+  // solve/swe-step-*, one thread, steps on the one-drop pool) at coupling 16 / 36 / 64 / 100:
+  // 256^2, CG 0.99 / 1.44 / 1.83 / 2.23 ms per step, V-cycles 2.09 / 2.00 / 2.02 / 1.89;
+  // 1024^2, CG 27 / 47 / 69 / 103 ms, V-cycles 53 / 52 / 52 / 50.
   static constexpr double kMultigridMinCoupling = 60.0;
 
  private:
@@ -98,7 +98,7 @@ class SweSemiLagrangian final : public Model {
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;
-  MultigridPcg helmholtzSolver_;
+  Multigrid helmholtzSolver_;
   ConjugateGradient cg_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   const ForceField* force_ = nullptr;

@@ -282,7 +282,7 @@ VerifyResult boundedCase(double multiple) {
   const StabilityRun run = stabilityRun(multiple);
   std::ostringstream name, d;
   name << "bounded at dt = " << multiple << "x explicit limit";
-  d << "max |eta| / initial = " << run.growth << ", CG iterations <= " << run.maxIterations
+  d << "max |eta| / initial = " << run.growth << ", solver iterations <= " << run.maxIterations
     << ", worst relative residual " << run.worstResidual;
   return {kId, name.str(), run.growth, 1.0, "ratio", run.bounded, d.str()};
 }
