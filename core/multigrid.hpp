@@ -1,5 +1,7 @@
-// Geometric multigrid for the 5-point systems of the models, used as the preconditioner of
-// conjugate gradients (MGPCG). The systems have the form
+// Geometric multigrid for the 5-point systems of the models: as the solver (float V-cycles
+// from a warm start; advected-wave's pressure, swe-semi-lagrangian at large dt) and as the
+// preconditioner of conjugate gradients (MGPCG; the kinetic-energy potential, whose 9-point
+// operator the 5-point cycle preconditions). The systems have the form
 //   (A x)_c = s_c x_c + sum over the 4 faces f of c: w_f (x_c - x_neighbour)
 // on wet cells, with a shift s_c >= 0 (0 for the Poisson equations, 1 for the Helmholtz
 // equation of Layton eq. 25) and face weights w_f >= 0 (0 across walls and at the grid edge:
