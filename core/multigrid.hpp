@@ -75,10 +75,9 @@ class Multigrid {
   // checked before each cycle, meets ||b - A x|| <= tolerance ||b|| or maxCycles cycles have
   // run (iterations counts the cycles). removeMean: constants are in A's null space (pure
   // Neumann walls); b is projected to zero mean over the wet cells and so is x on return.
-  // Float suffices where x is wanted in float: a float residual of a float x is exact to a
-  // few ulps of A x (neighbouring values subtract without rounding), so the solve reaches
-  // what the stored x can represent; the PreconditionedCg floor comes from its recursive
-  // residual, which this iteration does not have.
+  // The residual is recomputed from x each cycle (neighbouring values subtract without
+  // rounding), so the solve reaches what a float x can represent; below that rounding floor
+  // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false.
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
                  bool removeMean = false);
 
@@ -99,7 +98,7 @@ class Multigrid {
   static void sweep(Level& level, int first);
   // r = b - A x.
   static void computeResidual(Level& level);
-  // ||b - A x||^2 and the rounding floor's ||diag(A) x||^2 (Multigrid::solve), in double.
+  // ||b - A x||^2 and the rounding floor's ||diag(A) x||^2 (Multigrid::solve).
   struct ResidualNorms {
     double residual = 0.0, scaledSolution = 0.0;
   };
