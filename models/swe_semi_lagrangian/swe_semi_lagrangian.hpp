@@ -18,6 +18,7 @@
 #include "core/conjugate_gradient.hpp"
 #include "core/model.hpp"
 #include "core/multigrid.hpp"
+#include "core/red_black_cg.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
@@ -74,12 +75,14 @@ class SweSemiLagrangian final : public Model {
   // Auto dt keeps dt times the shear at this fraction of the bound.
   static constexpr double kAutoShearSafety = 0.5;
   // helmholtz_solver auto: multigrid above this coupling g d_max dt^2 / dx^2 (the face
-  // weights of eq. 25; (dt / explicit limit)^2). Plain CG needs 4-7 sqrt(coupling)
-  // iterations (15-16 at 16, 36-71 at 100), float V-cycles 2-3. Measured (wavebench_bench
-  // solve/swe-step-*, one thread, steps on the one-drop pool) at coupling 16 / 36 / 64 / 100:
-  // 256^2, CG 0.99 / 1.44 / 1.83 / 2.23 ms per step, V-cycles 2.09 / 2.00 / 2.02 / 1.89;
-  // 1024^2, CG 27 / 47 / 69 / 103 ms, V-cycles 53 / 52 / 52 / 50.
-  static constexpr double kMultigridMinCoupling = 60.0;
+  // weights of eq. 25; (dt / explicit limit)^2). CG on the red-black reduced system
+  // (core/red_black_cg.hpp) needs about half the iterations of plain CG, each over half the
+  // cells; float V-cycles need 2-3. Measured (wavebench_bench solve/swe-step-*, one thread,
+  // steps on the one-drop pool) at coupling 16 / 100 / 400: 256^2, reduced CG 0.92 / 1.41 /
+  // 1.96 ms per step, V-cycles 2.03 / 2.29 / 1.58 (plain CG 1.11 / 2.87 / 4.64); 1024^2,
+  // reduced CG 22 / 53 / 100 ms, V-cycles 69 / 69 / 72 (plain CG 29 / 97 / 247). They cross
+  // near coupling 200 at both sizes.
+  static constexpr double kMultigridMinCoupling = 200.0;
 
  private:
   double estimatedInitialShear() const;
@@ -99,7 +102,7 @@ class SweSemiLagrangian final : public Model {
   const Domain* domain_ = nullptr;
   SweWalls walls_;
   Multigrid helmholtzSolver_;
-  ConjugateGradient cg_;
+  RedBlackCg reducedCg_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;

@@ -21,6 +21,7 @@
 #include "core/excitations.hpp"
 #include "core/field2d.hpp"
 #include "core/multigrid.hpp"
+#include "core/red_black_cg.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/registry.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
@@ -62,14 +63,21 @@ const std::vector<int64_t> kSizes = {32, 128, 256, 512, 1024, 2048};
 // (read p, two face coefficients, write q: 16), x += alpha p and r -= alpha q with r.r
 // (read x, r, p, q, write x, r: 24), p = r + beta p (read r, p, write p: 12).
 constexpr double kCgIterationBytes = 52.0;
-// swe-semi-lagrangian besides its CG iterations (plain CG: helmholtz_solver auto at the default
-// dt), per cell (each pass's fields read or written once; neighbours come from cache; masks
-// and open-face factors are float): departures (u, v, h, wet -> h~, u~, v~: 28), right side
-// (h~, h, d, u~, v~, 2 open faces -> rhs: 32), faces (d, 2 open faces -> 2 faces: 20), the CG
-// set-up and true residual (two operator passes 32, masked residual b, q, byte mask -> r, p
-// 17, masked true residual 9: 58), velocity (h, u~, v~, 2 open faces -> u, v: 28), drying and
-// depth (h, b, wet -> h, d: 20), shear (u, v, 2 open faces: 16).
-constexpr double kSweFixedBytes = 202.0;
+// One CG iteration on the red-black reduced system (core/red_black_cg.hpp), per cell of the
+// full grid (packed fields cover half of it): the operator (the E cells' 4 faces and inverse
+// diagonal, p, D_K, write q: 16; t stays in a ring of rows), the two vector updates (12 + 6).
+constexpr double kReducedCgIterationBytes = 34.0;
+// swe-semi-lagrangian besides its CG iterations (helmholtz_solver auto at the default dt: CG
+// on the reduced system), per cell (each pass's fields read or written once; neighbours come
+// from cache; masks and open-face factors are float): departures (u, v, h, wet -> h~, u~, v~:
+// 28), right side (h~, h, d, u~, v~, 2 open faces -> rhs: 32), faces (d, 2 open faces -> 2
+// faces: 20), velocity (h, u~, v~, 2 open faces -> u, v: 28), drying and depth (h, b, wet ->
+// h, d: 20), shear (u, v, 2 open faces: 16): 144; the reduced solve's set-up and finish:
+// packed coefficients (shift, 2 faces, mask -> 4 faces, 2 diagonals, mask: 26), packing b
+// twice and x (18), D_E^{-1} b_E and its norm (6), the reduced right side (14) and its norm
+// (5), CG's first and last operator with the residual checks (45), x_E (16), unpacking both
+// colours into x (21): 151.
+constexpr double kSweFixedBytes = 295.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
 // (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
@@ -92,7 +100,7 @@ double bytesPerCell(const std::string& id, const std::map<std::string, double>& 
   if (id == "damped-wave") return 12.0;
   if (id == "swe-semi-lagrangian") {
     const auto it = diagnostics.find("solver_iterations");
-    return kSweFixedBytes + kCgIterationBytes * (it == diagnostics.end() ? 0.0 : it->second);
+    return kSweFixedBytes + kReducedCgIterationBytes * (it == diagnostics.end() ? 0.0 : it->second);
   }
   if (id == "advected-wave") {
     const auto it = diagnostics.find("solver_iterations");
@@ -306,6 +314,39 @@ void BM_SweCgIteration(benchmark::State& state) {
   reportRates(state, n, kCgIterationBytes, gAllocations - before, secondsSince(start));
 }
 
+// One CG iteration on the red-black reduced system of the same equation (what the model runs),
+// with the default step's face weights g d dt^2 / dx^2 = 16 on the open pool.
+void BM_SweReducedCgIteration(benchmark::State& state) {
+  const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  FivePointSystem system = FivePointSystem::fromMask(n, n, domain.wetMask(), 1.0f);
+  for (std::size_t k = 0; k < system.faceX.size(); ++k)
+    system.faceX.data()[k] *= 16.0f, system.faceY.data()[k] *= 16.0f;
+  RedBlackCg reduced;
+  reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+  const int width = reduced.packedWidth() + 2;
+  Field2D x(width, n + 2), r(width, n + 2), q(width, n + 2);
+  for (int j = 1; j <= n; ++j)
+    for (int k = 1; k < width - 1; ++k)
+      r(k, j) = float(std::sin(0.1 * k) * std::cos(0.07 * j));
+  Field2D p = r;
+  const std::size_t values = x.size();
+  reduced.applyReduced(p, q);  // sizes its rings outside the timing
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state) {
+    const double pq = reduced.applyReduced(p, q);
+    const double rr = cg_kernels::dot(r.data(), r.data(), values);
+    benchmark::DoNotOptimize(pq);
+    const double rrNew = cg_kernels::updateSolutionAndResidual(x.data(), r.data(), p.data(),
+                                                               q.data(), 1e-6f, values);
+    cg_kernels::updateDirection(p.data(), r.data(), float(rrNew / std::max(rr, 1e-30)), values);
+  }
+  reportRates(state, n, kReducedCgIterationBytes, gAllocations - before, secondsSince(start));
+}
+
 // A swe-semi-lagrangian step on the one-drop pool (one thread) with its Helmholtz solver chosen:
 // range(1) = 1 plain float CG, 2 multigrid-preconditioned CG (helmholtz_solver), at dt =
 // range(2) times the explicit limit, i.e. g d dt^2 / dx^2 = range(2)^2: the measurement behind
@@ -434,6 +475,9 @@ void registerAll() {
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/swe-cg-iteration", BM_SweCgIteration)
+          ->Args({n, threads})
+          ->UseRealTime();
+      benchmark::RegisterBenchmark("op/swe-reduced-cg-iteration", BM_SweReducedCgIteration)
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)

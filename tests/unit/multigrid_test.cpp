@@ -11,75 +11,19 @@
 #include "core/domain.hpp"
 #include "core/field2d.hpp"
 #include "core/multigrid.hpp"
+#include "tests/unit/five_point_systems.hpp"
 
 namespace wb {
 namespace {
 
+using five_point::helmholtzSystem;
+using five_point::piPool;
+using five_point::rightSide;
+using five_point::toDoubles;
+using five_point::toField;
+using five_point::trueRelativeResidual;
+
 constexpr double kTolerance = 1e-6;
-// g d dt^2 / dx^2 of swe-semi-lagrangian's automatic step (docs/performance.md).
-constexpr float kHelmholtzWeight = 16.0f;
-
-Domain piPool(int n) {
-  Domain domain(Grid{n, n, 1.0}, 9.81, 1.0);
-  domain.applyPreset(MaskPreset::Pi);
-  return domain;
-}
-
-// Faces weighted by a smooth depth-like factor in [0.5, 1.5].
-FivePointSystem helmholtzSystem(const Domain& domain) {
-  const int n = domain.nx();
-  FivePointSystem system = FivePointSystem::fromMask(n, n, domain.wetMask(), 1.0f);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      const float depth = 1.0f + 0.5f * float(std::sin(6.0 * i / n) * std::cos(4.0 * j / n));
-      system.faceX(i, j) *= kHelmholtzWeight * depth;
-      system.faceY(i, j) *= kHelmholtzWeight * depth;
-    }
-  return system;
-}
-
-// A Gaussian bump plus deterministic noise on the wet cells.
-std::vector<double> rightSide(const Domain& domain) {
-  const int n = domain.nx();
-  std::vector<double> b(std::size_t(n) * n, 0.0);
-  unsigned state = 12345u;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      if (!domain.isWet(i, j)) continue;
-      state = state * 1664525u + 1013904223u;
-      const double noise = double(state >> 8) / double(1u << 24) - 0.5;
-      const double x = (i + 0.5) / n - 0.2, y = (j + 0.5) / n - 0.7;
-      b[std::size_t(j) * n + i] = std::exp(-50.0 * (x * x + y * y)) + 0.1 * noise;
-    }
-  return b;
-}
-
-// ||b - A x|| / ||b|| from the system's fields, with b projected to zero mean when singular.
-double trueRelativeResidual(const FivePointSystem& s, std::vector<double> b,
-                            const std::vector<double>& x, bool removeMean) {
-  const int nx = s.shift.nx(), ny = s.shift.ny();
-  if (removeMean) {
-    double sum = 0.0, count = 0.0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-      if (s.wet[k]) sum += b[k], count += 1.0;
-    for (std::size_t k = 0; k < b.size(); ++k)
-      if (s.wet[k]) b[k] -= sum / count;
-  }
-  double rr = 0.0, bb = 0.0;
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(j) * nx + i;
-      if (!s.wet[k]) continue;
-      double ax = s.shift(i, j) * x[k];
-      if (i + 1 < nx) ax += s.faceX(i, j) * (x[k] - x[k + 1]);
-      if (i > 0) ax += s.faceX(i - 1, j) * (x[k] - x[k - 1]);
-      if (j + 1 < ny) ax += s.faceY(i, j) * (x[k] - x[k + nx]);
-      if (j > 0) ax += s.faceY(i, j - 1) * (x[k] - x[k - nx]);
-      rr += (b[k] - ax) * (b[k] - ax);
-      bb += b[k] * b[k];
-    }
-  return std::sqrt(rr / bb);
-}
 
 struct Solved {
   CgResult result;
@@ -181,17 +125,6 @@ TEST(Multigrid, VcycleIsSymmetric) {
   // Float arithmetic inside the cycle: symmetric to about 1e-6 of the products.
   EXPECT_NEAR(vBu, uBv, 1e-5 * std::fabs(uBu));
   EXPECT_GT(uBu, 0.0);
-}
-
-Field2D toField(int n, const std::vector<double>& values) {
-  Field2D field(n, n);
-  for (std::size_t k = 0; k < values.size(); ++k)
-    field.data()[k] = float(values[k]);
-  return field;
-}
-
-std::vector<double> toDoubles(const Field2D& field) {
-  return std::vector<double>(field.data(), field.data() + field.size());
 }
 
 // Float V-cycles from zero reach the tolerance on both systems in a few cycles, and the

@@ -4,7 +4,9 @@
 // velocity fields for drifting bodies, a wind force that moves the water.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "core/errors.hpp"
 #include "core/scenario.hpp"
@@ -70,6 +72,45 @@ TEST(SweSemiLagrangian, AutoDtIsSeveralTimesTheExplicitLimit) {
   model.reset(domain, Field2D(32, 32));
   EXPECT_DOUBLE_EQ(model.preferredDt(),
                    SweSemiLagrangian::kAutoExplicitMultiple * model.explicitLimit());
+}
+
+// The two Helmholtz solvers (CG on the red-black reduced system, float V-cycles) give the same
+// surface on the Pi pool (an odd side, so both colours meet every wall): each step's solve
+// leaves a residual of at most cg_tolerance ||b|| and A's eigenvalues are at least 1, so the
+// surfaces may part by at most 2 x 1e-4 ||h|| a step; a wrong elimination parts them by O(1).
+TEST(SweSemiLagrangian, HelmholtzSolversAgree) {
+  constexpr int kN = 63, kSteps = 20;
+  Domain domain(Grid{kN, kN, 1.0}, 9.81, 1.0);
+  domain.applyPreset(MaskPreset::Pi);
+  // A hump in the bar of the Pi (rows 38 to 62), near the legs' mouths.
+  Field2D eta0(kN, kN);
+  for (int j = 0; j < kN; ++j)
+    for (int i = 0; i < kN; ++i)
+      if (domain.isWet(i, j))
+        eta0(i, j) = float(0.05 * std::exp(-((i - 25) * (i - 25) + (j - 48) * (j - 48)) / 9.0));
+  SweSemiLagrangian cg, multigrid;
+  cg.params().set("helmholtz_solver", 1, "test");
+  multigrid.params().set("helmholtz_solver", 2, "test");
+  cg.reset(domain, eta0);
+  multigrid.reset(domain, eta0);
+  double largestNorm = 0.0;
+  for (int n = 0; n < kSteps; ++n) {
+    cg.step(cg.preferredDt());
+    multigrid.step(cg.preferredDt());
+    double squares = 0.0;
+    for (std::size_t k = 0; k < eta0.size(); ++k)
+      squares += double(cg.eta().data()[k]) * cg.eta().data()[k];
+    largestNorm = std::max(largestNorm, std::sqrt(squares));
+  }
+  double difference = 0.0;
+  for (std::size_t k = 0; k < eta0.size(); ++k) {
+    const double d = double(cg.eta().data()[k]) - multigrid.eta().data()[k];
+    difference += d * d;
+  }
+  EXPECT_GT(cg.diagnostics()["solver_iterations"], 0.0);
+  EXPECT_LE(std::sqrt(difference), kSteps * 2.0 * 1e-4 * largestNorm);
+  std::printf("cg and multigrid surfaces after %d steps differ by %.2e (|h| up to %.2e)\n", kSteps,
+              std::sqrt(difference), largestNorm);
 }
 
 TEST(SweSemiLagrangian, WindAcceleratesTheWaterAndWallsStopIt) {
