@@ -296,6 +296,7 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
   lastSolve_ = {};
   divergenceBefore_ = 0.0;
   pressureIsZero_ = true;
+  flowAtRest_ = true;
 }
 
 // NewSimulator (Sect. 5): AddForce, Advect, UpdateHeight, Project. UpdateHeight leaves the
@@ -303,7 +304,8 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
 void AdvectedWave::step(double dt) {
   addForce(dt);
   if (diffusion_ > 0) diffuse(dt);
-  advect(dt);
+  // A flow at rest advects to itself (every departure point is its own cell centre).
+  if (!flowAtRest_) advect(dt);
   updateHeight(dt);
   projectDivergence();
   rotateHeightLevels();
@@ -323,6 +325,7 @@ void AdvectedWave::enforceWalls() {
 // u += dt f on wet cells (Stam's add_source; the force is an acceleration, m/s^2).
 void AdvectedWave::addForce(double dt) {
   if (!force_) return;
+  flowAtRest_ = false;
   const std::size_t nx = std::size_t(domain_->nx()), ny = std::size_t(domain_->ny());
 #pragma omp parallel for schedule(static) if (worthThreads(nx * ny))
   for (std::size_t j = 0; j < ny; ++j)

@@ -64,9 +64,16 @@ class AdvectedWave final : public Model {
   // (the same before that Project).
   std::map<std::string, double> diagnostics() const override;
 
-  // Lets tests and verification set a velocity field (m/s) directly.
-  Field2D& velocityUMutable() { return u_; }
-  Field2D& velocityVMutable() { return v_; }
+  // Lets tests and verification set a velocity field (m/s) directly; from then on the step no
+  // longer takes the flow as at rest.
+  Field2D& velocityUMutable() {
+    flowAtRest_ = false;
+    return u_;
+  }
+  Field2D& velocityVMutable() {
+    flowAtRest_ = false;
+    return v_;
+  }
   // The last pressure solve's solution q = -p / dx^2 (1/s): -L q = div u (L: the mirror
   // 5-point operator, dx^2 times the Laplacian), the warm start of the next solve.
   const Field2D& pressure() const { return pressure_; }
@@ -125,6 +132,8 @@ class AdvectedWave final : public Model {
   CgResult lastSolve_;
   double divergenceBefore_ = 0.0;
   bool pressureIsZero_ = true;  // pressure_ is 0 everywhere (no fill needed)
+  // u = v = 0 exactly: no force has acted since reset (drops move the surface, not the flow).
+  bool flowAtRest_ = true;
 };
 
 }  // namespace wb
