@@ -42,13 +42,13 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        0,
        0,
        "",
-       "Solver of eq. 25: cg (float conjugate gradients on the red-black reduced system, "
-       "half the cells and about half the iterations of plain CG, warm-started; its true "
-       "residual cannot go below about 8 g d dt^2 / dx^2 times 6e-8), multigrid (float "
-       "multigrid V-cycles from h^n; cg_max_iterations caps the cycles) or auto: multigrid "
-       "when g d_max dt^2 / dx^2 exceeds 200 (dt about 14 times the explicit limit), where CG "
-       "needs too many iterations.",
-       {"auto", "cg", "multigrid"},
+       "Solver of eq. 25, all from h^n: cg (float conjugate gradients; the true residual "
+       "cannot go below about 8 g d dt^2 / dx^2 times 6e-8), reduced-cg (the same on the "
+       "red-black reduced system: half the cells, about half the iterations), multigrid "
+       "(float multigrid V-cycles; cg_max_iterations caps the cycles) or auto, by the "
+       "coupling g d_max dt^2 / dx^2 ((dt / explicit limit)^2): multigrid above 200, "
+       "reduced-cg above 4 on grids of 200 x 200 cells or more, else cg.",
+       {"auto", "cg", "multigrid", "reduced-cg"},
        false},
       {"cg_max_iterations",
        ParamKind::Integer,
@@ -97,6 +97,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
+  cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
   ground_ = Field2D(nx, ny);
   // Eq. 25's shift is 1; the structure of the multigrid levels is built once, the face
@@ -104,7 +105,6 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   FivePointSystem helmholtz = FivePointSystem::fromMask(nx, ny, domain.wetMask(), 1.0f);
   unitShift_ = helmholtz.shift;
   helmholtzSolver_.setup(helmholtz);
-  reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain.wetMask());  // allocates
   for (std::size_t k = 0; k < ground_.size(); ++k)
     ground_.data()[k] = -domain.restDepth().data()[k];
   for (int j = 0; j < ny; ++j)
@@ -579,29 +579,39 @@ double SweSemiLagrangian::applyHelmholtz(const Field2D& in, Field2D& out) const 
   return sumOverCells(walls_, nx, ny, span, cell);
 }
 
-bool SweSemiLagrangian::useMultigrid(double dt) const {
+SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) const {
   static const std::string kSolver = "helmholtz_solver";
-  const int choice = params().getInt(kSolver);  // 0 auto, 1 cg, 2 multigrid
-  if (choice != 0) return choice == 2;
+  const int choice = params().getInt(kSolver);  // 0 auto, then the HelmholtzSolver values
+  if (choice != 0) return HelmholtzSolver(choice);
   const double dx = domain_->grid().dx;
   const double coupling = domain_->g() * maxRestDepth_ * dt * dt / (dx * dx);
-  return coupling > kMultigridMinCoupling;
+  if (coupling > kMultigridMinCoupling) return HelmholtzSolver::Multigrid;
+  const bool large = h_.size() >= kReducedMinCells;
+  return large && coupling > kReducedMinCoupling ? HelmholtzSolver::ReducedCg : HelmholtzSolver::Cg;
 }
 
-// Eq. 25 solved from h^n (warm start) to cg_tolerance, by plain CG or by multigrid V-cycles
-// (core/multigrid.hpp) on the faces of this step.
+// Eq. 25 solved from h^n (warm start) to cg_tolerance on the faces of this step, by plain CG,
+// CG on the red-black reduced system (core/red_black_cg.hpp) or multigrid V-cycles
+// (core/multigrid.hpp). Each solver allocates its work fields at its first solve.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   // Names longer than the short-string buffer would allocate on every step.
   static const std::string kTolerance = "cg_tolerance", kMaxIterations = "cg_max_iterations";
   const double tolerance = params().get(kTolerance);
   const int maxIterations = params().getInt(kMaxIterations);
-  if (useMultigrid(dt)) {
-    helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
-    lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
-    return;
+  switch (chooseSolver(dt)) {
+    case HelmholtzSolver::Multigrid:
+      helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
+      lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
+      return;
+    case HelmholtzSolver::ReducedCg:
+      reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain_->wetMask());
+      lastSolve_ = reducedCg_.solve(rhs_, h_, tolerance, maxIterations);
+      return;
+    case HelmholtzSolver::Cg:
+      break;
   }
-  reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain_->wetMask());
-  lastSolve_ = reducedCg_.solve(rhs_, h_, tolerance, maxIterations);
+  const auto apply = [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); };
+  lastSolve_ = cg_.solveFused(apply, rhs_, h_, domain_->wetMask(), tolerance, maxIterations);
 }
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann

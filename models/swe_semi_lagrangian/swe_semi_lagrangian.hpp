@@ -83,6 +83,14 @@ class SweSemiLagrangian final : public Model {
   // reduced CG 22 / 53 / 100 ms, V-cycles 69 / 69 / 72 (plain CG 29 / 97 / 247). They cross
   // near coupling 200 at both sizes.
   static constexpr double kMultigridMinCoupling = 200.0;
+  // helmholtz_solver auto: plain CG up to this coupling or below this many cells, where the
+  // reduced system's set-up (packing, elimination, back-substitution: 151 B/cell against
+  // plain CG's 58, in short rows) costs more than the iterations it saves. Measured (one
+  // thread, ms per step at coupling 4 / 16 / 64): 80^2 plain 0.041 at 16, reduced 0.060-0.063;
+  // 128^2 plain 0.13-0.14 / 0.15-0.16 / 0.16-0.18, reduced 0.15 / 0.16-0.17 / 0.15-0.16;
+  // 256^2 plain 0.64-0.69 / 1.13-1.14 / 2.0-2.04, reduced 0.69-0.70 / 0.88-1.06 / 1.18-1.26.
+  static constexpr double kReducedMinCoupling = 4.0;
+  static constexpr std::size_t kReducedMinCells = 200 * 200;
 
  private:
   double estimatedInitialShear() const;
@@ -91,8 +99,9 @@ class SweSemiLagrangian final : public Model {
   void assembleRhs(double dt);
   // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
   void assembleHelmholtz(double dt);
-  // Whether this step's solve uses the multigrid preconditioner (helmholtz_solver).
-  bool useMultigrid(double dt) const;
+  // helmholtz_solver's choices after auto, in their order there.
+  enum class HelmholtzSolver { Cg = 1, Multigrid = 2, ReducedCg = 3 };
+  HelmholtzSolver chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
   // Eqs. 21-22 and the wall rule of section 4.1.
   void updateVelocity(double dt);
@@ -102,6 +111,7 @@ class SweSemiLagrangian final : public Model {
   const Domain* domain_ = nullptr;
   SweWalls walls_;
   Multigrid helmholtzSolver_;
+  ConjugateGradient cg_;
   RedBlackCg reducedCg_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   const ForceField* force_ = nullptr;

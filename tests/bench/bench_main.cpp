@@ -348,9 +348,10 @@ void BM_SweReducedCgIteration(benchmark::State& state) {
 }
 
 // A swe-semi-lagrangian step on the one-drop pool (one thread) with its Helmholtz solver chosen:
-// range(1) = 1 plain float CG, 2 multigrid-preconditioned CG (helmholtz_solver), at dt =
-// range(2) times the explicit limit, i.e. g d dt^2 / dx^2 = range(2)^2: the measurement behind
-// SweSemiLagrangian::kMultigridMinCoupling.
+// range(1) = helmholtz_solver (1 plain float CG, 2 float V-cycles, 3 CG on the red-black
+// reduced system), at dt = range(2) times the explicit limit, i.e. g d dt^2 / dx^2 =
+// range(2)^2: the measurement behind SweSemiLagrangian::kReducedMinCoupling and
+// kMultigridMinCoupling.
 void BM_SweSolverStep(benchmark::State& state) {
   const int n = int(state.range(0));
   omp_set_num_threads(1);
@@ -484,11 +485,12 @@ void registerAll() {
           ->Args({n, threads})
           ->UseRealTime();
     }
-  for (int64_t n : {32, 80, 256, 1024})
-    for (int64_t solver : {1, 2})
-      for (int64_t multiple : {1, 4, 6, 8, 10, 20})
-        benchmark::RegisterBenchmark(solver == 1 ? "solve/swe-step-cg" : "solve/swe-step-multigrid",
-                                     BM_SweSolverStep)
+  const char* solverNames[] = {"", "solve/swe-step-cg", "solve/swe-step-multigrid",
+                               "solve/swe-step-reduced-cg"};
+  for (int64_t n : {32, 80, 128, 256, 1024})
+    for (int64_t solver : {1, 2, 3})
+      for (int64_t multiple : {1, 2, 3, 4, 6, 8, 10, 14, 20})
+        benchmark::RegisterBenchmark(solverNames[solver], BM_SweSolverStep)
             ->Args({n, solver, multiple})
             ->UseRealTime();
   for (int64_t n : {256, 512, 1024})
