@@ -10,7 +10,7 @@
 #include "core/field2d.hpp"
 #include "core/multigrid.hpp"
 
-namespace wb::five_point {
+namespace wb {
 
 // g d dt^2 / dx^2 of swe-semi-lagrangian's automatic step (docs/performance.md).
 constexpr float kHelmholtzWeight = 16.0f;
@@ -98,4 +98,4 @@ inline std::vector<double> toDoubles(const Field2D& field) {
   return std::vector<double>(field.data(), field.data() + field.size());
 }
 
-}  // namespace wb::five_point
+}  // namespace wb

@@ -16,13 +16,6 @@
 namespace wb {
 namespace {
 
-using five_point::helmholtzSystem;
-using five_point::piPool;
-using five_point::rightSide;
-using five_point::toDoubles;
-using five_point::toField;
-using five_point::trueRelativeResidual;
-
 constexpr double kTolerance = 1e-6;
 
 struct Solved {

@@ -14,13 +14,6 @@
 namespace wb {
 namespace {
 
-using five_point::helmholtzSystem;
-using five_point::piPool;
-using five_point::rightSide;
-using five_point::toDoubles;
-using five_point::toField;
-using five_point::trueRelativeResidual;
-
 // swe-semi-lagrangian's cg_tolerance; above the float rounding floor of this system.
 constexpr double kTolerance = 1e-4;
 // Marks solid cells, which neither solver may change.
