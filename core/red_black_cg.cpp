@@ -184,16 +184,12 @@ void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const Field2D* plusE,
                 plusE ? packedRow(*plusE, j) : zeroRow(), 1 - (j & 1), width_);
 }
 
-double RedBlackCg::keptRows(const Field2D& pKept, bool withDiagonal, const Field2D& tE,
-                            Field2D& out, int rowBegin, int rowEnd) const {
-  const float sign = withDiagonal ? -1.0f : 1.0f;
-  double dot = 0.0;
+void RedBlackCg::reducedRightSideRows(const Field2D& tE, int rowBegin, int rowEnd) {
   for (int j = rowBegin; j < rowEnd; ++j)
-    dot += keptRow(packedRow(out, j), withDiagonal ? packedRow(keptDiagonal_, j) : ones_.data(),
-                   packedRow(pKept, j), packedRow(tE, j), packedRow(tE, j + 1),
-                   packedRow(tE, j - 1), packedRow(faceWest_, j), packedRow(faceEast_, j),
-                   packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1), sign, j & 1, width_);
-  return dot;
+    keptRow(packedRow(keptRhs_, j), ones_.data(), packedRow(packedKeptB_, j), packedRow(tE, j),
+            packedRow(tE, j + 1), packedRow(tE, j - 1), packedRow(faceWest_, j),
+            packedRow(faceEast_, j), packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1),
+            1.0f, j & 1, width_);
 }
 
 // S p = D_K p - C^T D_E^{-1} C p, row by row: t = D_E^{-1} C p of E row j + 1 goes into the
@@ -256,7 +252,7 @@ CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int m
 #pragma omp parallel if (threads)
   {
     const auto [begin, end] = rowBand(ny_);
-    keptRows(packedKeptB_, false, eliminated_, keptRhs_, begin, end);
+    reducedRightSideRows(eliminated_, begin, end);
   }
 #pragma omp parallel for simd reduction(+ : keptNorm, reducedNorm) if (threads)
   for (std::size_t k = 0; k < n; ++k) {

@@ -54,9 +54,8 @@ class RedBlackCg {
   double reducedRows(const Field2D& p, Field2D& q, float* ring, int begin, int end) const;
   // A row of zeros with a zero before it, for rows beyond the grid.
   const float* zeroRow() const { return zeros_.data() + 1; }
-  // out_K = D_K p_K - C^T t_E (withDiagonal) or p_K + C^T t_E on K cells; returns p_K.out_K.
-  double keptRows(const Field2D& pKept, bool withDiagonal, const Field2D& tE, Field2D& out,
-                  int rowBegin, int rowEnd) const;
+  // Rows of the reduced right side b^_K = b_K + C^T t_E (t_E = D_E^{-1} b_E) into keptRhs_.
+  void reducedRightSideRows(const Field2D& tE, int rowBegin, int rowEnd);
 
   int nx_ = 0, ny_ = 0, width_ = 0;
   // E cells: the weights of their east, west, north, south faces and 1 / D (0 on solid cells).
