@@ -43,6 +43,50 @@ WB_SPAN_KERNEL void eliminatedRow(float* __restrict out, const float* __restrict
   }
 }
 
+// The count values of one colour of a full row (stride 2 from the colour's first cell).
+WB_SPAN_KERNEL void gatherRow(float* __restrict out, const float* __restrict in, int count) {
+#pragma omp simd
+  for (int k = 0; k < count; ++k)
+    out[k] = in[2 * k];
+}
+
+// t_E = D_E^{-1} b_E for one row of E cells from b's full row; returns the sum of b_E^2 over
+// the wet ones (those with 1 / D_E > 0).
+WB_SPAN_KERNEL double scaledEliminatedRow(float* __restrict out, const float* __restrict inverse,
+                                          const float* __restrict in, int count) {
+  double squares = 0.0;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    const float value = in[2 * k];
+    out[k] = inverse[k] * value;
+    squares += double(inverse[k] != 0.0f) * value * value;
+  }
+  return squares;
+}
+
+// The sums of b_K^2 and b^_K^2 over a packed row's wet K cells.
+WB_SPAN_KERNEL void keptSquaresRow(const float* __restrict bKept, const float* __restrict reduced,
+                                   const std::uint8_t* __restrict wet, int count, double& kept,
+                                   double& reducedSum) {
+  double bb = 0.0, rr = 0.0;
+#pragma omp simd reduction(+ : bb, rr)
+  for (int k = 0; k < count; ++k) {
+    const double weight = wet[k];
+    bb += weight * bKept[k] * bKept[k];
+    rr += weight * reduced[k] * reduced[k];
+  }
+  kept += bb, reducedSum += rr;
+}
+
+// The packed values of a row into every other cell of a full row where the mask is non-zero
+// (wet K cells by keptWet_, wet E cells by their 1 / D_E).
+template <class Mask>
+void scatterWetRow(float* __restrict out, const float* __restrict in, const Mask* __restrict wet,
+                   int count) {
+  for (int k = 0; k < count; ++k)
+    if (wet[k] != Mask(0)) out[2 * k] = in[k];
+}
+
 // One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row. The K cell k's east
 // neighbour is E value k + shift (shift = row parity) and meets it at that cell's west face.
 WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict scale,
@@ -118,7 +162,7 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
     nx_ = nx, ny_ = ny, width_ = (nx + 1) / 2;
     for (Field2D* f :
          {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_, &keptDiagonal_,
-          &keptRhs_, &keptSolution_, &eliminated_, &packedB_, &packedKeptB_})
+          &keptRhs_, &keptSolution_})
       *f = Field2D(width_ + 2, ny + 2);
     keptWet_.assign(keptRhs_.size(), 0);
     cg_ = ConjugateGradient(width_ + 2, ny + 2);
@@ -149,47 +193,81 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
   }
 }
 
-void RedBlackCg::pack(const Field2D& full, int colour, Field2D& packed) const {
-#pragma omp parallel for schedule(static) if (worthThreads(full.size()))
-  for (int j = 0; j < ny_; ++j) {
-    const float* in = full.row(j) + offsetOf(j, colour);
-    float* out = packedRow(packed, j);
-    const int count = (nx_ - offsetOf(j, colour) + 1) / 2;
-    for (int k = 0; k < count; ++k)
-      out[k] = in[2 * k];
-  }
+float* RedBlackCg::ringOf(int thread) {
+  return rings_.data() + std::size_t(thread) * kRingRows * std::size_t(width_ + 2);
 }
 
-// Wet K cells are marked in keptWet_, wet E cells by their inverse diagonal (0 on solid ones).
-void RedBlackCg::unpackWet(const Field2D& packed, int colour, Field2D& full) const {
-  const std::size_t padded = std::size_t(width_ + 2);
-#pragma omp parallel for schedule(static) if (worthThreads(full.size()))
-  for (int j = 0; j < ny_; ++j) {
-    const int offset = offsetOf(j, colour);
-    const float* in = packedRow(packed, j);
-    const float* inverse = packedRow(inverseDiagonal_, j);
-    const std::uint8_t* keptWet = keptWet_.data() + std::size_t(j + 1) * padded + 1;
-    float* out = full.row(j) + offset;
-    const int count = (nx_ - offset + 1) / 2;
-    for (int k = 0; k < count; ++k)
-      if (colour == 0 ? keptWet[k] != 0 : inverse[k] != 0.0f) out[2 * k] = in[k];
-  }
+void RedBlackCg::reserveRings(bool threads) {
+  const std::size_t teams = threads ? std::size_t(omp_get_max_threads()) : 1;
+  const std::size_t floats = teams * kRingRows * std::size_t(width_ + 2);
+  if (rings_.size() < floats) rings_.assign(floats, 0.0f);
 }
 
-void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const Field2D* plusE, float* out,
+const std::uint8_t* RedBlackCg::keptWetRow(int j) const {
+  return keptWet_.data() + std::size_t(j + 1) * std::size_t(width_ + 2) + 1;
+}
+
+int RedBlackCg::countOf(int j, int colour) const {
+  return (nx_ - offsetOf(j, colour) + 1) / 2;
+}
+
+void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out,
                                      int j) const {
   eliminatedRow(out, packedRow(inverseDiagonal_, j), packedRow(faceEast_, j),
                 packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j),
-                packedRow(pKept, j), packedRow(pKept, j + 1), packedRow(pKept, j - 1),
-                plusE ? packedRow(*plusE, j) : zeroRow(), 1 - (j & 1), width_);
+                packedRow(pKept, j), packedRow(pKept, j + 1), packedRow(pKept, j - 1), plusE,
+                1 - (j & 1), width_);
 }
 
-void RedBlackCg::reducedRightSideRows(const Field2D& tE, int rowBegin, int rowEnd) {
-  for (int j = rowBegin; j < rowEnd; ++j)
-    keptRow(packedRow(keptRhs_, j), ones_.data(), packedRow(packedKeptB_, j), packedRow(tE, j),
-            packedRow(tE, j + 1), packedRow(tE, j - 1), packedRow(faceWest_, j),
+// Row j's values of one colour of a full field into a packed row of width_ values (0 beyond
+// the row's count).
+void RedBlackCg::gatherColour(const Field2D& full, int colour, int j, float* out) const {
+  const int count = countOf(j, colour);
+  gatherRow(out, full.row(j) + offsetOf(j, colour), count);
+  if (count < width_) out[width_ - 1] = 0.0f;
+}
+
+RedBlackCg::RightSideSums RedBlackCg::reducedRightSideRows(const Field2D& b, const Field2D& x,
+                                                           float* ring, int begin, int end) {
+  // t_E row j in slot j mod 3 as in reducedRows; b_K's row in the fourth.
+  const std::size_t rowFloats = std::size_t(width_ + 2);
+  const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
+  const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
+  float* bKept = ring + 3 * rowFloats + 1;
+  RightSideSums sums;
+  const auto eliminate = [&](int j) {
+    if (j < 0 || j >= ny_) return;
+    const int count = countOf(j, 1);
+    const double squares = scaledEliminatedRow(slot(j), packedRow(inverseDiagonal_, j),
+                                               b.row(j) + offsetOf(j, 1), count);
+    if (count < width_) slot(j)[width_ - 1] = 0.0f;
+    if (j >= begin && j < end) sums.eliminated += squares;
+  };
+  if (begin < end) eliminate(begin - 1), eliminate(begin);
+  for (int j = begin; j < end; ++j) {
+    eliminate(j + 1);
+    gatherColour(b, 0, j, bKept);
+    gatherColour(x, 0, j, packedRow(keptSolution_, j));
+    float* reduced = packedRow(keptRhs_, j);
+    keptRow(reduced, ones_.data(), bKept, t(j), t(j + 1), t(j - 1), packedRow(faceWest_, j),
             packedRow(faceEast_, j), packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1),
             1.0f, j & 1, width_);
+    keptSquaresRow(bKept, reduced, keptWetRow(j), width_, sums.kept, sums.reduced);
+  }
+  return sums;
+}
+
+void RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const {
+  float* bEliminated = ring + 1;
+  float* xEliminated = ring + std::size_t(width_ + 2) + 1;
+  for (int j = begin; j < end; ++j) {
+    gatherColour(b, 1, j, bEliminated);
+    eliminatedValuesRow(keptSolution_, bEliminated, xEliminated, j);
+    scatterWetRow(x.row(j) + offsetOf(j, 0), packedRow(keptSolution_, j), keptWetRow(j),
+                  countOf(j, 0));
+    scatterWetRow(x.row(j) + offsetOf(j, 1), xEliminated, packedRow(inverseDiagonal_, j),
+                  countOf(j, 1));
+  }
 }
 
 // S p = D_K p - C^T D_E^{-1} C p, row by row: t = D_E^{-1} C p of E row j + 1 goes into the
@@ -197,16 +275,13 @@ void RedBlackCg::reducedRightSideRows(const Field2D& tE, int rowBegin, int rowEn
 // computed them, still in cache. Each thread also computes the E rows on either side of its
 // band, so the threads never wait for each other.
 double RedBlackCg::applyReduced(const Field2D& p, Field2D& q) {
-  const std::size_t ringFloats = 3 * std::size_t(width_ + 2);
   const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
-  const std::size_t teams = threads ? std::size_t(omp_get_max_threads()) : 1;
-  if (rings_.size() < teams * ringFloats) rings_.assign(teams * ringFloats, 0.0f);
+  reserveRings(threads);
   double dot = 0.0;
 #pragma omp parallel reduction(+ : dot) if (threads)
   {
     const auto [begin, end] = rowBand(ny_);
-    float* ring = rings_.data() + std::size_t(omp_get_thread_num()) * ringFloats;
-    dot += reducedRows(p, q, ring, begin, end);
+    dot += reducedRows(p, q, ringOf(omp_get_thread_num()), begin, end);
   }
   return dot;
 }
@@ -218,7 +293,7 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
   const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
   const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
   const auto eliminate = [&](int j) {
-    if (j >= 0 && j < ny_) eliminatedValuesRow(p, nullptr, slot(j), j);
+    if (j >= 0 && j < ny_) eliminatedValuesRow(p, zeroRow(), slot(j), j);
   };
   if (begin < end) eliminate(begin - 1), eliminate(begin);
   double dot = 0.0;
@@ -233,32 +308,15 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
 }
 
 CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations) {
-  pack(b, 1, packedB_);
-  pack(b, 0, packedKeptB_);
-  pack(x, 0, keptSolution_);
-  // b^ = b_K + C^T D_E^{-1} b_E, and the norms of b (wet cells) and b^ (wet K cells).
-  const std::size_t n = packedB_.size();
-  const float *inverse = inverseDiagonal_.data(), *bE = packedB_.data();
-  float* scaled = eliminated_.data();
-  const float *bK = packedKeptB_.data(), *reducedB = keptRhs_.data();
-  const std::uint8_t* keptWet = keptWet_.data();
-  const bool threads = worthThreads(2 * n);
+  // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
+  const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
+  reserveRings(threads);
   double eliminatedNorm = 0.0, keptNorm = 0.0, reducedNorm = 0.0;
-#pragma omp parallel for simd reduction(+ : eliminatedNorm) if (threads)
-  for (std::size_t k = 0; k < n; ++k) {
-    scaled[k] = inverse[k] * bE[k];
-    eliminatedNorm += inverse[k] != 0.0f ? double(bE[k]) * bE[k] : 0.0;
-  }
-#pragma omp parallel if (threads)
+#pragma omp parallel reduction(+ : eliminatedNorm, keptNorm, reducedNorm) if (threads)
   {
     const auto [begin, end] = rowBand(ny_);
-    reducedRightSideRows(eliminated_, begin, end);
-  }
-#pragma omp parallel for simd reduction(+ : keptNorm, reducedNorm) if (threads)
-  for (std::size_t k = 0; k < n; ++k) {
-    const double weight = keptWet[k];
-    keptNorm += weight * bK[k] * bK[k];
-    reducedNorm += weight * reducedB[k] * reducedB[k];
+    const RightSideSums sums = reducedRightSideRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+    eliminatedNorm += sums.eliminated, keptNorm += sums.kept, reducedNorm += sums.reduced;
   }
   const double bNorm = std::sqrt(keptNorm + eliminatedNorm), reduced = std::sqrt(reducedNorm);
   const double reducedTolerance = reduced > 0.0 ? tolerance * bNorm / reduced : tolerance;
@@ -266,11 +324,11 @@ CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int m
   CgResult result =
       cg_.solveFused(apply, keptRhs_, keptSolution_, keptWet_, reducedTolerance, maxIterations);
   // x_E = D_E^{-1} (b_E + C x_K), then both colours back into x.
-#pragma omp parallel for schedule(static) if (threads)
-  for (int j = 0; j < ny_; ++j)
-    eliminatedValuesRow(keptSolution_, &packedB_, packedRow(eliminated_, j), j);
-  unpackWet(keptSolution_, 0, x);
-  unpackWet(eliminated_, 1, x);
+#pragma omp parallel if (threads)
+  {
+    const auto [begin, end] = rowBand(ny_);
+    finishRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+  }
   result.relativeResidual = bNorm > 0.0 ? result.relativeResidual * reduced / bNorm : 0.0;
   result.converged = result.relativeResidual <= tolerance * 1.0001;
   return result;

@@ -44,27 +44,39 @@ class RedBlackCg {
   int packedWidth() const { return width_; }
 
  private:
-  // Packed values of colour `colour` (0 kept, 1 eliminated) of a full field, and back into
-  // the wet cells of that colour.
-  void pack(const Field2D& full, int colour, Field2D& packed) const;
-  void unpackWet(const Field2D& packed, int colour, Field2D& full) const;
-  // Row j of out_E = D_E^{-1} (plusE + C p_K) on E cells (plusE may be null: 0).
-  void eliminatedValuesRow(const Field2D& pKept, const Field2D* plusE, float* out, int j) const;
-  // Rows [begin, end) of q = S p with t in a ring of three packed rows; returns p.q.
+  struct RightSideSums {
+    double eliminated = 0.0, kept = 0.0, reduced = 0.0;  // b_E^2, b_K^2, b^_K^2 on wet cells
+  };
+  // Each thread's rows: three packed rows of t = D_E^{-1} (...) and a scratch row, each after
+  // a zero guard value.
+  static constexpr std::size_t kRingRows = 4;
+  float* ringOf(int thread);
+  void reserveRings(bool threads);
+  const std::uint8_t* keptWetRow(int j) const;
+  // Values of colour `colour` (0 kept, 1 eliminated) in full row j.
+  int countOf(int j, int colour) const;
+  void gatherColour(const Field2D& full, int colour, int j, float* out) const;
+  // Row j of out_E = D_E^{-1} (plusE + C p_K) on E cells (plusE a packed row, or zeroRow()).
+  void eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out, int j) const;
+  // Rows [begin, end) of q = S p with t in the ring; returns p.q.
   double reducedRows(const Field2D& p, Field2D& q, float* ring, int begin, int end) const;
   // A row of zeros with a zero before it, for rows beyond the grid.
   const float* zeroRow() const { return zeros_.data() + 1; }
-  // Rows of the reduced right side b^_K = b_K + C^T t_E (t_E = D_E^{-1} b_E) into keptRhs_.
-  void reducedRightSideRows(const Field2D& tE, int rowBegin, int rowEnd);
+  // Rows [begin, end) of the reduced right side b^_K = b_K + C^T t_E (t_E = D_E^{-1} b_E in
+  // the ring) into keptRhs_ and of x_K into keptSolution_, in one pass over b and x.
+  RightSideSums reducedRightSideRows(const Field2D& b, const Field2D& x, float* ring, int begin,
+                                     int end);
+  // Rows [begin, end) of x_E = D_E^{-1} (b_E + C x_K), and both colours into x's wet cells.
+  void finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const;
 
   int nx_ = 0, ny_ = 0, width_ = 0;
   // E cells: the weights of their east, west, north, south faces and 1 / D (0 on solid cells).
   Field2D faceEast_, faceWest_, faceNorth_, faceSouth_, inverseDiagonal_;
   Field2D keptDiagonal_;  // D_K (1 on solid and padding cells)
   std::vector<std::uint8_t> keptWet_;
-  Field2D keptRhs_, keptSolution_, eliminated_, packedB_, packedKeptB_;
+  Field2D keptRhs_, keptSolution_;
   std::vector<float> ones_, zeros_;  // a packed row of ones, a full row of zeros (and guards)
-  std::vector<float> rings_;         // three packed rows of t per thread
+  std::vector<float> rings_;         // kRingRows packed rows per thread
   ConjugateGradient cg_;
 };
 
