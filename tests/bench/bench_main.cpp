@@ -290,6 +290,35 @@ void BM_AdvectedAdvect(benchmark::State& state) {
   reportRates(state, n, 16.0, gAllocations - before, secondsSince(start));
 }
 
+// One pressure solve of advected-wave's projection with exactly one V-cycle (Multigrid::solve
+// with tolerance 0 and one cycle: load, two residual checks, the cycle, store), on the
+// divergence of the windy pool's flow. From zero each time (one pass more): from a converged
+// pressure the corrections would shrink to subnormal floats, which no step sees.
+void BM_AdvectedPressureCycle(benchmark::State& state) {
+  const int n = int(state.range(0));
+  triadBandwidth(n, int(state.range(1)));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  AdvectedWave model;
+  model.reset(domain, oneDrop(domain));
+  const ForceField wind = upperHalfWind(domain);
+  model.setForce(&wind);
+  for (int k = 0; k < kWindWarmUpSteps; ++k)
+    model.step(model.preferredDt());
+  Field2D divergence(n, n), pressure(n, n);
+  model.computeDivergence(divergence);
+  Multigrid solver;
+  solver.setup(FivePointSystem::fromMask(n, n, domain.wetMask(), 0.0f));
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state) {
+    pressure.fill(0.0f);
+    solver.solve(divergence, pressure, 0.0, 1, true);
+  }
+  reportRates(state, n, kVcycleSolveBytes + kVcycleBytes, gAllocations - before,
+              secondsSince(start));
+}
+
 // One CG iteration on the Helmholtz operator of eq. 25, as ConjugateGradient runs it.
 void BM_SweCgIteration(benchmark::State& state) {
   const int n = int(state.range(0));
@@ -482,6 +511,9 @@ void registerAll() {
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)
+          ->Args({n, threads})
+          ->UseRealTime();
+      benchmark::RegisterBenchmark("op/advected-pressure-cycle", BM_AdvectedPressureCycle)
           ->Args({n, threads})
           ->UseRealTime();
     }
