@@ -73,11 +73,11 @@ constexpr double kReducedCgIterationBytes = 34.0;
 // 28), right side (h~, h, d, u~, v~, 2 open faces -> rhs: 32), faces (d, 2 open faces -> 2
 // faces: 20), velocity (h, u~, v~, 2 open faces -> u, v: 28), drying and depth (h, b, wet ->
 // h, d: 20), shear (u, v, 2 open faces: 16): 144; the reduced solve's set-up and finish:
-// packed coefficients (shift, 2 faces, mask -> 4 faces, 2 diagonals, mask: 26), packing b
-// twice and x (18), D_E^{-1} b_E and its norm (6), the reduced right side (14) and its norm
-// (5), CG's first and last operator with the residual checks (45), x_E (16), unpacking both
-// colours into x (21): 151.
-constexpr double kSweFixedBytes = 295.0;
+// packed coefficients (shift, 2 faces, mask -> 4 faces, 2 diagonals, mask: 26), the reduced
+// right side with x_K in one pass (b, x, the E cells' inverse diagonal and 4 faces -> b^, x_K:
+// 22), CG's first and last operator with the residual checks (45), x_E with both colours back
+// into x in one pass (b, x_K, inverse diagonal, 4 faces, x -> x: 24): 117.
+constexpr double kSweFixedBytes = 261.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
 // (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
