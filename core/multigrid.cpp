@@ -33,9 +33,8 @@ __attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
   for (std::size_t m = 0; m < count; ++m) {
     const std::size_t k = first + 2 * m;
     const float c = x[k];
-    x[k] = c + inverse[k] * (b[k] - s[k] * c + fx[k] * (x[k + 1] - c) +
-                             fx[k - 1] * (x[k - 1] - c) + fy[k] * (x[k + row] - c) +
-                             fy[k - row] * (x[k - row] - c));
+    x[k] = c + inverse[k] * (b[k] - s[k] * c + fx[k] * (x[k + 1] - c) + fx[k - 1] * (x[k - 1] - c) +
+                             fy[k] * (x[k + row] - c) + fy[k - row] * (x[k - row] - c));
   }
 }
 

@@ -160,9 +160,8 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
   const int nx = shift.nx(), ny = shift.ny();
   if (nx != nx_ || ny != ny_) {
     nx_ = nx, ny_ = ny, width_ = (nx + 1) / 2;
-    for (Field2D* f :
-         {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_, &keptDiagonal_,
-          &keptRhs_, &keptSolution_})
+    for (Field2D* f : {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_,
+                       &keptDiagonal_, &keptRhs_, &keptSolution_})
       *f = Field2D(width_ + 2, ny + 2);
     keptWet_.assign(keptRhs_.size(), 0);
     cg_ = ConjugateGradient(width_ + 2, ny + 2);
