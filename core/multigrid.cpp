@@ -21,8 +21,8 @@ namespace {
 // read only the other colour, so its iterations are independent, and the compiler vectorises
 // it with permuted loads (GCC 12 -fopt-info-vec). It replaced a stride-1 loop over both
 // colours with a blend, which did twice the arithmetic and stored the other colour back
-// unchanged; the stride-2 one was 3-8 % faster (wavebench_bench op/advected-pressure-cycle and
-// step-wind/advected-wave at 256^2).
+// unchanged; windy advected-wave steps are 1.03-1.16x faster with the stride-2 one
+// (docs/performance.md, sixth round).
 __attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
     float* x, const float* __restrict s, const float* __restrict fx, const float* __restrict fy,
     const float* __restrict inverse, const float* __restrict b, std::size_t row, std::size_t begin,
