@@ -38,6 +38,37 @@ __attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
   }
 }
 
+// Cells per block of relaxUnitSpan's buffer (even, so the colour pattern repeats per block).
+constexpr std::size_t kUnitBlock = 256;
+
+// The same update on the cells [begin, end) of a unit span (shift 0, every face 1, so the
+// inverse diagonal is 1/4: the general update with those coefficients, term for term, so the
+// result is the same to the bit). It reads only x and b, where relaxRowSpan also reads five
+// coefficient fields with permuted loads and scatters its stores: the update of every cell of
+// a block goes to a buffer (a stride-1 loop; the compiler does not vectorise an in-place one,
+// whose cells read their just-written neighbours), then a blend copies this colour's cells
+// back and stores the other colour's unchanged.
+__attribute__((target_clones("avx2", "default"))) void relaxUnitSpan(
+    float* x, const float* __restrict b, std::size_t row, std::size_t begin, std::size_t end,
+    unsigned skipFirst) {
+  alignas(64) float updated[kUnitBlock];
+  for (std::size_t start = begin; start < end; start += kUnitBlock) {
+    const std::size_t count = std::min(kUnitBlock, end - start);
+    {
+      const float* __restrict in = x + start;
+      const float* __restrict rightSide = b + start;
+      for (std::size_t i = 0; i < count; ++i) {
+        const float c = in[i];
+        updated[i] = c + 0.25f * (rightSide[i] + (in[i + 1] - c) + (in[i - 1] - c) +
+                                  (in[i + row] - c) + (in[i - row] - c));
+      }
+    }
+    float* __restrict out = x + start;
+    for (unsigned i = 0; i < unsigned(count); ++i)
+      out[i] = ((i ^ skipFirst) & 1u) ? out[i] : updated[i];
+  }
+}
+
 // A x on the cells [begin, end) of one row away from the grid's edge (dry cells have shift
 // and faces 0, so their result is 0 without a test). in, out: the row in the CG's layout
 // (stride nx); coefficients at offset coefficientRow in the ghost-bordered layout (stride row).
@@ -79,6 +110,7 @@ Multigrid::Level Multigrid::makeLevel(int nx, int ny) {
   for (Field2D* f : {&level.shift, &level.faceX, &level.faceY, &level.inverseDiagonal, &level.x,
                      &level.b, &level.r})
     *f = Field2D(nx + 2, ny + 2);
+  level.unitSpans.assign(std::size_t(ny) * kUnitSpansPerRow, UnitSpan{});
   return level;
 }
 
@@ -126,9 +158,11 @@ void Multigrid::updateCoefficients(const Field2D& shift, const Field2D& faceX,
       fine.faceY.data()[k] = wet && j + 1 < ny && wetAt(i, j + 1) ? faceY(i, j) : 0.0f;
     }
   computeInverseDiagonal(fine);
+  findUnitSpans(fine);
   for (std::size_t l = 1; l < levels_.size(); ++l) {
     coarsenCoefficients(levels_[l - 1], levels_[l]);
     computeInverseDiagonal(levels_[l]);
+    findUnitSpans(levels_[l]);
   }
 }
 
@@ -162,13 +196,61 @@ void Multigrid::computeInverseDiagonal(Level& level) {
     }
 }
 
-// One Gauss-Seidel half-sweep over one colour of row j. It writes only that colour's cells, so
-// with threads a neighbouring band reading the other colour of this row never overlaps a store.
-void Multigrid::relaxRow(Level& level, int j, int colour) {
-  const std::size_t begin = level.at(0, j);
-  relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
-               level.inverseDiagonal.data(), level.b.data(), level.row, begin,
-               begin + std::size_t(level.nx), unsigned((j & 1) != colour));
+// The kUnitSpansPerRow longest runs of unit cells in each row, in column order. Runs shorter
+// than kMinUnitSpan are left to the general relaxation (a call per run would cost more).
+void Multigrid::findUnitSpans(Level& level) {
+  const std::size_t row = level.row;
+  const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
+  const auto unit = [&](std::size_t k) {
+    return level.wet[k] && s[k] == 0.0f && fx[k] == 1.0f && fx[k - 1] == 1.0f && fy[k] == 1.0f &&
+           fy[k - row] == 1.0f;
+  };
+  for (int j = 0; j < level.ny; ++j) {
+    UnitSpan* spans = level.unitSpans.data() + std::size_t(j) * kUnitSpansPerRow;
+    std::fill(spans, spans + kUnitSpansPerRow, UnitSpan{});
+    const auto length = [](const UnitSpan& span) { return span.end - span.begin; };
+    for (int i = 0; i < level.nx;) {
+      if (!unit(level.at(i, j))) {
+        ++i;
+        continue;
+      }
+      UnitSpan run{i, i};
+      while (run.end < level.nx && unit(level.at(run.end, j)))
+        ++run.end;
+      i = run.end;
+      UnitSpan* shortest = std::min_element(
+          spans, spans + kUnitSpansPerRow,
+          [&](const UnitSpan& a, const UnitSpan& b) { return length(a) < length(b); });
+      if (length(run) >= kMinUnitSpan && length(run) > length(*shortest)) *shortest = run;
+    }
+    std::sort(spans, spans + kUnitSpansPerRow, [&](const UnitSpan& a, const UnitSpan& b) {
+      return length(a) == 0 || length(b) == 0 ? length(a) > length(b) : a.begin < b.begin;
+    });
+  }
+}
+
+// One Gauss-Seidel half-sweep over one colour of row j: the general relaxation between the
+// row's unit spans, the unit one on them. Cell (i, j) has colour (i + j) & 1.
+void Multigrid::relaxRow(Level& level, int j, int colour, bool contiguousStores) {
+  const std::size_t rowBegin = level.at(0, j);
+  const auto skipFirst = [&](int i) { return unsigned(((i + j) & 1) != colour); };
+  const auto general = [&](int begin, int end) {
+    if (end > begin)
+      relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
+                   level.inverseDiagonal.data(), level.b.data(), level.row,
+                   rowBegin + std::size_t(begin), rowBegin + std::size_t(end), skipFirst(begin));
+  };
+  int done = 0;
+  if (contiguousStores)
+    for (int s = 0; s < kUnitSpansPerRow; ++s) {
+      const UnitSpan& span = level.unitSpans[std::size_t(j) * kUnitSpansPerRow + std::size_t(s)];
+      if (span.end == span.begin) break;
+      general(done, span.begin);
+      relaxUnitSpan(level.x.data(), level.b.data(), level.row, rowBegin + std::size_t(span.begin),
+                    rowBegin + std::size_t(span.end), skipFirst(span.begin));
+      done = span.end;
+    }
+  general(done, level.nx);
 }
 
 // One Gauss-Seidel sweep, colour `first` then the other, in one pass over the level: the second
@@ -180,23 +262,24 @@ void Multigrid::sweep(Level& level, int first) {
   const int second = 1 - first;
   if (!worthThreads(level.x.size())) {
     for (int j = 0; j < level.ny; ++j) {
-      relaxRow(level, j, first);
-      if (j > 0) relaxRow(level, j - 1, second);
+      relaxRow(level, j, first, true);
+      if (j > 0) relaxRow(level, j - 1, second, true);
     }
-    relaxRow(level, level.ny - 1, second);
+    relaxRow(level, level.ny - 1, second, true);
     return;
   }
 #pragma omp parallel
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
     const int j0 = level.ny * t / threads, j1 = level.ny * (t + 1) / threads;
+    const auto interior = [&](int j) { return j != j0 && j != j1 - 1; };
     for (int j = j0; j < j1; ++j) {
-      relaxRow(level, j, first);
-      if (j - 1 > j0) relaxRow(level, j - 1, second);
+      relaxRow(level, j, first, interior(j));
+      if (j - 1 > j0) relaxRow(level, j - 1, second, interior(j - 1));
     }
 #pragma omp barrier
-    if (j1 > j0) relaxRow(level, j0, second);
-    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second);
+    if (j1 > j0) relaxRow(level, j0, second, false);
+    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second, false);
   }
 }
 

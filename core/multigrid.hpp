@@ -53,6 +53,9 @@ class Multigrid {
   static constexpr int kSmoothingSweeps = 2;
   // Symmetric sweeps on the coarsest level (its few dozen cells): a near-exact solve.
   static constexpr int kCoarsestSweeps = 30;
+  // Unit spans kept per row (the longest runs of at least kMinUnitSpan cells; below).
+  static constexpr int kUnitSpansPerRow = 2;
+  static constexpr int kMinUnitSpan = 8;
 
   Multigrid() = default;
   // Builds the levels (allocates) and their coefficients.
@@ -82,11 +85,17 @@ class Multigrid {
                  bool removeMean = false);
 
  private:
+  // Cells [begin, end) of a row (column indices) whose shift is 0 and whose four faces are 1,
+  // the interior of a Poisson equation's pool: their relaxation needs no coefficient loads.
+  struct UnitSpan {
+    int begin = 0, end = 0;
+  };
   struct Level {
     int nx = 0, ny = 0;
     std::size_t row = 0;  // nx + 2: fields carry a ghost border
     std::vector<std::uint8_t> wet;
     Field2D shift, faceX, faceY, inverseDiagonal, x, b, r;
+    std::vector<UnitSpan> unitSpans;  // kUnitSpansPerRow per row, by column; empty ones 0, 0
     std::size_t at(int i, int j) const { return std::size_t(j + 1) * row + std::size_t(i + 1); }
   };
 
@@ -94,7 +103,10 @@ class Multigrid {
   static void coarsenMask(const Level& fine, Level& coarse);
   static void coarsenCoefficients(const Level& fine, Level& coarse);
   static void computeInverseDiagonal(Level& level);
-  static void relaxRow(Level& level, int j, int colour);
+  static void findUnitSpans(Level& level);
+  // contiguousStores: the unit spans may store both colours (the other one unchanged); false
+  // on a thread band's edge rows, which a neighbouring band reads meanwhile.
+  static void relaxRow(Level& level, int j, int colour, bool contiguousStores);
   static void sweep(Level& level, int first);
   // r = b - A x.
   static void computeResidual(Level& level);

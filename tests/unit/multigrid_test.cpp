@@ -169,6 +169,39 @@ TEST(Multigrid, FloatVcyclesKeepAConvergedWarmStart) {
     ASSERT_EQ(x.data()[k], first.data()[k]) << k;
 }
 
+// The relaxation of cells whose faces are all 1 and whose shift is 0 (the unit spans: the
+// interior of a Poisson pool) skips the coefficient fields and relaxes both colours in a
+// stride-1 pass. It must give the general update's result to the bit: doubling every face and
+// the right side sends the whole solve through the general update (faces 2) and scales each of
+// its roundings exactly, so x must come out the same. At 256^2 the sweeps run with threads, so
+// the band-edge rows (general update) are covered too.
+TEST(Multigrid, UnitSpansRelaxAsTheGeneralUpdate) {
+  constexpr int n = 256;
+  const Domain domain = piPool(n);
+  const FivePointSystem unit = FivePointSystem::fromMask(n, n, domain.wetMask(), 0.0f);
+  FivePointSystem doubled = unit;
+  for (Field2D* faces : {&doubled.faceX, &doubled.faceY})
+    for (std::size_t k = 0; k < faces->size(); ++k)
+      faces->data()[k] *= 2.0f;
+  const std::vector<double> b = rightSide(domain);
+  std::vector<double> doubledB = b;
+  for (double& value : doubledB)
+    value *= 2.0;
+  Multigrid unitSolver, generalSolver;
+  unitSolver.setup(unit);
+  generalSolver.setup(doubled);
+  Field2D unitX(n, n), generalX(n, n);
+  const CgResult unitResult = unitSolver.solve(toField(n, b), unitX, 0.0, 3, true);
+  const CgResult generalResult = generalSolver.solve(toField(n, doubledB), generalX, 0.0, 3, true);
+  EXPECT_EQ(unitResult.iterations, 3);
+  EXPECT_EQ(unitResult.relativeResidual, generalResult.relativeResidual);
+  std::size_t differing = 0;
+  for (std::size_t k = 0; k < unitX.size(); ++k)
+    differing += unitX.data()[k] != generalX.data()[k];
+  EXPECT_EQ(differing, 0u);
+  EXPECT_GT(unitX.maxAbs(), 0.0f);
+}
+
 // A tolerance below what a float solution can represent (a smooth Poisson solution on 512^2,
 // large against its right side) stops at the rounding floor within a few cycles instead of
 // running to the cap, and reports that it did not converge. The floor is measured directly:
