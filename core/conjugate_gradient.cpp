@@ -36,10 +36,8 @@ double sumOverChunks(std::size_t n, const Chunk& chunk) {
   return total;
 }
 
-__attribute__((target_clones("avx2", "default"))) double dotChunk(const float* __restrict a,
-                                                                  const float* __restrict b,
-                                                                  std::size_t begin,
-                                                                  std::size_t end) {
+WB_SPAN_KERNEL double dotChunk(const float* __restrict a, const float* __restrict b,
+                               std::size_t begin, std::size_t end) {
   double sum = 0.0;
 #pragma omp simd reduction(+ : sum)
   for (std::size_t k = begin; k < end; ++k)
@@ -47,9 +45,9 @@ __attribute__((target_clones("avx2", "default"))) double dotChunk(const float* _
   return sum;
 }
 
-__attribute__((target_clones("avx2", "default"))) double updateChunk(
-    float* __restrict x, float* __restrict r, const float* __restrict p, const float* __restrict q,
-    float alpha, std::size_t begin, std::size_t end) {
+WB_SPAN_KERNEL double updateChunk(float* __restrict x, float* __restrict r,
+                                  const float* __restrict p, const float* __restrict q, float alpha,
+                                  std::size_t begin, std::size_t end) {
   double rr = 0.0;
 #pragma omp simd reduction(+ : rr)
   for (std::size_t k = begin; k < end; ++k) {
@@ -60,10 +58,8 @@ __attribute__((target_clones("avx2", "default"))) double updateChunk(
   return rr;
 }
 
-__attribute__((target_clones("avx2", "default"))) void directionChunk(float* __restrict p,
-                                                                      const float* __restrict r,
-                                                                      float beta, std::size_t begin,
-                                                                      std::size_t end) {
+WB_SPAN_KERNEL void directionChunk(float* __restrict p, const float* __restrict r, float beta,
+                                   std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
     p[k] = r[k] + beta * p[k];
@@ -77,10 +73,10 @@ inline float wetDifference(float b, float q, std::uint8_t wet) {
 }
 
 // r = p = b - q on wet cells (0 on solid ones); adds r.r and b.b over wet cells to rr, bb.
-__attribute__((target_clones("avx2", "default"))) void initialResidualChunk(
-    float* __restrict r, float* __restrict p, const float* __restrict b, const float* __restrict q,
-    const std::uint8_t* __restrict wet, std::size_t begin, std::size_t end, double& rr,
-    double& bb) {
+WB_SPAN_KERNEL void initialResidualChunk(float* __restrict r, float* __restrict p,
+                                         const float* __restrict b, const float* __restrict q,
+                                         const std::uint8_t* __restrict wet, std::size_t begin,
+                                         std::size_t end, double& rr, double& bb) {
   double sumR = 0.0, sumB = 0.0;
 #pragma omp simd reduction(+ : sumR, sumB)
   for (std::size_t k = begin; k < end; ++k) {
@@ -96,9 +92,9 @@ __attribute__((target_clones("avx2", "default"))) void initialResidualChunk(
 }
 
 // sum over wet cells of (b - q)^2.
-__attribute__((target_clones("avx2", "default"))) void wetResidualChunk(
-    const float* __restrict b, const float* __restrict q, const std::uint8_t* __restrict wet,
-    std::size_t begin, std::size_t end, double& rr) {
+WB_SPAN_KERNEL void wetResidualChunk(const float* __restrict b, const float* __restrict q,
+                                     const std::uint8_t* __restrict wet, std::size_t begin,
+                                     std::size_t end, double& rr) {
   double sum = 0.0;
 #pragma omp simd reduction(+ : sum)
   for (std::size_t k = begin; k < end; ++k) {

@@ -23,10 +23,10 @@ namespace {
 // colours with a blend, which did twice the arithmetic and stored the other colour back
 // unchanged; windy advected-wave steps are 1.03-1.16x faster with the stride-2 one
 // (docs/performance.md, sixth round).
-__attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
-    float* x, const float* __restrict s, const float* __restrict fx, const float* __restrict fy,
-    const float* __restrict inverse, const float* __restrict b, std::size_t row, std::size_t begin,
-    std::size_t end, unsigned skipFirst) {
+WB_SPAN_KERNEL void relaxRowSpan(float* x, const float* __restrict s, const float* __restrict fx,
+                                 const float* __restrict fy, const float* __restrict inverse,
+                                 const float* __restrict b, std::size_t row, std::size_t begin,
+                                 std::size_t end, unsigned skipFirst) {
   const std::size_t first = begin + skipFirst;
   const std::size_t count = end > first ? (end - first + 1) / 2 : 0;
 #pragma omp simd
@@ -38,44 +38,156 @@ __attribute__((target_clones("avx2", "default"))) void relaxRowSpan(
   }
 }
 
-// Cells per block of relaxUnitSpan's buffer (even, so the colour pattern repeats per block).
-constexpr std::size_t kUnitBlock = 256;
-
 // The same update on the cells [begin, end) of a unit span (shift 0, every face 1, so the
 // inverse diagonal is 1/4: the general update with those coefficients, term for term, so the
 // result is the same to the bit). It reads only x and b, where relaxRowSpan also reads five
-// coefficient fields with permuted loads and scatters its stores: the update of every cell of
-// a block goes to a buffer (a stride-1 loop; the compiler does not vectorise an in-place one,
-// whose cells read their just-written neighbours), then a blend copies this colour's cells
-// back and stores the other colour's unchanged.
-__attribute__((target_clones("avx2", "default"))) void relaxUnitSpan(
-    float* x, const float* __restrict b, std::size_t row, std::size_t begin, std::size_t end,
-    unsigned skipFirst) {
-  alignas(64) float updated[kUnitBlock];
-  for (std::size_t start = begin; start < end; start += kUnitBlock) {
-    const std::size_t count = std::min(kUnitBlock, end - start);
-    {
-      const float* __restrict in = x + start;
-      const float* __restrict rightSide = b + start;
-      for (std::size_t i = 0; i < count; ++i) {
-        const float c = in[i];
-        updated[i] = c + 0.25f * (rightSide[i] + (in[i + 1] - c) + (in[i - 1] - c) +
-                                  (in[i + row] - c) + (in[i - row] - c));
-      }
-    }
-    float* __restrict out = x + start;
-    for (unsigned i = 0; i < unsigned(count); ++i)
-      out[i] = ((i ^ skipFirst) & 1u) ? out[i] : updated[i];
+// coefficient fields.
+WB_SPAN_KERNEL void relaxUnitSpan(float* x, const float* __restrict b, std::size_t row,
+                                  std::size_t begin, std::size_t end, unsigned skipFirst) {
+  const std::size_t first = begin + skipFirst;
+  const std::size_t count = end > first ? (end - first + 1) / 2 : 0;
+#pragma omp simd
+  for (std::size_t m = 0; m < count; ++m) {
+    const std::size_t k = first + 2 * m;
+    const float c = x[k];
+    x[k] =
+        c + 0.25f * (b[k] + (x[k + 1] - c) + (x[k - 1] - c) + (x[k + row] - c) + (x[k - row] - c));
   }
+}
+
+// (A x)_k of the 5-point row at cell k, and the same for a unit cell (shift 0, faces 1: the
+// same terms, so the same value).
+inline float applyAt(const float* x, const float* s, const float* fx, const float* fy,
+                     std::size_t row, std::size_t k) {
+  const float c = x[k];
+  return s[k] * c + fx[k] * (c - x[k + 1]) + fx[k - 1] * (c - x[k - 1]) + fy[k] * (c - x[k + row]) +
+         fy[k - row] * (c - x[k - row]);
+}
+inline float applyUnitAt(const float* x, std::size_t row, std::size_t k) {
+  const float c = x[k];
+  return (c - x[k + 1]) + (c - x[k - 1]) + (c - x[k + row]) + (c - x[k - row]);
+}
+
+// r = b - A x on the cells [begin, end) of a row (0 on dry cells, whose b, x and faces are 0).
+WB_SPAN_KERNEL void residualSpan(float* __restrict r, const float* __restrict x,
+                                 const float* __restrict s, const float* __restrict fx,
+                                 const float* __restrict fy, const float* __restrict b,
+                                 std::size_t row, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    r[k] = b[k] - applyAt(x, s, fx, fy, row, k);
+}
+WB_SPAN_KERNEL void unitResidualSpan(float* __restrict r, const float* __restrict x,
+                                     const float* __restrict b, std::size_t row, std::size_t begin,
+                                     std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    r[k] = b[k] - applyUnitAt(x, row, k);
+}
+
+// Sums over the cells of a row piece for Multigrid::solve's checks: ||b - A x||^2, the
+// rounding floor's ||diag(A) x||^2 and sum(x) (x is 0 on dry cells), in float (a row's rounding
+// is far below the tolerances; rows are summed in double).
+struct RowSums {
+  float residual = 0.0f, scaledSolution = 0.0f, solution = 0.0f;
+  RowSums& operator+=(const RowSums& o) {
+    residual += o.residual, scaledSolution += o.scaledSolution, solution += o.solution;
+    return *this;
+  }
+};
+WB_SPAN_KERNEL RowSums residualSumsSpan(const float* __restrict x, const float* __restrict s,
+                                        const float* __restrict fx, const float* __restrict fy,
+                                        const float* __restrict b, std::size_t row,
+                                        std::size_t begin, std::size_t end) {
+  float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
+#pragma omp simd reduction(+ : residual, scaled, solution)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float r = b[k] - applyAt(x, s, fx, fy, row, k);
+    const float scaledCell = (s[k] + fx[k] + fx[k - 1] + fy[k] + fy[k - row]) * x[k];
+    residual += r * r;
+    scaled += scaledCell * scaledCell;
+    solution += x[k];
+  }
+  return {residual, scaled, solution};
+}
+WB_SPAN_KERNEL RowSums unitResidualSumsSpan(const float* __restrict x, const float* __restrict b,
+                                            std::size_t row, std::size_t begin, std::size_t end) {
+  float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
+#pragma omp simd reduction(+ : residual, scaled, solution)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float r = b[k] - applyUnitAt(x, row, k);
+    residual += r * r;
+    scaled += 16.0f * x[k] * x[k];  // diag(A) = 4
+    solution += x[k];
+  }
+  return {residual, scaled, solution};
+}
+
+// Restriction of two fine residual rows to a coarse right-side row: each coarse cell sums its
+// 2 x 2 children (a last odd column's second child is the ghost border, whose r is 0).
+WB_SPAN_KERNEL void restrictRowSpan(float* __restrict coarse, const float* __restrict lower,
+                                    const float* __restrict upper, int count) {
+#pragma omp simd
+  for (int i = 0; i < count; ++i)
+    coarse[i] = lower[2 * i] + lower[2 * i + 1] + upper[2 * i] + upper[2 * i + 1];
+}
+
+// Adds each coarse value of a row to its two children in a fine row, on wet cells only (dry
+// cells stay 0: the relaxation leaves them as they are).
+WB_SPAN_KERNEL void prolongRowSpan(float* __restrict x, const std::uint8_t* __restrict wet,
+                                   const float* __restrict coarse, int pairs) {
+#pragma omp simd
+  for (int i = 0; i < pairs; ++i) {
+    x[2 * i] += wet[2 * i] ? coarse[i] : 0.0f;
+    x[2 * i + 1] += wet[2 * i + 1] ? coarse[i] : 0.0f;
+  }
+}
+
+// Copies a row of b (less offset) and x into the ghost-bordered finest level, 0 on dry cells;
+// returns the sum of the loaded b's squares. The mask is a 0/1 factor (GCC turns the two
+// selects on it into a branch and does not vectorise the loop); b and x are finite.
+WB_SPAN_KERNEL float loadRowSpan(float* __restrict bOut, float* __restrict xOut,
+                                 const float* __restrict b, const float* __restrict x,
+                                 const std::uint8_t* __restrict wet, float offset, int count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (int i = 0; i < count; ++i) {
+    const float keep = wet[i] ? 1.0f : 0.0f;
+    const float value = keep * (b[i] - offset);
+    bOut[i] = value;
+    xOut[i] = keep * x[i];
+    squares += value * value;
+  }
+  return squares;
+}
+
+// x = source - offset on wet cells, 0 on dry ones (a select between loaded values and then
+// the arithmetic: GCC does not vectorise arithmetic in a select's arm under -ftrapping-math).
+WB_SPAN_KERNEL void storeRowSpan(float* __restrict x, const float* __restrict source,
+                                 const std::uint8_t* __restrict wet, float offset, int count) {
+#pragma omp simd
+  for (int i = 0; i < count; ++i)
+    x[i] = (wet[i] ? source[i] : offset) - offset;
+}
+
+// Sum of a row's values on wet cells (the mask as a 0/1 weight, so the loop vectorises).
+WB_SPAN_KERNEL float wetRowSum(const float* __restrict values, const std::uint8_t* __restrict wet,
+                               int count) {
+  float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+  for (int i = 0; i < count; ++i)
+    sum += float(wet[i]) * values[i];
+  return sum;
 }
 
 // A x on the cells [begin, end) of one row away from the grid's edge (dry cells have shift
 // and faces 0, so their result is 0 without a test). in, out: the row in the CG's layout
 // (stride nx); coefficients at offset coefficientRow in the ghost-bordered layout (stride row).
-__attribute__((target_clones("avx2", "default"))) void applyRowSpan(
-    const double* __restrict in, double* __restrict out, const float* __restrict s,
-    const float* __restrict fx, const float* __restrict fy, std::size_t coefficientRow,
-    std::size_t nx, std::size_t row, std::size_t begin, std::size_t end) {
+WB_SPAN_KERNEL void applyRowSpan(const double* __restrict in, double* __restrict out,
+                                 const float* __restrict s, const float* __restrict fx,
+                                 const float* __restrict fy, std::size_t coefficientRow,
+                                 std::size_t nx, std::size_t row, std::size_t begin,
+                                 std::size_t end) {
   const float *sr = s + coefficientRow, *fxr = fx + coefficientRow, *fyr = fy + coefficientRow;
 #pragma omp simd
   for (std::size_t i = begin; i < end; ++i) {
@@ -105,11 +217,11 @@ Multigrid::Level Multigrid::makeLevel(int nx, int ny) {
   Level level;
   level.nx = nx;
   level.ny = ny;
-  level.row = std::size_t(nx) + 2;
+  level.row = std::size_t(nx) + (nx % 2 ? 2 : 3);  // odd (header)
   level.wet.assign(level.row * std::size_t(ny + 2), 0);
   for (Field2D* f : {&level.shift, &level.faceX, &level.faceY, &level.inverseDiagonal, &level.x,
                      &level.b, &level.r})
-    *f = Field2D(nx + 2, ny + 2);
+    *f = Field2D(int(level.row), ny + 2);
   level.unitSpans.assign(std::size_t(ny) * kUnitSpansPerRow, UnitSpan{});
   return level;
 }
@@ -229,28 +341,53 @@ void Multigrid::findUnitSpans(Level& level) {
   }
 }
 
-// One Gauss-Seidel half-sweep over one colour of row j: the general relaxation between the
-// row's unit spans, the unit one on them. Cell (i, j) has colour (i + j) & 1.
-void Multigrid::relaxRow(Level& level, int j, int colour, bool contiguousStores) {
+template <class General, class Unit>
+void Multigrid::forEachRowPiece(const Level& level, int j, bool useUnitSpans,
+                                const General& general, const Unit& unit) {
   const std::size_t rowBegin = level.at(0, j);
-  const auto skipFirst = [&](int i) { return unsigned(((i + j) & 1) != colour); };
-  const auto general = [&](int begin, int end) {
-    if (end > begin)
-      relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
-                   level.inverseDiagonal.data(), level.b.data(), level.row,
-                   rowBegin + std::size_t(begin), rowBegin + std::size_t(end), skipFirst(begin));
+  const auto generalPiece = [&](int begin, int end) {
+    if (end > begin) general(rowBegin + std::size_t(begin), rowBegin + std::size_t(end));
   };
   int done = 0;
-  if (contiguousStores)
+  if (useUnitSpans)
     for (int s = 0; s < kUnitSpansPerRow; ++s) {
       const UnitSpan& span = level.unitSpans[std::size_t(j) * kUnitSpansPerRow + std::size_t(s)];
       if (span.end == span.begin) break;
-      general(done, span.begin);
-      relaxUnitSpan(level.x.data(), level.b.data(), level.row, rowBegin + std::size_t(span.begin),
-                    rowBegin + std::size_t(span.end), skipFirst(span.begin));
+      generalPiece(done, span.begin);
+      unit(rowBegin + std::size_t(span.begin), rowBegin + std::size_t(span.end));
       done = span.end;
     }
-  general(done, level.nx);
+  generalPiece(done, level.nx);
+}
+
+// One Gauss-Seidel half-sweep over one colour of row j: the general relaxation between the
+// row's unit spans, the unit one on them. Cell (i, j) has colour (i + j) & 1.
+void Multigrid::relaxRow(Level& level, int j, int colour) {
+  const std::size_t rowBegin = level.at(0, j);
+  const auto skipFirst = [&](std::size_t k) {
+    return unsigned(((k - rowBegin + std::size_t(j)) & 1u) != unsigned(colour));
+  };
+  forEachRowPiece(
+      level, j, true,
+      [&](std::size_t begin, std::size_t end) {
+        relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
+                     level.inverseDiagonal.data(), level.b.data(), level.row, begin, end,
+                     skipFirst(begin));
+      },
+      [&](std::size_t begin, std::size_t end) {
+        relaxUnitSpan(level.x.data(), level.b.data(), level.row, begin, end, skipFirst(begin));
+      });
+}
+
+// One colour of a whole level as one stride-2 span from its first to its last cell: with an
+// odd row length a cell's colour is the parity of its index, and the ghost cells in between
+// have inverse diagonal and faces 0, so they keep their 0. One call instead of one or more per
+// row: on the small levels the calls cost more than the arithmetic.
+void Multigrid::relaxLevel(Level& level, int colour) {
+  const std::size_t begin = level.at(0, 0), end = level.at(level.nx - 1, level.ny - 1) + 1;
+  relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
+               level.inverseDiagonal.data(), level.b.data(), level.row, begin, end,
+               unsigned(colour != 0));  // cell (0, 0) is red
 }
 
 // One Gauss-Seidel sweep, colour `first` then the other, in one pass over the level: the second
@@ -261,43 +398,21 @@ void Multigrid::relaxRow(Level& level, int j, int colour, bool contiguousStores)
 void Multigrid::sweep(Level& level, int first) {
   const int second = 1 - first;
   if (!worthThreads(level.x.size())) {
-    for (int j = 0; j < level.ny; ++j) {
-      relaxRow(level, j, first, true);
-      if (j > 0) relaxRow(level, j - 1, second, true);
-    }
-    relaxRow(level, level.ny - 1, second, true);
+    relaxLevel(level, first);
+    relaxLevel(level, second);
     return;
   }
 #pragma omp parallel
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
     const int j0 = level.ny * t / threads, j1 = level.ny * (t + 1) / threads;
-    const auto interior = [&](int j) { return j != j0 && j != j1 - 1; };
     for (int j = j0; j < j1; ++j) {
-      relaxRow(level, j, first, interior(j));
-      if (j - 1 > j0) relaxRow(level, j - 1, second, interior(j - 1));
+      relaxRow(level, j, first);
+      if (j - 1 > j0) relaxRow(level, j - 1, second);
     }
 #pragma omp barrier
-    if (j1 > j0) relaxRow(level, j0, second, false);
-    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second, false);
-  }
-}
-
-// r = b - A x (0 on dry cells, whose b, x and faces are 0).
-void Multigrid::computeResidual(Level& level) {
-  const std::size_t row = level.row;
-  const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
-  const float *b = level.b.data(), *x = level.x.data();
-  float* r = level.r.data();
-#pragma omp parallel for schedule(static) if (worthThreads(level.x.size()))
-  for (int j = 0; j < level.ny; ++j) {
-    const std::size_t begin = level.at(0, j), end = begin + std::size_t(level.nx);
-#pragma omp simd
-    for (std::size_t k = begin; k < end; ++k) {
-      const float c = x[k];
-      r[k] = b[k] - (s[k] * c + fx[k] * (c - x[k + 1]) + fx[k - 1] * (c - x[k - 1]) +
-                     fy[k] * (c - x[k + row]) + fy[k - row] * (c - x[k - row]));
-    }
+    if (j1 > j0) relaxRow(level, j0, second);
+    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second);
   }
 }
 
@@ -305,50 +420,65 @@ Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   const std::size_t row = level.row;
   const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
   const float *b = level.b.data(), *x = level.x.data();
-  double residual = 0.0, scaled = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : residual, scaled) if (worthThreads(level.x.size()))
+  double residual = 0.0, scaled = 0.0, solution = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : residual, scaled, solution) if (worthThreads(level.x.size()))
   for (int j = 0; j < level.ny; ++j) {
-    const std::size_t begin = level.at(0, j), end = begin + std::size_t(level.nx);
-    float rowResidual = 0.0f, rowScaled = 0.0f;  // rows in float, as in wetSum
-#pragma omp simd reduction(+ : rowResidual, rowScaled)
-    for (std::size_t k = begin; k < end; ++k) {
-      const float c = x[k];
-      const float r = b[k] - (s[k] * c + fx[k] * (c - x[k + 1]) + fx[k - 1] * (c - x[k - 1]) +
-                              fy[k] * (c - x[k + row]) + fy[k - row] * (c - x[k - row]));
-      const float scaledCell = (s[k] + fx[k] + fx[k - 1] + fy[k] + fy[k - row]) * c;
-      rowResidual += r * r;
-      rowScaled += scaledCell * scaledCell;
-    }
-    residual += rowResidual;
-    scaled += rowScaled;
+    RowSums sums;
+    forEachRowPiece(
+        level, j, true,
+        [&](std::size_t begin, std::size_t end) {
+          sums += residualSumsSpan(x, s, fx, fy, b, row, begin, end);
+        },
+        [&](std::size_t begin, std::size_t end) {
+          sums += unitResidualSumsSpan(x, b, row, begin, end);
+        });
+    residual += sums.residual;
+    scaled += sums.scaledSolution;
+    solution += sums.solution;
   }
-  return {residual, scaled};
+  return {residual, scaled, solution};
 }
 
-void Multigrid::restrictResidual(const Level& fine, Level& coarse) {
-  const float* r = fine.r.data();
+// r = b - A x on the fine rows of each coarse row, then their 2 x 2 sums as the coarse right
+// side, in one pass (the residual rows are still in cache when they are restricted); unit
+// spans without the coefficients.
+void Multigrid::restrictResidual(Level& fine, Level& coarse) {
   const std::size_t row = fine.row;
-  for (int j = 0; j < coarse.ny; ++j)
-    for (int i = 0; i < coarse.nx; ++i) {
-      const std::size_t k = fine.at(2 * i, 2 * j);
-      coarse.b.data()[coarse.at(i, j)] = r[k] + r[k + 1] + r[k + row] + r[k + row + 1];
-    }
+  const float *s = fine.shift.data(), *fx = fine.faceX.data(), *fy = fine.faceY.data();
+  const float *b = fine.b.data(), *x = fine.x.data();
+  float* r = fine.r.data();
+  const auto restrictRow = [&](int jc) {
+    const std::size_t k = fine.at(0, 2 * jc);
+    restrictRowSpan(coarse.b.data() + coarse.at(0, jc), r + k, r + k + row, coarse.nx);
+  };
+  if (!worthThreads(fine.x.size())) {  // the whole level as one span, as relaxLevel
+    residualSpan(r, x, s, fx, fy, b, row, fine.at(0, 0), fine.at(fine.nx - 1, fine.ny - 1) + 1);
+    for (int jc = 0; jc < coarse.ny; ++jc)
+      restrictRow(jc);
+    return;
+  }
+#pragma omp parallel for schedule(static)
+  for (int jc = 0; jc < coarse.ny; ++jc) {
+    // A last odd fine row's second child is the ghost row, whose r stays 0.
+    for (int j = 2 * jc; j < std::min(2 * jc + 2, fine.ny); ++j)
+      forEachRowPiece(
+          fine, j, true,
+          [&](std::size_t begin, std::size_t end) {
+            residualSpan(r, x, s, fx, fy, b, row, begin, end);
+          },
+          [&](std::size_t begin, std::size_t end) { unitResidualSpan(r, x, b, row, begin, end); });
+    restrictRow(jc);
+  }
 }
 
-// Adds the coarse value to its four wet children (dry cells stay 0: the relaxation leaves them
-// as they are).
 void Multigrid::prolongAndAdd(const Level& coarse, Level& fine) {
-  const int pairs = fine.nx / 2;
 #pragma omp parallel for schedule(static) if (worthThreads(fine.x.size()))
   for (int j = 0; j < fine.ny; ++j) {
-    float* __restrict x = fine.x.data() + fine.at(0, j);
-    const std::uint8_t* __restrict wet = fine.wet.data() + fine.at(0, j);
-    const float* __restrict c = coarse.x.data() + coarse.at(0, j / 2);
-#pragma omp simd
-    for (int i = 0; i < pairs; ++i) {
-      x[2 * i] += wet[2 * i] ? c[i] : 0.0f;
-      x[2 * i + 1] += wet[2 * i + 1] ? c[i] : 0.0f;
-    }
+    float* x = fine.x.data() + fine.at(0, j);
+    const std::uint8_t* wet = fine.wet.data() + fine.at(0, j);
+    const float* c = coarse.x.data() + coarse.at(0, j / 2);
+    const int pairs = fine.nx / 2;
+    prolongRowSpan(x, wet, c, pairs);
     if (fine.nx % 2 && wet[fine.nx - 1]) x[fine.nx - 1] += c[pairs];
   }
 }
@@ -366,7 +496,6 @@ void Multigrid::cycle(std::size_t l, bool warmStart) {
   }
   for (int s = 0; s < kSmoothingSweeps; ++s)
     sweep(level, kRed);
-  computeResidual(level);
   restrictResidual(level, levels_[l + 1]);
   cycle(l + 1, false);
   prolongAndAdd(levels_[l + 1], level);
@@ -374,71 +503,35 @@ void Multigrid::cycle(std::size_t l, bool warmStart) {
     sweep(level, kBlack);
 }
 
-namespace {
-
-// Sum of the values on wet cells of an nx x ny block whose rows lie valueRow and wetRow apart:
-// rows summed in float (the mask as a 0/1 weight, so the loop vectorises at full width; a row's
-// rounding, nx eps of its sum at worst, is far below the solver's tolerances), rows in double.
-double wetSum(const float* values, std::size_t valueRow, const std::uint8_t* wet,
-              std::size_t wetRow, int nx, int ny) {
-  double sum = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : sum) if (worthThreads(std::size_t(nx) * ny))
-  for (int j = 0; j < ny; ++j) {
-    const float* __restrict v = values + std::size_t(j) * valueRow;
-    const std::uint8_t* __restrict w = wet + std::size_t(j) * wetRow;
-    float rowSum = 0.0f;
-#pragma omp simd reduction(+ : rowSum)
-    for (int i = 0; i < nx; ++i)
-      rowSum += float(w[i]) * v[i];
-    sum += rowSum;
-  }
-  return sum;
-}
-
-}  // namespace
-
 double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
-  const float offset =
-      removeMean && wetCount_
-          ? float(wetSum(b.data(), nx, fineWet_.data(), nx, nx, fine.ny) / double(wetCount_))
-          : 0.0f;
+  double bSum = 0.0;
+  if (removeMean && wetCount_) {
+#pragma omp parallel for schedule(static) reduction(+ : bSum) if (worthThreads(b.size()))
+    for (int j = 0; j < fine.ny; ++j)
+      bSum += wetRowSum(b.data() + std::size_t(j) * nx, fineWet_.data() + std::size_t(j) * nx, nx);
+  }
+  const float offset = removeMean && wetCount_ ? float(bSum / double(wetCount_)) : 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(b.size()))
   for (int j = 0; j < fine.ny; ++j) {
     const std::size_t source = std::size_t(j) * nx, target = fine.at(0, j);
-    float rowSquares = 0.0f;  // rows in float, as in wetSum
-#pragma omp simd reduction(+ : rowSquares)
-    for (int i = 0; i < nx; ++i) {
-      const bool wet = fineWet_[source + i] != 0;
-      const float value = wet ? b.data()[source + i] - offset : 0.0f;
-      fine.b.data()[target + i] = value;
-      fine.x.data()[target + i] = wet ? x.data()[source + i] : 0.0f;
-      rowSquares += value * value;
-    }
-    squares += rowSquares;
+    squares += loadRowSpan(fine.b.data() + target, fine.x.data() + target, b.data() + source,
+                           x.data() + source, fineWet_.data() + source, offset, nx);
   }
   return squares;
 }
 
-void Multigrid::storeFinest(Field2D& x, bool removeMean) const {
+// solutionSum: the sum of x over the wet cells (measureResidual), for removeMean.
+void Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) const {
   const Level& fine = levels_[0];
   const int nx = fine.nx;
-  const float offset = removeMean && wetCount_
-                           ? float(wetSum(fine.x.data() + fine.at(0, 0), fine.row, fineWet_.data(),
-                                          nx, nx, fine.ny) /
-                                   double(wetCount_))
-                           : 0.0f;
+  const float offset = removeMean && wetCount_ ? float(solutionSum / double(wetCount_)) : 0.0f;
 #pragma omp parallel for schedule(static) if (worthThreads(x.size()))
-  for (int j = 0; j < fine.ny; ++j) {
-    const float* __restrict source = fine.x.data() + fine.at(0, j);
-    const std::uint8_t* __restrict wet = fineWet_.data() + std::size_t(j) * nx;
-    float* __restrict target = x.data() + std::size_t(j) * nx;
-#pragma omp simd
-    for (int i = 0; i < nx; ++i)
-      target[i] = wet[i] ? source[i] - offset : 0.0f;
-  }
+  for (int j = 0; j < fine.ny; ++j)
+    storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
+                 fineWet_.data() + std::size_t(j) * nx, offset, nx);
 }
 
 // The relative residual below which a float x is rounding noise, per unit of
@@ -468,8 +561,9 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
     return result;
   }
   double previous = HUGE_VAL;
+  ResidualNorms norms;
   for (;;) {
-    const ResidualNorms norms = measureResidual(levels_[0]);
+    norms = measureResidual(levels_[0]);
     result.relativeResidual = std::sqrt(norms.residual) / bNorm;
     const double floor = kRoundingFloor * std::sqrt(norms.scaledSolution) / bNorm;
     result.converged = result.relativeResidual <= tolerance;
@@ -481,7 +575,7 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
     cycle(0, true);
     ++result.iterations;
   }
-  storeFinest(x, removeMean);
+  storeFinest(x, removeMean, norms.solution);
   return result;
 }
 

@@ -20,9 +20,11 @@
 // and a palindromic sequence of sweeps on the coarsest level, all from a zero guess: the cycle
 // is a symmetric linear map, positive definite on the wet cells (Gauss-Seidel converges for SPD
 // A), so it can precondition CG. Working fields are float with a one-cell ghost border (faces
-// to it are 0), so the sweeps need no bounds tests. Each sweep is one vectorised pass over a
-// level (both colours, the second one row behind the first; multigrid.cpp); levels below
-// core/parallel.hpp's threshold, including the coarsest, run without an OpenMP team.
+// to it are 0), so the sweeps need no bounds tests, and an odd row length, so that a cell's
+// colour is the parity of its index. On a level with threads each sweep is one vectorised pass
+// (both colours, the second one row behind the first; multigrid.cpp); levels below
+// core/parallel.hpp's threshold, including the coarsest, run without an OpenMP team, each
+// colour as one stride-2 span over the whole level.
 #pragma once
 
 #include <cstdint>
@@ -92,7 +94,7 @@ class Multigrid {
   };
   struct Level {
     int nx = 0, ny = 0;
-    std::size_t row = 0;  // nx + 2: fields carry a ghost border
+    std::size_t row = 0;  // nx + 2 or nx + 3, odd: fields carry a ghost border
     std::vector<std::uint8_t> wet;
     Field2D shift, faceX, faceY, inverseDiagonal, x, b, r;
     std::vector<UnitSpan> unitSpans;  // kUnitSpansPerRow per row, by column; empty ones 0, 0
@@ -104,24 +106,28 @@ class Multigrid {
   static void coarsenCoefficients(const Level& fine, Level& coarse);
   static void computeInverseDiagonal(Level& level);
   static void findUnitSpans(Level& level);
-  // contiguousStores: the unit spans may store both colours (the other one unchanged); false
-  // on a thread band's edge rows, which a neighbouring band reads meanwhile.
-  static void relaxRow(Level& level, int j, int colour, bool contiguousStores);
+  static void relaxRow(Level& level, int j, int colour);
+  // Calls general(begin, end) on the cells of row j between its unit spans and unit(begin, end)
+  // on the spans (ghost-bordered indices, in column order); useUnitSpans false: general on the
+  // whole row.
+  template <class General, class Unit>
+  static void forEachRowPiece(const Level& level, int j, bool useUnitSpans, const General& general,
+                              const Unit& unit);
+  static void relaxLevel(Level& level, int colour);
   static void sweep(Level& level, int first);
-  // r = b - A x.
-  static void computeResidual(Level& level);
-  // ||b - A x||^2 and the rounding floor's ||diag(A) x||^2 (Multigrid::solve).
+  // ||b - A x||^2, the rounding floor's ||diag(A) x||^2 and sum(x) (Multigrid::solve).
   struct ResidualNorms {
-    double residual = 0.0, scaledSolution = 0.0;
+    double residual = 0.0, scaledSolution = 0.0, solution = 0.0;
   };
   static ResidualNorms measureResidual(const Level& level);
-  static void restrictResidual(const Level& fine, Level& coarse);
+  // The coarse right side: the fine residual r = b - A x, restricted.
+  static void restrictResidual(Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);
   // One V-cycle on level l from its current x (warmStart) or from x = 0.
   void cycle(std::size_t l, bool warmStart = false);
   // Copies b (and the wet mean removed) and x into the finest level; returns b.b.
   double loadFinest(const Field2D& b, const Field2D& x, bool removeMean);
-  void storeFinest(Field2D& x, bool removeMean) const;
+  void storeFinest(Field2D& x, bool removeMean, double solutionSum) const;
 
   std::vector<Level> levels_;
   std::vector<std::uint8_t> fineWet_;

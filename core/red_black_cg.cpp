@@ -14,8 +14,6 @@ namespace wb {
 
 namespace {
 
-#define WB_SPAN_KERNEL __attribute__((target_clones("avx2", "default")))
-
 // Packed row j of a colour (0 kept, 1 eliminated) starts at full cell i = offset (j, colour).
 int offsetOf(int j, int colour) {
   return (j + colour) & 1;

@@ -77,9 +77,9 @@ bool solveSemidefinite(double (&g)[kBasis][kBasis], double (&c)[kBasis]) {
 // Adds the Gram sums of the cells [first, first + count), count <= kBlock: the basis vectors
 // and their A images go to a buffer, then each sum is a vector loop over it. target_clones
 // adds an AVX2 version chosen at load time where the machine has it (models/damped_wave).
-__attribute__((target_clones("avx2", "default"))) void sumGramBlock(
-    const BasisFields& f, double bMean, const std::uint8_t* __restrict wet, std::size_t first,
-    int count, GramSums& sums) {
+WB_SPAN_KERNEL void sumGramBlock(const BasisFields& f, double bMean,
+                                 const std::uint8_t* __restrict wet, std::size_t first, int count,
+                                 GramSums& sums) {
   double v[kBasis][kBlock], a[kBasis][kBlock], b[kBlock], w[kBlock];
 #pragma omp simd
   for (int q = 0; q < count; ++q) {
@@ -101,9 +101,9 @@ __attribute__((target_clones("avx2", "default"))) void sumGramBlock(
 }
 
 // out = sum c_i (v_i - mean_i) on wet cells [first, last), 0 elsewhere.
-__attribute__((target_clones("avx2", "default"))) void combineBasis(
-    const BasisFields& f, const double* c, const double* mean, const std::uint8_t* __restrict wet,
-    float* __restrict out, std::size_t first, std::size_t last) {
+WB_SPAN_KERNEL void combineBasis(const BasisFields& f, const double* c, const double* mean,
+                                 const std::uint8_t* __restrict wet, float* __restrict out,
+                                 std::size_t first, std::size_t last) {
   const double offset =
       c[0] * mean[0] + c[1] * mean[1] + c[2] * mean[2] + c[3] * mean[3] + c[4] * mean[4];
 #pragma omp simd
@@ -122,10 +122,11 @@ struct EnergySums {
   double sum[kCount] = {};
 };
 
-__attribute__((target_clones("avx2", "default"))) EnergySums sumEnergy(
-    const float* __restrict p, const float* __restrict lp, const float* __restrict b,
-    const float* __restrict h, const float* __restrict hOld, const std::uint8_t* __restrict wet,
-    std::size_t first, std::size_t last) {
+WB_SPAN_KERNEL EnergySums sumEnergy(const float* __restrict p, const float* __restrict lp,
+                                    const float* __restrict b, const float* __restrict h,
+                                    const float* __restrict hOld,
+                                    const std::uint8_t* __restrict wet, std::size_t first,
+                                    std::size_t last) {
   double variational = 0.0, mixed = 0.0, pSum = 0.0, rSquares = 0.0, rSum = 0.0;
 #pragma omp simd reduction(+ : variational, mixed, pSum, rSquares, rSum)
   for (std::size_t k = first; k < last; ++k) {

@@ -16,8 +16,6 @@ constexpr double kSpectralRadius = 8.0;
 // The automatic step stays this far inside the stability bound (as damped-wave).
 constexpr double kAutoDtFraction = 0.9;
 
-#define WB_SPAN_KERNEL __attribute__((target_clones("avx2", "default")))
-
 // Eq. 7 fused with the divergence at cells whose four neighbours are wet: the face velocities
 // are means of two cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
 // (u_{i+1} - u_{i-1} + v_{j+1} - v_{j-1}) / 2dx; z -= div / kappa. Returns max |div|.

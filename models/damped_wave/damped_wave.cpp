@@ -114,9 +114,9 @@ namespace {
 // One interior span of eq. 2 for a fixed stencil: a branch-free loop the compiler vectorises;
 // target_clones adds an AVX2 version chosen at load time on machines that have it.
 template <StencilKind kind>
-__attribute__((target_clones("avx2", "default"))) void advanceSpan(
-    const float* __restrict h, const float* __restrict hOld, float* __restrict hNew,
-    std::size_t begin, std::size_t end, std::size_t nx, float R, float mu) {
+WB_SPAN_KERNEL void advanceSpan(const float* __restrict h, const float* __restrict hOld,
+                                float* __restrict hNew, std::size_t begin, std::size_t end,
+                                std::size_t nx, float R, float mu) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
     hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * interiorLaplacian(kind, h, k, nx));

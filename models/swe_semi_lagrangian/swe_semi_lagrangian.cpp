@@ -188,12 +188,11 @@ double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, con
 }
 
 // The branch-free kernels (see sumOverCells), free functions with restrict pointers so that
-// the compiler vectorises them; target_clones adds an AVX2 version chosen at load time. row
+// the compiler vectorises them, with an AVX2 version chosen at load time. row
 // is the grid's row length; openEast / openNorth are SweWalls' open-face factors. A closed
 // face's neighbour value is replaced by the cell's own with a select between loaded values
 // (the Neumann ghost of SweWalls::centredX), never with arithmetic in a select's arm, which
-// GCC does not vectorise under -ftrapping-math.
-#define WB_SPAN_KERNEL __attribute__((target_clones("avx2", "default")))
+// GCC does not vectorise under -ftrapping-math (WB_SPAN_KERNEL: core/parallel.hpp).
 
 // Eq. 25, right side; see assembleRhs.
 WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hDep,
@@ -431,8 +430,6 @@ WB_SPAN_KERNEL int departuresNear(const DepartureFields& f, float cellsPerStep, 
   }
   return far;
 }
-
-#undef WB_SPAN_KERNEL
 
 }  // namespace
 
