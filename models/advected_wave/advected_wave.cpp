@@ -283,6 +283,14 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
       if (!domain.isWetOrOutside(i - 1, j) || !domain.isWetOrOutside(i + 1, j)) wallU_.push_back(k);
       if (!domain.isWetOrOutside(i, j - 1) || !domain.isWetOrOutside(i, j + 1)) wallV_.push_back(k);
     }
+  wetRuns_.clear();
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!domain.isWet(i, j)) continue;
+      if (wetRuns_.empty() || wetRuns_.back().row != j || wetRuns_.back().end != i)
+        wetRuns_.push_back({j, i, i});
+      wetRuns_.back().end = i + 1;
+    }
   openFaces_.clear();
   for (const auto& cell : stencil_.edgeCells()) {
     const int i = int(cell.index % std::uint32_t(nx)), j = int(cell.index / std::uint32_t(nx));
@@ -378,16 +386,10 @@ void AdvectedWave::advect(double dt) {
   std::swap(v_, vOld_);
   const int nx = domain_->nx(), ny = domain_->ny();
   const float cellsPerVelocity = float(dt / domain_->grid().dx);
-  const auto cells = [&](int j, int begin, int end) {
-    advectSpan(u_.data(), v_.data(), uOld_.data(), vOld_.data(), cellsPerVelocity, nx, ny, j, begin,
-               end);
-  };
-  const std::size_t row = std::size_t(nx);
-  forEachWetCell(
-      [&](std::size_t begin, std::size_t end) {
-        cells(int(begin / row), int(begin % row), int(begin % row + (end - begin)));
-      },
-      [&](std::size_t k, std::uint8_t) { cells(int(k / row), int(k % row), int(k % row) + 1); });
+#pragma omp parallel for schedule(static) if (worthThreads(u_.size()))
+  for (std::size_t r = 0; r < wetRuns_.size(); ++r)
+    advectSpan(u_.data(), v_.data(), uOld_.data(), vOld_.data(), cellsPerVelocity, nx, ny,
+               wetRuns_[r].row, wetRuns_[r].begin, wetRuns_[r].end);
   enforceWalls();
 }
 

@@ -123,6 +123,9 @@ class AdvectedWave final : public Model {
   mutable Field2D divergenceAfter_;
   // Wet cells whose east/west (resp. north/south) neighbour is a wall: u (resp. v) is 0 there.
   std::vector<std::uint32_t> wallU_, wallV_;
+  // The runs of wet cells of each row (Advect's work: it needs no stencil, so wall cells need
+  // no list of their own; a run is one call of the span kernel).
+  std::vector<WetStencil::Span> wetRuns_;
   // Per edge cell of stencil_ (same order): which of its faces lead to a wet cell.
   enum : std::uint8_t { kOpenEast = 1, kOpenWest = 2, kOpenNorth = 4, kOpenSouth = 8 };
   std::vector<std::uint8_t> openFaces_;
