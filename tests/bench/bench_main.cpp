@@ -85,14 +85,15 @@ constexpr double kSweFixedBytes = 261.0;
 constexpr double kAdvectedWaveStillBytes = 48.0;
 // With flow, besides that: the force (u, v, ax, ay, mask -> u, v: 25), the gradient step (q, u,
 // v -> u, v: 20) and the pressure solve by float V-cycles (Multigrid::solve). Per solve: load
-// (b, x, byte mask -> b, x: 17), b's mean (b, mask: 5), the first residual check (x, b, shift,
-// 2 faces: 20), store with x's mean (x, mask -> x: 14). Per cycle on the finest level: 4
-// red-black sweeps (x, shift, 2 faces, inverse diagonal, b -> x: 28 each), the residual (24),
-// restriction (5), prolongation (x, mask, coarse x -> x: 10), the residual check (20); the
-// coarser levels add a third of the sweeps to prolongation (50).
+// (b, x, byte mask -> b, x: 17), b's mean (b, mask: 5), the first residual check (x, b: 8),
+// store with x's mean summed in the last check (x, mask -> x: 9). Per cycle on the finest
+// level, whose cells are all in unit spans on the open pool (no coefficient loads): 4 red-black
+// sweeps (x, b -> x: 12 each), the residual with its restriction (x, b -> r, coarse b: 13),
+// prolongation (x, mask, coarse x -> x: 10), the residual check (x, b: 8); the coarser levels
+// add a third of the sweeps, residual and prolongation (24).
 constexpr double kAdvectedWaveFlowBytes = 45.0;
-constexpr double kVcycleSolveBytes = 56.0;
-constexpr double kVcycleBytes = 221.0;
+constexpr double kVcycleSolveBytes = 39.0;
+constexpr double kVcycleBytes = 103.0;
 
 // Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
