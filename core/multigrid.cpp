@@ -170,6 +170,31 @@ WB_SPAN_KERNEL void storeRowSpan(float* __restrict x, const float* __restrict so
     x[i] = (wet[i] ? source[i] : offset) - offset;
 }
 
+// The same store for a projection to zero mean, returning the squared residual of what it
+// stores: x - offset rounded to float is not x - offset, and at a float solution's rounding
+// floor that last rounding changes the residual by as much as the floor itself, so the solve
+// reports the residual of the x it returns. source, s, fx, fy, b: the row in the
+// ghost-bordered level (stride row); x, wet: the row in the caller's layout.
+WB_SPAN_KERNEL float storeShiftedRowSpan(float* __restrict x, const float* __restrict source,
+                                         const float* __restrict s, const float* __restrict fx,
+                                         const float* __restrict fy, const float* __restrict b,
+                                         const std::uint8_t* __restrict wet, float offset,
+                                         std::size_t row, std::size_t count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (std::size_t i = 0; i < count; ++i) {
+    const float c = source[i] - offset;
+    const float r = b[i] - (s[i] * c + fx[i] * (c - (source[i + 1] - offset)) +
+                            fx[i - 1] * (c - (source[i - 1] - offset)) +
+                            fy[i] * (c - (source[i + row] - offset)) +
+                            fy[i - row] * (c - (source[i - row] - offset)));
+    // The 0/1 mask as a factor (a select on it becomes a branch here); + 0 turns -0 into 0.
+    x[i] = float(wet[i]) * c + 0.0f;
+    squares += r * r;
+  }
+  return squares;
+}
+
 // Sum of a row's values on wet cells (the mask as a 0/1 weight, so the loop vectorises).
 WB_SPAN_KERNEL float wetRowSum(const float* __restrict values, const std::uint8_t* __restrict wet,
                                int count) {
@@ -523,15 +548,29 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
   return squares;
 }
 
-// solutionSum: the sum of x over the wet cells (measureResidual), for removeMean.
-void Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) const {
+// solutionSum: the sum of x over the wet cells (measureResidual), for removeMean. Returns the
+// squared residual of the stored x when it removes the mean (storeShiftedRowSpan), else -1.
+double Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) const {
   const Level& fine = levels_[0];
   const int nx = fine.nx;
-  const float offset = removeMean && wetCount_ ? float(solutionSum / double(wetCount_)) : 0.0f;
+  if (!removeMean || !wetCount_) {
 #pragma omp parallel for schedule(static) if (worthThreads(x.size()))
-  for (int j = 0; j < fine.ny; ++j)
-    storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
-                 fineWet_.data() + std::size_t(j) * nx, offset, nx);
+    for (int j = 0; j < fine.ny; ++j)
+      storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
+                   fineWet_.data() + std::size_t(j) * nx, 0.0f, nx);
+    return -1.0;
+  }
+  const float offset = float(solutionSum / double(wetCount_));
+  double squares = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(x.size()))
+  for (int j = 0; j < fine.ny; ++j) {
+    const std::size_t k = fine.at(0, j);
+    squares += storeShiftedRowSpan(
+        x.data() + std::size_t(j) * nx, fine.x.data() + k, fine.shift.data() + k,
+        fine.faceX.data() + k, fine.faceY.data() + k, fine.b.data() + k,
+        fineWet_.data() + std::size_t(j) * nx, offset, fine.row, std::size_t(nx));
+  }
+  return squares;
 }
 
 // The relative residual below which a float x is rounding noise, per unit of
@@ -575,7 +614,11 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
     cycle(0, true);
     ++result.iterations;
   }
-  storeFinest(x, removeMean, norms.solution);
+  const double storedResidual = storeFinest(x, removeMean, norms.solution);
+  if (storedResidual >= 0.0) {
+    result.relativeResidual = std::sqrt(storedResidual) / bNorm;
+    result.converged = result.relativeResidual <= tolerance;
+  }
   return result;
 }
 

@@ -82,7 +82,8 @@ class Multigrid {
   // Neumann walls); b is projected to zero mean over the wet cells and so is x on return.
   // The residual is recomputed from x each cycle (neighbouring values subtract without
   // rounding), so the solve reaches what a float x can represent; below that rounding floor
-  // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false.
+  // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false. The residual
+  // reported is that of the x returned (with removeMean, of x after its mean is removed).
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
                  bool removeMean = false);
 
@@ -127,7 +128,7 @@ class Multigrid {
   void cycle(std::size_t l, bool warmStart = false);
   // Copies b (and the wet mean removed) and x into the finest level; returns b.b.
   double loadFinest(const Field2D& b, const Field2D& x, bool removeMean);
-  void storeFinest(Field2D& x, bool removeMean, double solutionSum) const;
+  double storeFinest(Field2D& x, bool removeMean, double solutionSum) const;
 
   std::vector<Level> levels_;
   std::vector<std::uint8_t> fineWet_;

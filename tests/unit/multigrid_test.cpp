@@ -229,7 +229,9 @@ TEST(Multigrid, FloatVcyclesStopAtTheRoundingFloor) {
   const Solved exact = solveWith(mg, system, b, true, true, 200);
   const double floor = trueRelativeResidual(system, b, toDoubles(toField(n, exact.x)), true);
   const double residual = trueRelativeResidual(system, b, toDoubles(x), true);
-  EXPECT_NEAR(residual, result.relativeResidual, 0.01 * residual);
+  // The solve reports the residual of the x it returns, after the mean is removed (that last
+  // rounding moves the residual at the floor by about 1 %); only its float row sums differ.
+  EXPECT_NEAR(residual, result.relativeResidual, 1e-4 * residual);
   // Measured: 6 cycles to 2.9e-3; the exact solution rounded to float has 3.2e-3.
   EXPECT_LE(residual, 1.5 * floor);
   std::printf("Poisson %d^2 in float: %d cycles to %.2e, the rounding floor %.2e\n", n,
