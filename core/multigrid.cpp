@@ -55,17 +55,18 @@ WB_SPAN_KERNEL void relaxUnitSpan(float* x, const float* __restrict b, std::size
   }
 }
 
-// (A x)_k of the 5-point row at cell k, and the same for a unit cell (shift 0, faces 1: the
-// same terms, so the same value).
+// (A y)_k with y = x - offset (as rounded in float) of the 5-point row at cell k, and the same
+// for a unit cell (shift 0, faces 1: the same terms, so the same value). offset 0: A x.
 inline float applyAt(const float* x, const float* s, const float* fx, const float* fy,
-                     std::size_t row, std::size_t k) {
-  const float c = x[k];
-  return s[k] * c + fx[k] * (c - x[k + 1]) + fx[k - 1] * (c - x[k - 1]) + fy[k] * (c - x[k + row]) +
-         fy[k - row] * (c - x[k - row]);
+                     std::size_t row, std::size_t k, float offset) {
+  const float c = x[k] - offset;
+  return s[k] * c + fx[k] * (c - (x[k + 1] - offset)) + fx[k - 1] * (c - (x[k - 1] - offset)) +
+         fy[k] * (c - (x[k + row] - offset)) + fy[k - row] * (c - (x[k - row] - offset));
 }
-inline float applyUnitAt(const float* x, std::size_t row, std::size_t k) {
-  const float c = x[k];
-  return (c - x[k + 1]) + (c - x[k - 1]) + (c - x[k + row]) + (c - x[k - row]);
+inline float applyUnitAt(const float* x, std::size_t row, std::size_t k, float offset) {
+  const float c = x[k] - offset;
+  return (c - (x[k + 1] - offset)) + (c - (x[k - 1] - offset)) + (c - (x[k + row] - offset)) +
+         (c - (x[k - row] - offset));
 }
 
 // r = b - A x on the cells [begin, end) of a row (0 on dry cells, whose b, x and faces are 0).
@@ -75,19 +76,20 @@ WB_SPAN_KERNEL void residualSpan(float* __restrict r, const float* __restrict x,
                                  std::size_t row, std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
-    r[k] = b[k] - applyAt(x, s, fx, fy, row, k);
+    r[k] = b[k] - applyAt(x, s, fx, fy, row, k, 0.0f);
 }
 WB_SPAN_KERNEL void unitResidualSpan(float* __restrict r, const float* __restrict x,
                                      const float* __restrict b, std::size_t row, std::size_t begin,
                                      std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
-    r[k] = b[k] - applyUnitAt(x, row, k);
+    r[k] = b[k] - applyUnitAt(x, row, k, 0.0f);
 }
 
 // Sums over the cells of a row piece for Multigrid::solve's checks: ||b - A x||^2, the
 // rounding floor's ||diag(A) x||^2 and sum(x) (x is 0 on dry cells), in float (a row's rounding
-// is far below the tolerances; rows are summed in double).
+// is far below the tolerances; rows are summed in double). With offset != 0, of x - offset as
+// it is stored (Multigrid::storeFinest).
 struct RowSums {
   float residual = 0.0f, scaledSolution = 0.0f, solution = 0.0f;
   RowSums& operator+=(const RowSums& o) {
@@ -97,28 +99,31 @@ struct RowSums {
 };
 WB_SPAN_KERNEL RowSums residualSumsSpan(const float* __restrict x, const float* __restrict s,
                                         const float* __restrict fx, const float* __restrict fy,
-                                        const float* __restrict b, std::size_t row,
+                                        const float* __restrict b, std::size_t row, float offset,
                                         std::size_t begin, std::size_t end) {
   float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
 #pragma omp simd reduction(+ : residual, scaled, solution)
   for (std::size_t k = begin; k < end; ++k) {
-    const float r = b[k] - applyAt(x, s, fx, fy, row, k);
-    const float scaledCell = (s[k] + fx[k] + fx[k - 1] + fy[k] + fy[k - row]) * x[k];
+    const float c = x[k] - offset;
+    const float r = b[k] - applyAt(x, s, fx, fy, row, k, offset);
+    const float scaledCell = (s[k] + fx[k] + fx[k - 1] + fy[k] + fy[k - row]) * c;
     residual += r * r;
     scaled += scaledCell * scaledCell;
-    solution += x[k];
+    solution += c;
   }
   return {residual, scaled, solution};
 }
 WB_SPAN_KERNEL RowSums unitResidualSumsSpan(const float* __restrict x, const float* __restrict b,
-                                            std::size_t row, std::size_t begin, std::size_t end) {
+                                            std::size_t row, float offset, std::size_t begin,
+                                            std::size_t end) {
   float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
 #pragma omp simd reduction(+ : residual, scaled, solution)
   for (std::size_t k = begin; k < end; ++k) {
-    const float r = b[k] - applyUnitAt(x, row, k);
+    const float c = x[k] - offset;
+    const float r = b[k] - applyUnitAt(x, row, k, offset);
     residual += r * r;
-    scaled += 16.0f * x[k] * x[k];  // diag(A) = 4
-    solution += x[k];
+    scaled += 16.0f * c * c;  // diag(A) = 4
+    solution += c;
   }
   return {residual, scaled, solution};
 }
@@ -168,31 +173,6 @@ WB_SPAN_KERNEL void storeRowSpan(float* __restrict x, const float* __restrict so
 #pragma omp simd
   for (int i = 0; i < count; ++i)
     x[i] = (wet[i] ? source[i] : offset) - offset;
-}
-
-// The same store for a projection to zero mean, returning the squared residual of what it
-// stores: x - offset rounded to float is not x - offset, and at a float solution's rounding
-// floor that last rounding changes the residual by as much as the floor itself, so the solve
-// reports the residual of the x it returns. source, s, fx, fy, b: the row in the
-// ghost-bordered level (stride row); x, wet: the row in the caller's layout.
-WB_SPAN_KERNEL float storeShiftedRowSpan(float* __restrict x, const float* __restrict source,
-                                         const float* __restrict s, const float* __restrict fx,
-                                         const float* __restrict fy, const float* __restrict b,
-                                         const std::uint8_t* __restrict wet, float offset,
-                                         std::size_t row, std::size_t count) {
-  float squares = 0.0f;
-#pragma omp simd reduction(+ : squares)
-  for (std::size_t i = 0; i < count; ++i) {
-    const float c = source[i] - offset;
-    const float r = b[i] - (s[i] * c + fx[i] * (c - (source[i + 1] - offset)) +
-                            fx[i - 1] * (c - (source[i - 1] - offset)) +
-                            fy[i] * (c - (source[i + row] - offset)) +
-                            fy[i - row] * (c - (source[i - row] - offset)));
-    // The 0/1 mask as a factor (a select on it becomes a branch here); + 0 turns -0 into 0.
-    x[i] = float(wet[i]) * c + 0.0f;
-    squares += r * r;
-  }
-  return squares;
 }
 
 // Sum of a row's values on wet cells (the mask as a 0/1 weight, so the loop vectorises).
@@ -441,22 +421,28 @@ void Multigrid::sweep(Level& level, int first) {
   }
 }
 
-Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
+// The sums of row j's pieces (residualSumsSpan) for x - offset, each row in float.
+Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float offset) {
   const std::size_t row = level.row;
   const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
   const float *b = level.b.data(), *x = level.x.data();
+  RowSums sums;
+  forEachRowPiece(
+      level, j, true,
+      [&](std::size_t begin, std::size_t end) {
+        sums += residualSumsSpan(x, s, fx, fy, b, row, offset, begin, end);
+      },
+      [&](std::size_t begin, std::size_t end) {
+        sums += unitResidualSumsSpan(x, b, row, offset, begin, end);
+      });
+  return {sums.residual, sums.scaledSolution, sums.solution};
+}
+
+Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   double residual = 0.0, scaled = 0.0, solution = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : residual, scaled, solution) if (worthThreads(level.x.size()))
   for (int j = 0; j < level.ny; ++j) {
-    RowSums sums;
-    forEachRowPiece(
-        level, j, true,
-        [&](std::size_t begin, std::size_t end) {
-          sums += residualSumsSpan(x, s, fx, fy, b, row, begin, end);
-        },
-        [&](std::size_t begin, std::size_t end) {
-          sums += unitResidualSumsSpan(x, b, row, begin, end);
-        });
+    const ResidualNorms sums = rowNorms(level, j, 0.0f);
     residual += sums.residual;
     scaled += sums.scaledSolution;
     solution += sums.solution;
@@ -549,28 +535,23 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
 }
 
 // solutionSum: the sum of x over the wet cells (measureResidual), for removeMean. Returns the
-// squared residual of the stored x when it removes the mean (storeShiftedRowSpan), else -1.
+// squared residual of the stored x when it removes the mean, else -1: x - offset rounded to
+// float is not x - offset, and at a float solution's rounding floor that last rounding changes
+// the residual by as much as the floor itself, so the solve reports the residual of the x it
+// returns (the row sums of measureResidual for x - offset, in the same pass as the store).
 double Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) const {
   const Level& fine = levels_[0];
   const int nx = fine.nx;
-  if (!removeMean || !wetCount_) {
-#pragma omp parallel for schedule(static) if (worthThreads(x.size()))
-    for (int j = 0; j < fine.ny; ++j)
-      storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
-                   fineWet_.data() + std::size_t(j) * nx, 0.0f, nx);
-    return -1.0;
-  }
-  const float offset = float(solutionSum / double(wetCount_));
+  const bool shift = removeMean && wetCount_;
+  const float offset = shift ? float(solutionSum / double(wetCount_)) : 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(x.size()))
   for (int j = 0; j < fine.ny; ++j) {
-    const std::size_t k = fine.at(0, j);
-    squares += storeShiftedRowSpan(
-        x.data() + std::size_t(j) * nx, fine.x.data() + k, fine.shift.data() + k,
-        fine.faceX.data() + k, fine.faceY.data() + k, fine.b.data() + k,
-        fineWet_.data() + std::size_t(j) * nx, offset, fine.row, std::size_t(nx));
+    if (shift) squares += rowNorms(fine, j, offset).residual;
+    storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
+                 fineWet_.data() + std::size_t(j) * nx, offset, nx);
   }
-  return squares;
+  return shift ? squares : -1.0;
 }
 
 // The relative residual below which a float x is rounding noise, per unit of

@@ -121,6 +121,7 @@ class Multigrid {
     double residual = 0.0, scaledSolution = 0.0, solution = 0.0;
   };
   static ResidualNorms measureResidual(const Level& level);
+  static ResidualNorms rowNorms(const Level& level, int j, float offset);
   // The coarse right side: the fine residual r = b - A x, restricted.
   static void restrictResidual(Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);
