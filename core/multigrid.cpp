@@ -11,85 +11,85 @@ namespace wb {
 
 namespace {
 
-// Red-black Gauss-Seidel on the cells [begin, end) of one row whose offset from begin is even
-// (skipFirst = 0) or odd (skipFirst = 1): x_c = (b_c + sum_f w_f x_f) / diag_c, written as the
-// correction x_c += (b_c - s_c x_c + sum_f w_f (x_f - x_c)) / diag_c. The differences of
-// neighbouring values are exact in float, so x is rounded once per update; summing the
-// neighbours' values would round at about 4 eps |x| and stall a solve at a residual of
-// 1.3e-4 (256^2) to 3.9e-4 (512^2) on a windy pool, above the tolerance. Dry cells (inverse
-// diagonal and faces 0) keep their x, which is 0. A stride-2 loop: the cells of one colour
-// read only the other colour, so its iterations are independent, and the compiler vectorises
-// it with permuted loads (GCC 12 -fopt-info-vec). It replaced a stride-1 loop over both
-// colours with a blend, which did twice the arithmetic and stored the other colour back
-// unchanged; windy advected-wave steps are 1.03-1.16x faster with the stride-2 one
-// (docs/performance.md, sixth round).
-WB_SPAN_KERNEL void relaxRowSpan(float* x, const float* __restrict s, const float* __restrict fx,
-                                 const float* __restrict fy, const float* __restrict inverse,
-                                 const float* __restrict b, std::size_t row, std::size_t begin,
-                                 std::size_t end, unsigned skipFirst) {
-  const std::size_t first = begin + skipFirst;
-  const std::size_t count = end > first ? (end - first + 1) / 2 : 0;
+// The kernels below work on one colour's cells m in [begin, end) (Multigrid::Colour): x and b
+// of that colour, y the other colour's x shifted by the colour, so that a cell's east
+// neighbour is y[m], west y[m - 1], north y[m + h] and south y[m - h - 1]. Every load is
+// stride-1; the stride-2 loops over the interleaved layout that they replaced needed permuted
+// loads and one call per row piece (docs/performance.md, seventh round).
+//
+// Red-black Gauss-Seidel: x_c = (b_c + sum_f w_f x_f) / diag_c, written as the correction
+// x_c += (b_c - s_c x_c + sum_f w_f (x_f - x_c)) / diag_c. The differences of neighbouring
+// values are exact in float, so x is rounded once per update; summing the neighbours' values
+// would round at about 4 eps |x| and stall a solve at a residual of 1.3e-4 (256^2) to 3.9e-4
+// (512^2) on a windy pool, above the tolerance. The cells of one colour read only the other
+// colour, so the iterations are independent.
+
+// The update with float coefficient arrays (a level with many cells that are not unit cells).
+WB_SPAN_KERNEL void relaxSpan(float* __restrict x, const float* __restrict y,
+                              const float* __restrict b, const float* __restrict s,
+                              const float* __restrict e, const float* __restrict w,
+                              const float* __restrict n, const float* __restrict so,
+                              const float* __restrict inverse, std::size_t h, std::size_t begin,
+                              std::size_t end) {
 #pragma omp simd
-  for (std::size_t m = 0; m < count; ++m) {
-    const std::size_t k = first + 2 * m;
-    const float c = x[k];
-    x[k] = c + inverse[k] * (b[k] - s[k] * c + fx[k] * (x[k + 1] - c) + fx[k - 1] * (x[k - 1] - c) +
-                             fy[k] * (x[k + row] - c) + fy[k - row] * (x[k - row] - c));
+  for (std::size_t m = begin; m < end; ++m) {
+    const float c = x[m];
+    x[m] = c + inverse[m] * (b[m] - s[m] * c + e[m] * (y[m] - c) + w[m] * (y[m - 1] - c) +
+                             n[m] * (y[m + h] - c) + so[m] * (y[m - h - 1] - c));
   }
 }
 
-// The same update on the cells [begin, end) of a unit span (shift 0, every face 1, so the
-// inverse diagonal is 1/4: the general update with those coefficients, term for term, so the
-// result is the same to the bit). It reads only x and b, where relaxRowSpan also reads five
-// coefficient fields.
-WB_SPAN_KERNEL void relaxUnitSpan(float* x, const float* __restrict b, std::size_t row,
-                                  std::size_t begin, std::size_t end, unsigned skipFirst) {
-  const std::size_t first = begin + skipFirst;
-  const std::size_t count = end > first ? (end - first + 1) / 2 : 0;
+// The update of unit cells (shift 0, four faces 1: inverse diagonal 1/4), term for term the
+// general one with those coefficients, so the same to the bit; other cells (unit[m] = 0) keep
+// their x: dry and ghost cells their 0, the others for Multigrid's exception pass. The unit
+// flag is a float 0 or 1 (a byte would make GCC unroll to 32 cells and spill).
+WB_SPAN_KERNEL void relaxUnitSpan(float* __restrict x, const float* __restrict y,
+                                  const float* __restrict b, const float* __restrict unit,
+                                  std::size_t h, std::size_t begin, std::size_t end) {
 #pragma omp simd
-  for (std::size_t m = 0; m < count; ++m) {
-    const std::size_t k = first + 2 * m;
-    const float c = x[k];
-    x[k] =
-        c + 0.25f * (b[k] + (x[k + 1] - c) + (x[k - 1] - c) + (x[k + row] - c) + (x[k - row] - c));
+  for (std::size_t m = begin; m < end; ++m) {
+    const float c = x[m];
+    x[m] = c + (unit[m] * 0.25f) *
+                   (b[m] + (y[m] - c) + (y[m - 1] - c) + (y[m + h] - c) + (y[m - h - 1] - c));
   }
 }
 
-// (A y)_k with y = x - offset (as rounded in float) of the 5-point row at cell k, and the same
-// for a unit cell (shift 0, faces 1: the same terms, so the same value). offset 0: A x.
-inline float applyAt(const float* x, const float* s, const float* fx, const float* fy,
-                     std::size_t row, std::size_t k, float offset) {
-  const float c = x[k] - offset;
-  return s[k] * c + fx[k] * (c - (x[k + 1] - offset)) + fx[k - 1] * (c - (x[k - 1] - offset)) +
-         fy[k] * (c - (x[k + row] - offset)) + fy[k - row] * (c - (x[k - row] - offset));
+// (A y')_m for y' = y - offset and c = x_m - offset (as rounded in float); offset 0: A x.
+inline float applyAt(float s, float e, float w, float n, float so, float c, const float* y,
+                     std::size_t h, std::size_t m, float offset) {
+  return s * c + e * (c - (y[m] - offset)) + w * (c - (y[m - 1] - offset)) +
+         n * (c - (y[m + h] - offset)) + so * (c - (y[m - h - 1] - offset));
 }
-inline float applyUnitAt(const float* x, std::size_t row, std::size_t k, float offset) {
-  const float c = x[k] - offset;
-  return (c - (x[k + 1] - offset)) + (c - (x[k - 1] - offset)) + (c - (x[k + row] - offset)) +
-         (c - (x[k - row] - offset));
+inline float applyUnitAt(float c, const float* y, std::size_t h, std::size_t m, float offset) {
+  return (c - (y[m] - offset)) + (c - (y[m - 1] - offset)) + (c - (y[m + h] - offset)) +
+         (c - (y[m - h - 1] - offset));
 }
 
-// r = b - A x on the cells [begin, end) of a row (0 on dry cells, whose b, x and faces are 0).
+// r = b - A x (0 on dry and ghost cells).
 WB_SPAN_KERNEL void residualSpan(float* __restrict r, const float* __restrict x,
-                                 const float* __restrict s, const float* __restrict fx,
-                                 const float* __restrict fy, const float* __restrict b,
-                                 std::size_t row, std::size_t begin, std::size_t end) {
+                                 const float* __restrict y, const float* __restrict b,
+                                 const float* __restrict s, const float* __restrict e,
+                                 const float* __restrict w, const float* __restrict n,
+                                 const float* __restrict so, std::size_t h, std::size_t begin,
+                                 std::size_t end) {
 #pragma omp simd
-  for (std::size_t k = begin; k < end; ++k)
-    r[k] = b[k] - applyAt(x, s, fx, fy, row, k, 0.0f);
+  for (std::size_t m = begin; m < end; ++m)
+    r[m] = b[m] - applyAt(s[m], e[m], w[m], n[m], so[m], x[m], y, h, m, 0.0f);
 }
+// The same for unit cells, 0 on the others (the exception pass then sets the wet ones).
 WB_SPAN_KERNEL void unitResidualSpan(float* __restrict r, const float* __restrict x,
-                                     const float* __restrict b, std::size_t row, std::size_t begin,
+                                     const float* __restrict y, const float* __restrict b,
+                                     const float* __restrict unit, std::size_t h, std::size_t begin,
                                      std::size_t end) {
 #pragma omp simd
-  for (std::size_t k = begin; k < end; ++k)
-    r[k] = b[k] - applyUnitAt(x, row, k, 0.0f);
+  for (std::size_t m = begin; m < end; ++m)
+    r[m] = unit[m] * (b[m] - applyUnitAt(x[m], y, h, m, 0.0f));
 }
 
-// Sums over the cells of a row piece for Multigrid::solve's checks: ||b - A x||^2, the
-// rounding floor's ||diag(A) x||^2 and sum(x) (x is 0 on dry cells), in float (a row's rounding
-// is far below the tolerances; rows are summed in double). With offset != 0, of x - offset as
-// it is stored (Multigrid::storeFinest).
+// Sums for Multigrid::solve's checks: ||b - A x||^2, the rounding floor's ||diag(A) x||^2 and
+// sum(x) (x is 0 on dry cells), in float (one row at a time: its rounding is far below the
+// tolerances; rows are summed in double). With offset != 0, of x - offset as it is stored
+// (Multigrid::storeFinest; sum(x) is then not used).
 struct RowSums {
   float residual = 0.0f, scaledSolution = 0.0f, solution = 0.0f;
   RowSums& operator+=(const RowSums& o) {
@@ -97,82 +97,104 @@ struct RowSums {
     return *this;
   }
 };
-WB_SPAN_KERNEL RowSums residualSumsSpan(const float* __restrict x, const float* __restrict s,
-                                        const float* __restrict fx, const float* __restrict fy,
-                                        const float* __restrict b, std::size_t row, float offset,
-                                        std::size_t begin, std::size_t end) {
+WB_SPAN_KERNEL RowSums residualSumsSpan(const float* __restrict x, const float* __restrict y,
+                                        const float* __restrict b, const float* __restrict s,
+                                        const float* __restrict e, const float* __restrict w,
+                                        const float* __restrict n, const float* __restrict so,
+                                        float offset, std::size_t h, std::size_t begin,
+                                        std::size_t end) {
   float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
 #pragma omp simd reduction(+ : residual, scaled, solution)
-  for (std::size_t k = begin; k < end; ++k) {
-    const float c = x[k] - offset;
-    const float r = b[k] - applyAt(x, s, fx, fy, row, k, offset);
-    const float scaledCell = (s[k] + fx[k] + fx[k - 1] + fy[k] + fy[k - row]) * c;
+  for (std::size_t m = begin; m < end; ++m) {
+    const float c = x[m] - offset;
+    const float r = b[m] - applyAt(s[m], e[m], w[m], n[m], so[m], c, y, h, m, offset);
+    const float scaledCell = (s[m] + e[m] + w[m] + n[m] + so[m]) * c;
     residual += r * r;
     scaled += scaledCell * scaledCell;
     solution += c;
   }
   return {residual, scaled, solution};
 }
-WB_SPAN_KERNEL RowSums unitResidualSumsSpan(const float* __restrict x, const float* __restrict b,
-                                            std::size_t row, float offset, std::size_t begin,
+// The same over unit cells only (the exception pass adds the others' residual and scaled
+// terms); sum(x) over all cells.
+WB_SPAN_KERNEL RowSums unitResidualSumsSpan(const float* __restrict x, const float* __restrict y,
+                                            const float* __restrict b, const float* __restrict unit,
+                                            float offset, std::size_t h, std::size_t begin,
                                             std::size_t end) {
   float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
 #pragma omp simd reduction(+ : residual, scaled, solution)
-  for (std::size_t k = begin; k < end; ++k) {
-    const float c = x[k] - offset;
-    const float r = b[k] - applyUnitAt(x, row, k, offset);
-    residual += r * r;
-    scaled += 16.0f * c * c;  // diag(A) = 4
+  for (std::size_t m = begin; m < end; ++m) {
+    const float keep = unit[m];
+    const float c = x[m] - offset;
+    const float r = b[m] - applyUnitAt(c, y, h, m, offset);
+    residual += keep * (r * r);
+    scaled += keep * (16.0f * c * c);  // diag(A) = 4
     solution += c;
   }
   return {residual, scaled, solution};
 }
 
-// Restriction of two fine residual rows to a coarse right-side row: each coarse cell sums its
-// 2 x 2 children (a last odd column's second child is the ghost border, whose r is 0).
-WB_SPAN_KERNEL void restrictRowSpan(float* __restrict coarse, const float* __restrict lower,
-                                    const float* __restrict upper, int count) {
+// Every other value of a row: out[t] = in[2 t] (one colour's cells of an interleaved row).
+WB_SPAN_KERNEL void takeEveryOther(float* __restrict out, const float* __restrict in,
+                                   std::size_t count) {
 #pragma omp simd
-  for (int i = 0; i < count; ++i)
-    coarse[i] = lower[2 * i] + lower[2 * i + 1] + upper[2 * i] + upper[2 * i + 1];
+  for (std::size_t t = 0; t < count; ++t)
+    out[t] = in[2 * t];
 }
 
-// Adds each coarse value of a row to its two children in a fine row, on wet cells only (dry
-// cells stay 0: the relaxation leaves them as they are).
-WB_SPAN_KERNEL void prolongRowSpan(float* __restrict x, const std::uint8_t* __restrict wet,
-                                   const float* __restrict coarse, int pairs) {
+// The reverse: out[2 t] = in[t].
+WB_SPAN_KERNEL void putEveryOther(float* __restrict out, const float* __restrict in,
+                                  std::size_t count) {
 #pragma omp simd
-  for (int i = 0; i < pairs; ++i) {
-    x[2 * i] += wet[2 * i] ? coarse[i] : 0.0f;
-    x[2 * i + 1] += wet[2 * i + 1] ? coarse[i] : 0.0f;
-  }
+  for (std::size_t t = 0; t < count; ++t)
+    out[2 * t] = in[t];
 }
 
-// Copies a row of b (less offset) and x into the ghost-bordered finest level, 0 on dry cells;
-// returns the sum of the loaded b's squares. The mask is a 0/1 factor (GCC turns the two
-// selects on it into a branch and does not vectorise the loop); b and x are finite.
-WB_SPAN_KERNEL float loadRowSpan(float* __restrict bOut, float* __restrict xOut,
-                                 const float* __restrict b, const float* __restrict x,
-                                 const std::uint8_t* __restrict wet, float offset, int count) {
+// out[i] = a[i] + b[i] + c[i] + d[i]: the restriction's sum of a coarse cell's children (west
+// and east in the lower row, then in the upper one, as in the interleaved layout).
+WB_SPAN_KERNEL void sumChildren(float* __restrict out, const float* __restrict a,
+                                const float* __restrict b, const float* __restrict c,
+                                const float* __restrict d, std::size_t count) {
+#pragma omp simd
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = a[i] + b[i] + c[i] + d[i];
+}
+
+// x[t] += coarse[t] on wet cells (dry cells stay 0: the relaxation leaves them as they are).
+WB_SPAN_KERNEL void addOnWet(float* __restrict x, const std::uint8_t* __restrict wet,
+                             const float* __restrict coarse, std::size_t count) {
+#pragma omp simd
+  for (std::size_t t = 0; t < count; ++t)
+    x[t] += float(wet[t]) * coarse[t];  // the 0/1 mask as a factor: a select is a branch here
+}
+
+// Loads one colour's cells of a caller's row (every other value of b and x): b less offset
+// and x, 0 on dry cells; returns the sum of the loaded b's squares. The mask is a 0/1 factor
+// (GCC turns selects on it into a branch and does not vectorise the loop); b and x are finite.
+WB_SPAN_KERNEL float loadColourRow(float* __restrict bOut, float* __restrict xOut,
+                                   const float* __restrict b, const float* __restrict x,
+                                   const std::uint8_t* __restrict wet, float offset,
+                                   std::size_t count) {
   float squares = 0.0f;
 #pragma omp simd reduction(+ : squares)
-  for (int i = 0; i < count; ++i) {
-    const float keep = wet[i] ? 1.0f : 0.0f;
-    const float value = keep * (b[i] - offset);
-    bOut[i] = value;
-    xOut[i] = keep * x[i];
+  for (std::size_t t = 0; t < count; ++t) {
+    const float keep = float(wet[t]);
+    const float value = keep * (b[2 * t] - offset);
+    bOut[t] = value;
+    xOut[t] = keep * x[2 * t];
     squares += value * value;
   }
   return squares;
 }
 
-// x = source - offset on wet cells, 0 on dry ones (a select between loaded values and then
-// the arithmetic: GCC does not vectorise arithmetic in a select's arm under -ftrapping-math).
-WB_SPAN_KERNEL void storeRowSpan(float* __restrict x, const float* __restrict source,
-                                 const std::uint8_t* __restrict wet, float offset, int count) {
+// Stores one colour's cells into every other value of a caller's row: x - offset on wet cells,
+// 0 on dry ones (+ 0 turns -0 into 0).
+WB_SPAN_KERNEL void storeColourRow(float* __restrict out, const float* __restrict x,
+                                   const std::uint8_t* __restrict wet, float offset,
+                                   std::size_t count) {
 #pragma omp simd
-  for (int i = 0; i < count; ++i)
-    x[i] = (wet[i] ? source[i] : offset) - offset;
+  for (std::size_t t = 0; t < count; ++t)
+    out[2 * t] = float(wet[t]) * (x[t] - offset) + 0.0f;
 }
 
 // Sum of a row's values on wet cells (the mask as a 0/1 weight, so the loop vectorises).
@@ -223,11 +245,16 @@ Multigrid::Level Multigrid::makeLevel(int nx, int ny) {
   level.nx = nx;
   level.ny = ny;
   level.row = std::size_t(nx) + (nx % 2 ? 2 : 3);  // odd (header)
-  level.wet.assign(level.row * std::size_t(ny + 2), 0);
-  for (Field2D* f : {&level.shift, &level.faceX, &level.faceY, &level.inverseDiagonal, &level.x,
-                     &level.b, &level.r})
+  const std::size_t cells = level.row * std::size_t(ny + 2);
+  level.wet.assign(cells, 0);
+  for (Field2D* f : {&level.shift, &level.faceX, &level.faceY, &level.inverseDiagonal})
     *f = Field2D(int(level.row), ny + 2);
-  level.unitSpans.assign(std::size_t(ny) * kUnitSpansPerRow, UnitSpan{});
+  for (Colour& colour : level.colour) {
+    for (Field2D* f : {&colour.x, &colour.b, &colour.r, &colour.unit})
+      *f = Field2D(int((cells + 1) / 2), 1);
+    colour.wet.assign((cells + 1) / 2, 0);
+    colour.rowFirst.assign(std::size_t(ny) + 1, 0);
+  }
   return level;
 }
 
@@ -275,11 +302,11 @@ void Multigrid::updateCoefficients(const Field2D& shift, const Field2D& faceX,
       fine.faceY.data()[k] = wet && j + 1 < ny && wetAt(i, j + 1) ? faceY(i, j) : 0.0f;
     }
   computeInverseDiagonal(fine);
-  findUnitSpans(fine);
+  splitCoefficients(fine);
   for (std::size_t l = 1; l < levels_.size(); ++l) {
     coarsenCoefficients(levels_[l - 1], levels_[l]);
     computeInverseDiagonal(levels_[l]);
-    findUnitSpans(levels_[l]);
+    splitCoefficients(levels_[l]);
   }
 }
 
@@ -313,134 +340,149 @@ void Multigrid::computeInverseDiagonal(Level& level) {
     }
 }
 
-// The kUnitSpansPerRow longest runs of unit cells in each row, in column order. Runs shorter
-// than kMinUnitSpan are left to the general relaxation (a call per run would cost more).
-void Multigrid::findUnitSpans(Level& level) {
-  const std::size_t row = level.row;
+// A level whose cells are mostly unit cells keeps only the others' coefficients, as exceptions
+// (kMaxExceptionFraction); otherwise float coefficient arrays for every cell.
+namespace {
+constexpr double kMaxExceptionFraction = 0.25;
+}  // namespace
+
+void Multigrid::splitCoefficients(Level& level) {
+  const std::size_t row = level.row, cells = level.wet.size(), half = (cells + 1) / 2;
   const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
-  const auto unit = [&](std::size_t k) {
+  const float* inverse = level.inverseDiagonal.data();
+  const auto isUnit = [&](std::size_t k) {
     return level.wet[k] && s[k] == 0.0f && fx[k] == 1.0f && fx[k - 1] == 1.0f && fy[k] == 1.0f &&
            fy[k - row] == 1.0f;
   };
-  for (int j = 0; j < level.ny; ++j) {
-    UnitSpan* spans = level.unitSpans.data() + std::size_t(j) * kUnitSpansPerRow;
-    std::fill(spans, spans + kUnitSpansPerRow, UnitSpan{});
-    const auto length = [](const UnitSpan& span) { return span.end - span.begin; };
-    for (int i = 0; i < level.nx;) {
-      if (!unit(level.at(i, j))) {
-        ++i;
-        continue;
-      }
-      UnitSpan run{i, i};
-      while (run.end < level.nx && unit(level.at(run.end, j)))
-        ++run.end;
-      i = run.end;
-      UnitSpan* shortest = std::min_element(
-          spans, spans + kUnitSpansPerRow,
-          [&](const UnitSpan& a, const UnitSpan& b) { return length(a) < length(b); });
-      if (length(run) >= kMinUnitSpan && length(run) > length(*shortest)) *shortest = run;
+  std::size_t units = 0;
+  for (std::size_t k = row; k + row < cells; ++k)
+    units += isUnit(k);
+  level.useExceptions = double(cells - units) <= kMaxExceptionFraction * double(cells);
+  for (Colour& colour : level.colour) {
+    colour.exceptions.clear();
+    for (Field2D* f :
+         {&colour.shift, &colour.east, &colour.west, &colour.north, &colour.south, &colour.inverse})
+      if (level.useExceptions)
+        *f = Field2D();
+      else if (f->empty())
+        *f = Field2D(int(half), 1);
+  }
+  // Ghost cells before the first and after the last row are never processed. With exceptions,
+  // the wet cells that are not unit cells are the exceptions (dry and ghost cells need none:
+  // the unit passes leave their x at 0 and their residual 0), listed row by row.
+  for (std::size_t k = row; k + row < cells; ++k) {
+    Colour& colour = level.colour[k & 1];
+    const std::size_t m = k >> 1;
+    const int j = int(k / row) - 1;
+    if (j >= 0 && j < level.ny && k == level.at(0, j))
+      for (Colour& each : level.colour)
+        each.rowFirst[std::size_t(j)] = std::uint32_t(each.exceptions.size());
+    colour.wet[m] = level.wet[k] ? 1 : 0;
+    colour.unit.data()[m] = isUnit(k) ? 1.0f : 0.0f;
+    if (level.useExceptions) {
+      if (level.wet[k] && !isUnit(k))
+        colour.exceptions.push_back(
+            {std::uint32_t(m), s[k], fx[k], fx[k - 1], fy[k], fy[k - row], inverse[k]});
+      continue;
     }
-    std::sort(spans, spans + kUnitSpansPerRow, [&](const UnitSpan& a, const UnitSpan& b) {
-      return length(a) == 0 || length(b) == 0 ? length(a) > length(b) : a.begin < b.begin;
-    });
+    colour.shift.data()[m] = s[k];
+    colour.east.data()[m] = fx[k];
+    colour.west.data()[m] = fx[k - 1];
+    colour.north.data()[m] = fy[k];
+    colour.south.data()[m] = fy[k - row];
+    colour.inverse.data()[m] = inverse[k];
+  }
+  for (Colour& colour : level.colour)
+    colour.rowFirst[std::size_t(level.ny)] = std::uint32_t(colour.exceptions.size());
+}
+
+// The exceptions of a colour in rows [j0, j1).
+std::pair<const Multigrid::Exception*, const Multigrid::Exception*> Multigrid::exceptionsIn(
+    const Colour& colour, int j0, int j1) {
+  const Exception* data = colour.exceptions.data();
+  return {data + colour.rowFirst[std::size_t(j0)], data + colour.rowFirst[std::size_t(j1)]};
+}
+
+void Multigrid::relaxColour(Level& level, int c, int j0, int j1) {
+  if (j1 <= j0) return;
+  Colour& own = level.colour[c];
+  const float* y = level.colour[1 - c].x.data() + c;
+  const std::size_t h = level.northOffset();
+  const std::size_t begin = Level::colourBegin(level.rowsBegin(j0), c);
+  const std::size_t end = Level::colourEnd(level.rowsEnd(j1), c);
+  float *x = own.x.data(), *b = own.b.data();
+  if (!level.useExceptions) {
+    relaxSpan(x, y, b, own.shift.data(), own.east.data(), own.west.data(), own.north.data(),
+              own.south.data(), own.inverse.data(), h, begin, end);
+    return;
+  }
+  relaxUnitSpan(x, y, b, own.unit.data(), h, begin, end);
+  const auto [first, last] = exceptionsIn(own, j0, j1);
+  for (const Exception* e = first; e != last; ++e) {
+    const std::size_t m = e->m;
+    const float v = x[m];
+    x[m] = v + e->inverse * (b[m] - e->shift * v + e->east * (y[m] - v) + e->west * (y[m - 1] - v) +
+                             e->north * (y[m + h] - v) + e->south * (y[m - h - 1] - v));
   }
 }
 
-template <class General, class Unit>
-void Multigrid::forEachRowPiece(const Level& level, int j, bool useUnitSpans,
-                                const General& general, const Unit& unit) {
-  const std::size_t rowBegin = level.at(0, j);
-  const auto generalPiece = [&](int begin, int end) {
-    if (end > begin) general(rowBegin + std::size_t(begin), rowBegin + std::size_t(end));
-  };
-  int done = 0;
-  if (useUnitSpans)
-    for (int s = 0; s < kUnitSpansPerRow; ++s) {
-      const UnitSpan& span = level.unitSpans[std::size_t(j) * kUnitSpansPerRow + std::size_t(s)];
-      if (span.end == span.begin) break;
-      generalPiece(done, span.begin);
-      unit(rowBegin + std::size_t(span.begin), rowBegin + std::size_t(span.end));
-      done = span.end;
-    }
-  generalPiece(done, level.nx);
-}
-
-// One Gauss-Seidel half-sweep over one colour of row j: the general relaxation between the
-// row's unit spans, the unit one on them. Cell (i, j) has colour (i + j) & 1.
-void Multigrid::relaxRow(Level& level, int j, int colour) {
-  const std::size_t rowBegin = level.at(0, j);
-  const auto skipFirst = [&](std::size_t k) {
-    return unsigned(((k - rowBegin + std::size_t(j)) & 1u) != unsigned(colour));
-  };
-  forEachRowPiece(
-      level, j, true,
-      [&](std::size_t begin, std::size_t end) {
-        relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
-                     level.inverseDiagonal.data(), level.b.data(), level.row, begin, end,
-                     skipFirst(begin));
-      },
-      [&](std::size_t begin, std::size_t end) {
-        relaxUnitSpan(level.x.data(), level.b.data(), level.row, begin, end, skipFirst(begin));
-      });
-}
-
-// One colour of a whole level as one stride-2 span from its first to its last cell: with an
-// odd row length a cell's colour is the parity of its index, and the ghost cells in between
-// have inverse diagonal and faces 0, so they keep their 0. One call instead of one or more per
-// row: on the small levels the calls cost more than the arithmetic.
-void Multigrid::relaxLevel(Level& level, int colour) {
-  const std::size_t begin = level.at(0, 0), end = level.at(level.nx - 1, level.ny - 1) + 1;
-  relaxRowSpan(level.x.data(), level.shift.data(), level.faceX.data(), level.faceY.data(),
-               level.inverseDiagonal.data(), level.b.data(), level.row, begin, end,
-               unsigned(colour != 0));  // cell (0, 0) is red
-}
-
-// One Gauss-Seidel sweep, colour `first` then the other, in one pass over the level: the second
-// colour of row j - 1 follows the first colour of row j (it reads rows j - 2 to j), so each
-// field streams through the cache once per sweep instead of twice. With threads, each takes a
-// band of rows and the second colour of a band's edge rows waits for the neighbouring bands'
-// first colour. Small levels (and the coarsest level's many sweeps) run without a team.
+// One Gauss-Seidel sweep, colour `first` then the other. With threads, each takes a band of
+// rows for both colours, with a barrier between them; small levels (and the coarsest level's
+// many sweeps) run without a team, each colour one pass over the whole level.
 void Multigrid::sweep(Level& level, int first) {
   const int second = 1 - first;
-  if (!worthThreads(level.x.size())) {
-    relaxLevel(level, first);
-    relaxLevel(level, second);
+  if (!worthThreads(std::size_t(level.nx) * std::size_t(level.ny))) {
+    relaxColour(level, first, 0, level.ny);
+    relaxColour(level, second, 0, level.ny);
     return;
   }
 #pragma omp parallel
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
     const int j0 = level.ny * t / threads, j1 = level.ny * (t + 1) / threads;
-    for (int j = j0; j < j1; ++j) {
-      relaxRow(level, j, first);
-      if (j - 1 > j0) relaxRow(level, j - 1, second);
-    }
+    relaxColour(level, first, j0, j1);
 #pragma omp barrier
-    if (j1 > j0) relaxRow(level, j0, second);
-    if (j1 - 1 > j0) relaxRow(level, j1 - 1, second);
+    relaxColour(level, second, j0, j1);
   }
 }
 
-// The sums of row j's pieces (residualSumsSpan) for x - offset, each row in float.
+// The sums of row j (residualSumsSpan) for x - offset, each colour in float.
 Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float offset) {
-  const std::size_t row = level.row;
-  const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
-  const float *b = level.b.data(), *x = level.x.data();
-  RowSums sums;
-  forEachRowPiece(
-      level, j, true,
-      [&](std::size_t begin, std::size_t end) {
-        sums += residualSumsSpan(x, s, fx, fy, b, row, offset, begin, end);
-      },
-      [&](std::size_t begin, std::size_t end) {
-        sums += unitResidualSumsSpan(x, b, row, offset, begin, end);
-      });
-  return {sums.residual, sums.scaledSolution, sums.solution};
+  const std::size_t h = level.northOffset();
+  ResidualNorms norms;
+  for (int c = 0; c < 2; ++c) {
+    const Colour& own = level.colour[c];
+    const float* y = level.colour[1 - c].x.data() + c;
+    const float *x = own.x.data(), *b = own.b.data();
+    const std::size_t begin = Level::colourBegin(level.rowsBegin(j), c);
+    const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
+    RowSums sums;
+    if (!level.useExceptions) {
+      sums = residualSumsSpan(x, y, b, own.shift.data(), own.east.data(), own.west.data(),
+                              own.north.data(), own.south.data(), offset, h, begin, end);
+    } else {
+      sums = unitResidualSumsSpan(x, y, b, own.unit.data(), offset, h, begin, end);
+      const auto [first, last] = exceptionsIn(own, j, j + 1);
+      for (const Exception* e = first; e != last; ++e) {
+        const std::size_t m = e->m;
+        const float v = x[m] - offset;
+        const float r =
+            b[m] - applyAt(e->shift, e->east, e->west, e->north, e->south, v, y, h, m, offset);
+        const float scaledCell = (e->shift + e->east + e->west + e->north + e->south) * v;
+        sums.residual += r * r;
+        sums.scaledSolution += scaledCell * scaledCell;
+      }
+    }
+    norms.residual += sums.residual;
+    norms.scaledSolution += sums.scaledSolution;
+    norms.solution += sums.solution;
+  }
+  return norms;
 }
 
 Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   double residual = 0.0, scaled = 0.0, solution = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : residual, scaled, solution) if (worthThreads(level.x.size()))
+#pragma omp parallel for schedule(static) reduction(+ : residual, scaled, solution) if (worthThreads(std::size_t(level.nx) * std::size_t(level.ny)))
   for (int j = 0; j < level.ny; ++j) {
     const ResidualNorms sums = rowNorms(level, j, 0.0f);
     residual += sums.residual;
@@ -450,53 +492,102 @@ Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   return {residual, scaled, solution};
 }
 
-// r = b - A x on the fine rows of each coarse row, then their 2 x 2 sums as the coarse right
-// side, in one pass (the residual rows are still in cache when they are restricted); unit
-// spans without the coefficients.
-void Multigrid::restrictResidual(Level& fine, Level& coarse) {
-  const std::size_t row = fine.row;
-  const float *s = fine.shift.data(), *fx = fine.faceX.data(), *fy = fine.faceY.data();
-  const float *b = fine.b.data(), *x = fine.x.data();
-  float* r = fine.r.data();
-  const auto restrictRow = [&](int jc) {
-    const std::size_t k = fine.at(0, 2 * jc);
-    restrictRowSpan(coarse.b.data() + coarse.at(0, jc), r + k, r + k + row, coarse.nx);
-  };
-  if (!worthThreads(fine.x.size())) {  // the whole level as one span, as relaxLevel
-    residualSpan(r, x, s, fx, fy, b, row, fine.at(0, 0), fine.at(fine.nx - 1, fine.ny - 1) + 1);
-    for (int jc = 0; jc < coarse.ny; ++jc)
-      restrictRow(jc);
-    return;
-  }
-#pragma omp parallel for schedule(static)
-  for (int jc = 0; jc < coarse.ny; ++jc) {
-    // A last odd fine row's second child is the ghost row, whose r stays 0.
-    for (int j = 2 * jc; j < std::min(2 * jc + 2, fine.ny); ++j)
-      forEachRowPiece(
-          fine, j, true,
-          [&](std::size_t begin, std::size_t end) {
-            residualSpan(r, x, s, fx, fy, b, row, begin, end);
-          },
-          [&](std::size_t begin, std::size_t end) { unitResidualSpan(r, x, b, row, begin, end); });
-    restrictRow(jc);
+// r = b - A x on row j of a level (both colours).
+void Multigrid::residualRow(Level& level, int j) {
+  const std::size_t h = level.northOffset();
+  for (int c = 0; c < 2; ++c) {
+    Colour& own = level.colour[c];
+    const float* y = level.colour[1 - c].x.data() + c;
+    const float *x = own.x.data(), *b = own.b.data();
+    float* r = own.r.data();
+    const std::size_t begin = Level::colourBegin(level.rowsBegin(j), c);
+    const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
+    if (!level.useExceptions) {
+      residualSpan(r, x, y, b, own.shift.data(), own.east.data(), own.west.data(), own.north.data(),
+                   own.south.data(), h, begin, end);
+      continue;
+    }
+    unitResidualSpan(r, x, y, b, own.unit.data(), h, begin, end);
+    const auto [first, last] = exceptionsIn(own, j, j + 1);
+    for (const Exception* e = first; e != last; ++e)
+      r[e->m] = b[e->m] -
+                applyAt(e->shift, e->east, e->west, e->north, e->south, x[e->m], y, h, e->m, 0.0f);
   }
 }
 
+namespace {
+// Cells per block of the row buffers below (even, so that a block starts on an even column).
+constexpr std::size_t kRowBlock = 256;
+}  // namespace
+
+// r = b - A x on the fine rows of each coarse row, then their 2 x 2 sums as the coarse right
+// side, in one pass (the residual rows are still in cache when they are restricted). A row's
+// cells alternate in colour, so the west children of a coarse row's cells are every other
+// value of one colour's fine row and the east children the other's; the sums, in column order,
+// are then split into the coarse colours.
+void Multigrid::restrictResidual(Level& fine, Level& coarse) {
+#pragma omp parallel for schedule( \
+    static) if (worthThreads(std::size_t(fine.nx) * std::size_t(fine.ny)))
+  for (int jc = 0; jc < coarse.ny; ++jc) {
+    // A last odd fine row's second child is the ghost row, whose r stays 0.
+    for (int j = 2 * jc; j < std::min(2 * jc + 2, fine.ny); ++j)
+      residualRow(fine, j);
+    // Children of coarse cell i: fine cells lower + 2 i and lower + 2 i + 1, and the same in
+    // the upper row (a last odd column's east child is the ghost column, whose r is 0).
+    const std::size_t lower = fine.at(0, 2 * jc), upper = lower + fine.row;
+    const auto child = [&](std::size_t k) { return fine.colour[k & 1].r.data() + (k >> 1); };
+    const std::size_t first = coarse.at(0, jc);
+    alignas(64) float sums[kRowBlock];
+    for (std::size_t i0 = 0; i0 < std::size_t(coarse.nx); i0 += kRowBlock) {
+      const std::size_t count = std::min(kRowBlock, std::size_t(coarse.nx) - i0);
+      sumChildren(sums, child(lower) + i0, child(lower + 1) + i0, child(upper) + i0,
+                  child(upper + 1) + i0, count);
+      for (int c = 0; c < 2; ++c) {  // coarse cell first + i0 + i has colour (first + i0 + i) & 1
+        const std::size_t skip = (first + i0 + c) & 1;
+        if (skip >= count) continue;
+        takeEveryOther(coarse.colour[c].b.data() + ((first + i0 + skip) >> 1), sums + skip,
+                       (count - skip + 1) / 2);
+      }
+    }
+  }
+}
+
+// Adds each coarse value to its four children (on wet ones). The coarse row is gathered into
+// column order, then fine row j's cells of colour c (columns (c + j) & 1, + 2, ...) take the
+// coarse values of columns 0, 1, ...: one stride-1 loop per colour and fine row.
 void Multigrid::prolongAndAdd(const Level& coarse, Level& fine) {
-#pragma omp parallel for schedule(static) if (worthThreads(fine.x.size()))
-  for (int j = 0; j < fine.ny; ++j) {
-    float* x = fine.x.data() + fine.at(0, j);
-    const std::uint8_t* wet = fine.wet.data() + fine.at(0, j);
-    const float* c = coarse.x.data() + coarse.at(0, j / 2);
-    const int pairs = fine.nx / 2;
-    prolongRowSpan(x, wet, c, pairs);
-    if (fine.nx % 2 && wet[fine.nx - 1]) x[fine.nx - 1] += c[pairs];
+#pragma omp parallel for schedule( \
+    static) if (worthThreads(std::size_t(fine.nx) * std::size_t(fine.ny)))
+  for (int jc = 0; jc < coarse.ny; ++jc) {
+    const std::size_t first = coarse.at(0, jc);
+    alignas(64) float values[kRowBlock];
+    for (std::size_t i0 = 0; i0 < std::size_t(coarse.nx); i0 += kRowBlock) {
+      const std::size_t count = std::min(kRowBlock, std::size_t(coarse.nx) - i0);
+      for (int c = 0; c < 2; ++c) {
+        const std::size_t skip = (first + i0 + c) & 1;
+        if (skip >= count) continue;
+        putEveryOther(values + skip, coarse.colour[c].x.data() + ((first + i0 + skip) >> 1),
+                      (count - skip + 1) / 2);
+      }
+      const std::size_t fineEnd = std::min(std::size_t(fine.nx), 2 * (i0 + count));
+      for (int j = 2 * jc; j < std::min(2 * jc + 2, fine.ny); ++j)
+        for (int c = 0; c < 2; ++c) {
+          // Fine columns 2 i0 + column + 2 t have parent i0 + t.
+          const std::size_t column = 2 * i0 + std::size_t((c + j) & 1);
+          if (column >= fineEnd) continue;
+          const std::size_t m = fine.at(int(column), j) >> 1;
+          Colour& own = fine.colour[c];
+          addOnWet(own.x.data() + m, own.wet.data() + m, values, (fineEnd - column + 1) / 2);
+        }
+    }
   }
 }
 
 void Multigrid::cycle(std::size_t l, bool warmStart) {
   Level& level = levels_[l];
-  if (!warmStart) level.x.fill(0.0f);
+  if (!warmStart)
+    for (Colour& colour : level.colour)
+      colour.x.fill(0.0f);
   constexpr int kRed = 0, kBlack = 1;
   if (l + 1 == levels_.size()) {
     for (int s = 0; s < kCoarsestSweeps; ++s)
@@ -514,6 +605,8 @@ void Multigrid::cycle(std::size_t l, bool warmStart) {
     sweep(level, kBlack);
 }
 
+// A caller's row j holds colour c at columns (c + j) & 1, + 2, ...; in the level they are the
+// colour's cells from at(that column, j) on.
 double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
@@ -526,11 +619,16 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
   const float offset = removeMean && wetCount_ ? float(bSum / double(wetCount_)) : 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(b.size()))
-  for (int j = 0; j < fine.ny; ++j) {
-    const std::size_t source = std::size_t(j) * nx, target = fine.at(0, j);
-    squares += loadRowSpan(fine.b.data() + target, fine.x.data() + target, b.data() + source,
-                           x.data() + source, fineWet_.data() + source, offset, nx);
-  }
+  for (int j = 0; j < fine.ny; ++j)
+    for (int c = 0; c < 2; ++c) {
+      const std::size_t column = std::size_t((c + j) & 1);
+      if (column >= std::size_t(nx)) continue;
+      const std::size_t m = fine.at(int(column), j) >> 1, source = std::size_t(j) * nx + column;
+      Colour& own = fine.colour[c];
+      squares +=
+          loadColourRow(own.b.data() + m, own.x.data() + m, b.data() + source, x.data() + source,
+                        own.wet.data() + m, offset, (std::size_t(nx) - column + 1) / 2);
+    }
   return squares;
 }
 
@@ -548,8 +646,14 @@ double Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) c
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(x.size()))
   for (int j = 0; j < fine.ny; ++j) {
     if (shift) squares += rowNorms(fine, j, offset).residual;
-    storeRowSpan(x.data() + std::size_t(j) * nx, fine.x.data() + fine.at(0, j),
-                 fineWet_.data() + std::size_t(j) * nx, offset, nx);
+    for (int c = 0; c < 2; ++c) {
+      const std::size_t column = std::size_t((c + j) & 1);
+      if (column >= std::size_t(nx)) continue;
+      const std::size_t m = fine.at(int(column), j) >> 1;
+      const Colour& own = fine.colour[c];
+      storeColourRow(x.data() + std::size_t(j) * nx + column, own.x.data() + m, own.wet.data() + m,
+                     offset, (std::size_t(nx) - column + 1) / 2);
+    }
   }
   return shift ? squares : -1.0;
 }
@@ -572,7 +676,7 @@ constexpr double kStallRatio = 0.95;
 // the tolerance, at the rounding floor of a float x (estimated, or seen as a stalled cycle) or
 // after maxCycles.
 CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                          bool removeMean) {
+                          bool removeMean, bool firstCycleUnchecked) {
   const double bNorm = std::sqrt(loadFinest(b, x, removeMean));
   CgResult result;
   if (bNorm == 0.0) {
@@ -582,6 +686,10 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
   }
   double previous = HUGE_VAL;
   ResidualNorms norms;
+  if (firstCycleUnchecked && maxCycles > 0) {
+    cycle(0, true);
+    ++result.iterations;
+  }
   for (;;) {
     norms = measureResidual(levels_[0]);
     result.relativeResidual = std::sqrt(norms.residual) / bNorm;
@@ -606,15 +714,19 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
 void Multigrid::vcycle(const double* r, double* z) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
-#pragma omp parallel for schedule(static) if (worthThreads(fine.x.size()))
+#pragma omp parallel for schedule(static) if (worthThreads(std::size_t(nx) * std::size_t(fine.ny)))
   for (int j = 0; j < fine.ny; ++j)
-    for (int i = 0; i < nx; ++i)
-      fine.b.data()[fine.at(i, j)] = float(r[std::size_t(j) * nx + i]);
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = fine.at(i, j);
+      fine.colour[k & 1].b.data()[k >> 1] = float(r[std::size_t(j) * nx + i]);
+    }
   cycle(0);
-#pragma omp parallel for schedule(static) if (worthThreads(fine.x.size()))
+#pragma omp parallel for schedule(static) if (worthThreads(std::size_t(nx) * std::size_t(fine.ny)))
   for (int j = 0; j < fine.ny; ++j)
-    for (int i = 0; i < nx; ++i)
-      z[std::size_t(j) * nx + i] = fine.x.data()[fine.at(i, j)];
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = fine.at(i, j);
+      z[std::size_t(j) * nx + i] = fine.colour[k & 1].x.data()[k >> 1];
+    }
 }
 
 void Multigrid::applyOperator(const double* in, double* out) const {

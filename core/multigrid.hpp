@@ -28,6 +28,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/conjugate_gradient.hpp"
@@ -55,9 +56,6 @@ class Multigrid {
   static constexpr int kSmoothingSweeps = 2;
   // Symmetric sweeps on the coarsest level (its few dozen cells): a near-exact solve.
   static constexpr int kCoarsestSweeps = 30;
-  // Unit spans kept per row (the longest runs of at least kMinUnitSpan cells; below).
-  static constexpr int kUnitSpansPerRow = 2;
-  static constexpr int kMinUnitSpan = 8;
 
   Multigrid() = default;
   // Builds the levels (allocates) and their coefficients.
@@ -84,37 +82,67 @@ class Multigrid {
   // rounding), so the solve reaches what a float x can represent; below that rounding floor
   // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false. The residual
   // reported is that of the x returned (with removeMean, of x after its mean is removed).
+  // firstCycleUnchecked: run the first cycle without checking the warm start (one pass less
+  // for a warm start that rarely meets the tolerance, like the projection's, whose right side
+  // changes every step; iterations is then at least 1).
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                 bool removeMean = false);
+                 bool removeMean = false, bool firstCycleUnchecked = false);
 
  private:
-  // Cells [begin, end) of a row (column indices) whose shift is 0 and whose four faces are 1,
-  // the interior of a Poisson equation's pool: their relaxation needs no coefficient loads.
-  struct UnitSpan {
-    int begin = 0, end = 0;
+  // A level's cells in red-black order: with an odd row length a cell's colour (i + j) & 1 is
+  // the parity of its ghost-bordered index k, and colour c holds cell k = 2 m + c at [m]. Seen
+  // from a cell m of colour c, the other colour's array shifted by c holds the east neighbour
+  // at [m], west at [m - 1], north at [m + h] and south at [m - h - 1], h = (row - 1) / 2: a
+  // pass over one colour is a stride-1 loop over contiguous arrays.
+  //
+  // Unit cells (wet, shift 0, four faces 1: the interior of a Poisson equation's pool) need no
+  // coefficients. On a level where most cells are unit cells the passes run a coefficient-free
+  // kernel over every cell (with a 0/1 unit byte) and then treat the others, exceptions with
+  // their coefficients, one by one; otherwise every cell has float coefficient arrays.
+  struct Exception {
+    std::uint32_t m;
+    float shift, east, west, north, south, inverse;
+  };
+  struct Colour {
+    Field2D x, b, r;
+    Field2D unit;  // 1 on unit cells, else 0
+    std::vector<std::uint8_t> wet;
+    // With useExceptions: the wet cells that are not unit cells, by m; those of row j are
+    // [rowFirst[j], rowFirst[j + 1]).
+    std::vector<Exception> exceptions;
+    std::vector<std::uint32_t> rowFirst;
+    // Without useExceptions: every cell's shift, faces, 1 / diagonal (0 on dry and ghost
+    // cells, which therefore keep x = 0).
+    Field2D shift, east, west, north, south, inverse;
   };
   struct Level {
     int nx = 0, ny = 0;
     std::size_t row = 0;  // nx + 2 or nx + 3, odd: fields carry a ghost border
+    // Ghost-bordered row-major coefficients (set-up, coarsening and applyOperator).
     std::vector<std::uint8_t> wet;
-    Field2D shift, faceX, faceY, inverseDiagonal, x, b, r;
-    std::vector<UnitSpan> unitSpans;  // kUnitSpansPerRow per row, by column; empty ones 0, 0
+    Field2D shift, faceX, faceY, inverseDiagonal;
+    Colour colour[2];
+    bool useExceptions = false;
     std::size_t at(int i, int j) const { return std::size_t(j + 1) * row + std::size_t(i + 1); }
+    std::size_t northOffset() const { return (row - 1) / 2; }
+    // [begin, end) of colour c's indices m for the bordered cells [kBegin, kEnd).
+    static std::size_t colourBegin(std::size_t kBegin, int c) { return (kBegin + 1 - c) / 2; }
+    static std::size_t colourEnd(std::size_t kEnd, int c) { return (kEnd + 1 - c) / 2; }
+    // The bordered cells of rows [j0, j1), with the ghost cells between them.
+    std::size_t rowsBegin(int j0) const { return at(0, j0); }
+    std::size_t rowsEnd(int j1) const { return at(nx - 1, j1 - 1) + 1; }
   };
 
   static Level makeLevel(int nx, int ny);
   static void coarsenMask(const Level& fine, Level& coarse);
   static void coarsenCoefficients(const Level& fine, Level& coarse);
   static void computeInverseDiagonal(Level& level);
-  static void findUnitSpans(Level& level);
-  static void relaxRow(Level& level, int j, int colour);
-  // Calls general(begin, end) on the cells of row j between its unit spans and unit(begin, end)
-  // on the spans (ghost-bordered indices, in column order); useUnitSpans false: general on the
-  // whole row.
-  template <class General, class Unit>
-  static void forEachRowPiece(const Level& level, int j, bool useUnitSpans, const General& general,
-                              const Unit& unit);
-  static void relaxLevel(Level& level, int colour);
+  // Copies the bordered coefficients into the colours: unit bytes and exceptions, or arrays.
+  static void splitCoefficients(Level& level);
+  static std::pair<const Exception*, const Exception*> exceptionsIn(const Colour& colour, int j0,
+                                                                    int j1);
+  // Colour c on rows [j0, j1).
+  static void relaxColour(Level& level, int c, int j0, int j1);
   static void sweep(Level& level, int first);
   // ||b - A x||^2, the rounding floor's ||diag(A) x||^2 and sum(x) (Multigrid::solve).
   struct ResidualNorms {
@@ -122,6 +150,7 @@ class Multigrid {
   };
   static ResidualNorms measureResidual(const Level& level);
   static ResidualNorms rowNorms(const Level& level, int j, float offset);
+  static void residualRow(Level& level, int j);
   // The coarse right side: the fine residual r = b - A x, restricted.
   static void restrictResidual(Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);

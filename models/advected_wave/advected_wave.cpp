@@ -505,8 +505,10 @@ void AdvectedWave::projectDivergence() {
     lastSolve_ = {0, 0.0, true};
     return;
   }
-  // Multigrid V-cycles from the last step's pressure (core/multigrid.hpp), in float.
-  lastSolve_ = pressureSolver_.solve(divergence_, pressure_, tolerance_, maxIterations_, true);
+  // Multigrid V-cycles from the last step's pressure (core/multigrid.hpp), in float; the first
+  // without checking that pressure, which a new divergence leaves far from the tolerance.
+  lastSolve_ =
+      pressureSolver_.solve(divergence_, pressure_, tolerance_, maxIterations_, true, true);
   pressureIsZero_ = false;
 
   const Domain& d = *domain_;
