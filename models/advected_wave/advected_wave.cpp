@@ -15,6 +15,8 @@ namespace {
 constexpr double kSpectralRadius = 8.0;
 // The automatic step stays this far inside the stability bound (as damped-wave).
 constexpr double kAutoDtFraction = 0.9;
+// Spans per chunk of the dynamically shared span loops (forEachWetCell).
+constexpr int kSpanChunk = 16;
 
 // Eq. 7 fused with the divergence at cells whose four neighbours are wet: the face velocities
 // are means of two cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
@@ -359,7 +361,9 @@ void AdvectedWave::diffuse(double dt) {
 // Applies spanKernel(begin, end) to the interior spans of the 5-point stencil (cells whose four
 // neighbours are wet: no wall test inside) and cellAt(k, open) to the wet cells next to a wall
 // (k their index, open their kOpen* faces). Both may write only the cell they are given, so
-// one thread takes the edge cells while the team shares the spans (one barrier in all).
+// one thread takes the edge cells while the team shares the spans (one barrier in all), in
+// chunks handed out as threads come free (kSpanChunk), so that the one with the edge cells
+// takes fewer spans.
 template <class SpanKernel, class CellAt>
 void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const {
   const std::size_t nx = std::size_t(domain_->nx());
@@ -370,7 +374,7 @@ void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& ce
 #pragma omp single nowait
     for (std::size_t e = 0; e < edgeCells.size(); ++e)
       cellAt(std::size_t(edgeCells[e].index), openFaces_[e]);
-#pragma omp for schedule(static) nowait
+#pragma omp for schedule(dynamic, kSpanChunk) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       spanKernel(rowStart + spans[s].begin, rowStart + spans[s].end);
@@ -453,14 +457,14 @@ void AdvectedWave::updateHeight(double dt) {
       z[k] -= inverseKappa * div;
       edgeWorst = std::max(edgeWorst, std::fabs(div));
     }
-#pragma omp for schedule(static) reduction(max : worst)
+#pragma omp for schedule(dynamic, kSpanChunk) reduction(max : worst)
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       worst = std::max(worst,
                        divergenceAndHeightSpan(divergence, z, u, v, halfInverseDx, inverseKappa, nx,
                                                rowStart + spans[s].begin, rowStart + spans[s].end));
     }
-#pragma omp for schedule(static) nowait
+#pragma omp for schedule(dynamic, kSpanChunk) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       waveSpan(zNew, z, zOld, a, b, nx, rowStart + spans[s].begin, rowStart + spans[s].end);
