@@ -632,16 +632,15 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
   return squares;
 }
 
-// solutionSum: the sum of x over the wet cells (measureResidual), for removeMean. Returns the
-// squared residual of the stored x when it removes the mean, else -1: x - offset rounded to
-// float is not x - offset, and at a float solution's rounding floor that last rounding changes
-// the residual by as much as the floor itself, so the solve reports the residual of the x it
-// returns (the row sums of measureResidual for x - offset, in the same pass as the store).
-double Multigrid::storeFinest(Field2D& x, bool removeMean, double solutionSum) const {
+// Stores x - offset. Returns the squared residual of the stored x when offset != 0, else -1:
+// x - offset rounded to float is not x - offset, and at a float solution's rounding floor that
+// last rounding changes the residual by as much as the floor itself, so the solve reports the
+// residual of the x it returns (the row sums of measureResidual for x - offset, in the same
+// pass as the store).
+double Multigrid::storeFinest(Field2D& x, float offset) const {
   const Level& fine = levels_[0];
   const int nx = fine.nx;
-  const bool shift = removeMean && wetCount_;
-  const float offset = shift ? float(solutionSum / double(wetCount_)) : 0.0f;
+  const bool shift = offset != 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(x.size()))
   for (int j = 0; j < fine.ny; ++j) {
@@ -671,6 +670,15 @@ constexpr double kRoundingFloor = 0.5 * 0x1p-24;
 // grids, which CG hides when it is the preconditioner; from the models' warm starts one
 // cycle cuts it 25-fold).
 constexpr double kStallRatio = 0.95;
+
+// The wet mean of a singular solve's x is removed when it exceeds this fraction of
+// rms(diag(A) x) (about 4 rms(x)). Constants are in A's null space, so the mean only has to be
+// kept from drifting: each windy projection at 256^2 adds 2-5e-5 of rms(x) to it (measured),
+// and a mean of 1e-3 rms(x) moves few values of x across a power of two, so the rounding floor
+// barely moves. Removing it rounds x once more, which costs a pass to measure the residual of
+// the stored x (storeFinest); below the threshold x is stored as it is, with the residual of
+// the last check.
+constexpr double kMaxMeanDrift = 0x1p-12;
 
 // Residual check, then one V-cycle from the current x; the finest level holds b and x. Stops at
 // the tolerance, at the rounding floor of a float x (estimated, or seen as a stalled cycle) or
@@ -703,7 +711,11 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
     cycle(0, true);
     ++result.iterations;
   }
-  const double storedResidual = storeFinest(x, removeMean, norms.solution);
+  // The wet mean of x, removed once it matters (kMaxMeanDrift).
+  const double mean = removeMean && wetCount_ ? norms.solution / double(wetCount_) : 0.0;
+  const bool drifted =
+      std::fabs(mean) > kMaxMeanDrift * std::sqrt(norms.scaledSolution / double(wetCount_));
+  const double storedResidual = storeFinest(x, drifted ? float(mean) : 0.0f);
   if (storedResidual >= 0.0) {
     result.relativeResidual = std::sqrt(storedResidual) / bNorm;
     result.converged = result.relativeResidual <= tolerance;

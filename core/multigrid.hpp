@@ -77,7 +77,8 @@ class Multigrid {
   // Solves A x = b in float by V-cycles from the initial guess in x until the residual,
   // checked before each cycle, meets ||b - A x|| <= tolerance ||b|| or maxCycles cycles have
   // run (iterations counts the cycles). removeMean: constants are in A's null space (pure
-  // Neumann walls); b is projected to zero mean over the wet cells and so is x on return.
+  // Neumann walls); b is projected to zero mean over the wet cells, and so is x on return once
+  // its mean has drifted beyond kMaxMeanDrift (multigrid.cpp) of its scale.
   // The residual is recomputed from x each cycle (neighbouring values subtract without
   // rounding), so the solve reaches what a float x can represent; below that rounding floor
   // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false. The residual
@@ -158,7 +159,7 @@ class Multigrid {
   void cycle(std::size_t l, bool warmStart = false);
   // Copies b (and the wet mean removed) and x into the finest level; returns b.b.
   double loadFinest(const Field2D& b, const Field2D& x, bool removeMean);
-  double storeFinest(Field2D& x, bool removeMean, double solutionSum) const;
+  double storeFinest(Field2D& x, float offset) const;
 
   std::vector<Level> levels_;
   std::vector<std::uint8_t> fineWet_;
