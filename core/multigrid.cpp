@@ -168,33 +168,42 @@ WB_SPAN_KERNEL void addOnWet(float* __restrict x, const std::uint8_t* __restrict
     x[t] += float(wet[t]) * coarse[t];  // the 0/1 mask as a factor: a select is a branch here
 }
 
-// Loads one colour's cells of a caller's row (every other value of b and x): b less offset
+// Loads a caller's row into the two colours: even columns to one (bEven, xEven), odd columns
+// to the other, in one pass with contiguous loads (de-interleaved in registers): b less offset
 // and x, 0 on dry cells; returns the sum of the loaded b's squares. The mask is a 0/1 factor
 // (GCC turns selects on it into a branch and does not vectorise the loop); b and x are finite.
-WB_SPAN_KERNEL float loadColourRow(float* __restrict bOut, float* __restrict xOut,
-                                   const float* __restrict b, const float* __restrict x,
-                                   const std::uint8_t* __restrict wet, float offset,
-                                   std::size_t count) {
+WB_SPAN_KERNEL float loadRowPairs(float* __restrict bEven, float* __restrict xEven,
+                                  const std::uint8_t* __restrict wetEven, float* __restrict bOdd,
+                                  float* __restrict xOdd, const std::uint8_t* __restrict wetOdd,
+                                  const float* __restrict b, const float* __restrict x,
+                                  float offset, std::size_t pairs) {
   float squares = 0.0f;
 #pragma omp simd reduction(+ : squares)
-  for (std::size_t t = 0; t < count; ++t) {
-    const float keep = float(wet[t]);
-    const float value = keep * (b[2 * t] - offset);
-    bOut[t] = value;
-    xOut[t] = keep * x[2 * t];
-    squares += value * value;
+  for (std::size_t t = 0; t < pairs; ++t) {
+    const float keepEven = float(wetEven[t]), keepOdd = float(wetOdd[t]);
+    const float even = keepEven * (b[2 * t] - offset), odd = keepOdd * (b[2 * t + 1] - offset);
+    bEven[t] = even;
+    bOdd[t] = odd;
+    xEven[t] = keepEven * x[2 * t];
+    xOdd[t] = keepOdd * x[2 * t + 1];
+    squares += even * even + odd * odd;
   }
   return squares;
 }
 
-// Stores one colour's cells into every other value of a caller's row: x - offset on wet cells,
-// 0 on dry ones (+ 0 turns -0 into 0).
-WB_SPAN_KERNEL void storeColourRow(float* __restrict out, const float* __restrict x,
-                                   const std::uint8_t* __restrict wet, float offset,
-                                   std::size_t count) {
+// The reverse: x - offset on wet cells, 0 on dry ones (+ 0 turns -0 into 0), both colours
+// interleaved in registers and stored contiguously (storing every other value in two passes
+// made the next read of the row stall on store forwarding).
+WB_SPAN_KERNEL void storeRowPairs(float* __restrict out, const float* __restrict xEven,
+                                  const std::uint8_t* __restrict wetEven,
+                                  const float* __restrict xOdd,
+                                  const std::uint8_t* __restrict wetOdd, float offset,
+                                  std::size_t pairs) {
 #pragma omp simd
-  for (std::size_t t = 0; t < count; ++t)
-    out[2 * t] = float(wet[t]) * (x[t] - offset) + 0.0f;
+  for (std::size_t t = 0; t < pairs; ++t) {
+    out[2 * t] = float(wetEven[t]) * (xEven[t] - offset) + 0.0f;
+    out[2 * t + 1] = float(wetOdd[t]) * (xOdd[t] - offset) + 0.0f;
+  }
 }
 
 // Sum of a row's values on wet cells (the mask as a 0/1 weight, so the loop vectorises).
@@ -605,8 +614,8 @@ void Multigrid::cycle(std::size_t l, bool warmStart) {
     sweep(level, kBlack);
 }
 
-// A caller's row j holds colour c at columns (c + j) & 1, + 2, ...; in the level they are the
-// colour's cells from at(that column, j) on.
+// A caller's row j: its even columns are the cells of colour j & 1 from at(0, j) on, its odd
+// columns those of the other colour from at(1, j) on.
 double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
@@ -619,16 +628,22 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
   const float offset = removeMean && wetCount_ ? float(bSum / double(wetCount_)) : 0.0f;
   double squares = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(b.size()))
-  for (int j = 0; j < fine.ny; ++j)
-    for (int c = 0; c < 2; ++c) {
-      const std::size_t column = std::size_t((c + j) & 1);
-      if (column >= std::size_t(nx)) continue;
-      const std::size_t m = fine.at(int(column), j) >> 1, source = std::size_t(j) * nx + column;
-      Colour& own = fine.colour[c];
-      squares +=
-          loadColourRow(own.b.data() + m, own.x.data() + m, b.data() + source, x.data() + source,
-                        own.wet.data() + m, offset, (std::size_t(nx) - column + 1) / 2);
+  for (int j = 0; j < fine.ny; ++j) {
+    Colour &even = fine.colour[j & 1], &odd = fine.colour[(j + 1) & 1];
+    const std::size_t evenM = fine.at(0, j) >> 1, oddM = fine.at(1, j) >> 1;
+    const std::size_t source = std::size_t(j) * nx, pairs = std::size_t(nx) / 2;
+    squares += loadRowPairs(even.b.data() + evenM, even.x.data() + evenM, even.wet.data() + evenM,
+                            odd.b.data() + oddM, odd.x.data() + oddM, odd.wet.data() + oddM,
+                            b.data() + source, x.data() + source, offset, pairs);
+    if (nx % 2) {  // the last column, even
+      const std::size_t m = evenM + pairs, i = source + std::size_t(nx) - 1;
+      const float keep = float(even.wet[m]);
+      const float value = keep * (b.data()[i] - offset);
+      even.b.data()[m] = value;
+      even.x.data()[m] = keep * x.data()[i];
+      squares += double(value) * value;
     }
+  }
   return squares;
 }
 
@@ -645,13 +660,15 @@ double Multigrid::storeFinest(Field2D& x, float offset) const {
 #pragma omp parallel for schedule(static) reduction(+ : squares) if (worthThreads(x.size()))
   for (int j = 0; j < fine.ny; ++j) {
     if (shift) squares += rowNorms(fine, j, offset).residual;
-    for (int c = 0; c < 2; ++c) {
-      const std::size_t column = std::size_t((c + j) & 1);
-      if (column >= std::size_t(nx)) continue;
-      const std::size_t m = fine.at(int(column), j) >> 1;
-      const Colour& own = fine.colour[c];
-      storeColourRow(x.data() + std::size_t(j) * nx + column, own.x.data() + m, own.wet.data() + m,
-                     offset, (std::size_t(nx) - column + 1) / 2);
+    const Colour &even = fine.colour[j & 1], &odd = fine.colour[(j + 1) & 1];
+    const std::size_t evenM = fine.at(0, j) >> 1, oddM = fine.at(1, j) >> 1;
+    const std::size_t target = std::size_t(j) * nx, pairs = std::size_t(nx) / 2;
+    storeRowPairs(x.data() + target, even.x.data() + evenM, even.wet.data() + evenM,
+                  odd.x.data() + oddM, odd.wet.data() + oddM, offset, pairs);
+    if (nx % 2) {  // the last column, even
+      const std::size_t m = evenM + pairs;
+      x.data()[target + std::size_t(nx) - 1] =
+          float(even.wet[m]) * (even.x.data()[m] - offset) + 0.0f;
     }
   }
   return shift ? squares : -1.0;
