@@ -15,8 +15,6 @@ namespace {
 constexpr double kSpectralRadius = 8.0;
 // The automatic step stays this far inside the stability bound (as damped-wave).
 constexpr double kAutoDtFraction = 0.9;
-// Spans per chunk of the dynamically shared span loops (forEachWetCell).
-constexpr int kSpanChunk = 16;
 
 // Eq. 7 fused with the divergence at cells whose four neighbours are wet: the face velocities
 // are means of two cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
@@ -361,9 +359,9 @@ void AdvectedWave::diffuse(double dt) {
 // Applies spanKernel(begin, end) to the interior spans of the 5-point stencil (cells whose four
 // neighbours are wet: no wall test inside) and cellAt(k, open) to the wet cells next to a wall
 // (k their index, open their kOpen* faces). Both may write only the cell they are given, so
-// one thread takes the edge cells while the team shares the spans (one barrier in all), in
-// chunks handed out as threads come free (kSpanChunk), so that the one with the edge cells
-// takes fewer spans.
+// the team shares the edge cells and then the spans without a barrier between; both lists
+// run by row and are split statically, so each thread keeps to roughly the rows it handles
+// in the other passes (their data stays in its cache).
 template <class SpanKernel, class CellAt>
 void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const {
   const std::size_t nx = std::size_t(domain_->nx());
@@ -371,10 +369,10 @@ void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& ce
   const auto& edgeCells = stencil_.edgeCells();
 #pragma omp parallel if (worthThreads(current_->size()))
   {
-#pragma omp single nowait
+#pragma omp for schedule(static) nowait
     for (std::size_t e = 0; e < edgeCells.size(); ++e)
       cellAt(std::size_t(edgeCells[e].index), openFaces_[e]);
-#pragma omp for schedule(dynamic, kSpanChunk) nowait
+#pragma omp for schedule(static) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       spanKernel(rowStart + spans[s].begin, rowStart + spans[s].end);
@@ -445,11 +443,11 @@ void AdvectedWave::updateHeight(double dt) {
   const auto& spans = stencil_.spans();
   const auto& edgeCells = stencil_.edgeCells();
   float worst = 0.0f, edgeWorst = 0.0f;
-  // One team for both passes, the edge cells on one thread meanwhile; eq. 10 reads the
-  // neighbours' z after eq. 7, hence the barrier between.
+  // One team for both passes, edge cells and spans shared as in forEachWetCell; eq. 10 reads
+  // the neighbours' z after eq. 7, hence the barrier between.
 #pragma omp parallel if (worthThreads(current_->size()))
   {
-#pragma omp single nowait
+#pragma omp for schedule(static) nowait reduction(max : edgeWorst)
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {
       const std::size_t k = edgeCells[e].index;
       const float div = edgeDivergence(k, openFaces_[e], inverseDx);
@@ -457,20 +455,21 @@ void AdvectedWave::updateHeight(double dt) {
       z[k] -= inverseKappa * div;
       edgeWorst = std::max(edgeWorst, std::fabs(div));
     }
-#pragma omp for schedule(dynamic, kSpanChunk) reduction(max : worst)
+#pragma omp for schedule(static) reduction(max : worst)
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       worst = std::max(worst,
                        divergenceAndHeightSpan(divergence, z, u, v, halfInverseDx, inverseKappa, nx,
                                                rowStart + spans[s].begin, rowStart + spans[s].end));
     }
-#pragma omp for schedule(dynamic, kSpanChunk) nowait
+#pragma omp for schedule(static) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
       waveSpan(zNew, z, zOld, a, b, nx, rowStart + spans[s].begin, rowStart + spans[s].end);
     }
-#pragma omp single nowait
-    for (const auto& cell : edgeCells) {
+#pragma omp for schedule(static) nowait
+    for (std::size_t e = 0; e < edgeCells.size(); ++e) {
+      const auto& cell = edgeCells[e];
       const std::size_t k = cell.index;
       zNew[k] = z[k] + (a * (z[k] - zOld[k]) + b * stencil_.applyAt(cell, z));
     }
