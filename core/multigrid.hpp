@@ -20,11 +20,10 @@
 // and a palindromic sequence of sweeps on the coarsest level, all from a zero guess: the cycle
 // is a symmetric linear map, positive definite on the wet cells (Gauss-Seidel converges for SPD
 // A), so it can precondition CG. Working fields are float with a one-cell ghost border (faces
-// to it are 0), so the sweeps need no bounds tests, and an odd row length, so that a cell's
-// colour is the parity of its index. On a level with threads each sweep is one vectorised pass
-// (both colours, the second one row behind the first; multigrid.cpp); levels below
-// core/parallel.hpp's threshold, including the coarsest, run without an OpenMP team, each
-// colour as one stride-2 span over the whole level.
+// to it are 0), so the passes need no bounds tests, stored in red-black order (Colour, below):
+// a sweep is one stride-1 pass per colour over each thread's band of rows, with a barrier
+// between the colours; levels below core/parallel.hpp's threshold, including the coarsest, run
+// without an OpenMP team, one pass per colour over the whole level.
 #pragma once
 
 #include <cstdint>

@@ -169,16 +169,16 @@ TEST(Multigrid, FloatVcyclesKeepAConvergedWarmStart) {
     ASSERT_EQ(x.data()[k], first.data()[k]) << k;
 }
 
-// The relaxation and residual of cells whose faces are all 1 and whose shift is 0 (the unit
-// spans: the interior of a Poisson pool) skip the coefficient fields. They must give the
-// general update's result to the bit: doubling every face and the right side sends the whole
-// solve through the general update (faces 2) and scales each of its roundings exactly, so x
-// must come out the same. The right side is given zero mean here and the solve keeps x as it
-// is (removeMean false): the solver's sums for the mean run over row pieces that differ
-// between the two systems, so their rounding (and the reported residual's, compared to 1e-6
-// relative) may differ by an ulp. At 256^2 the sweeps run with threads when the test process
-// has two, so the band-edge rows (general update) are covered too.
-TEST(Multigrid, UnitSpansRelaxAsTheGeneralUpdate) {
+// Unit cells (faces all 1, shift 0: the interior of a Poisson pool) are relaxed, and their
+// residual taken, without coefficients, the other wet cells as exceptions with theirs; a
+// level of other cells keeps float coefficient arrays for every cell (core/multigrid.hpp).
+// Both must give the same result to the bit: doubling every face and the right side sends the
+// whole solve through the coefficient arrays (faces 2) and scales each of its roundings
+// exactly, so x must come out the same. The right side is given zero mean here and the solve
+// keeps x as it is (removeMean false). The reported residual is compared to 1e-6 relative: the
+// two paths sum it in different orders. At 256^2 the sweeps run with threads when the test
+// process has two, so the band edges are covered too.
+TEST(Multigrid, UnitCellsRelaxAsTheGeneralUpdate) {
   constexpr int n = 256;
   const Domain domain = piPool(n);
   const FivePointSystem unit = FivePointSystem::fromMask(n, n, domain.wetMask(), 0.0f);
