@@ -100,11 +100,10 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
   ground_ = Field2D(nx, ny);
-  // Eq. 25's shift is 1; the structure of the multigrid levels is built once, the face
-  // coefficients are recomputed every step (solveHelmholtz).
-  FivePointSystem helmholtz = FivePointSystem::fromMask(nx, ny, domain.wetMask(), 1.0f);
-  unitShift_ = helmholtz.shift;
-  helmholtzSolver_.setup(helmholtz);
+  // Eq. 25's shift is 1; the multigrid levels are built at the first multigrid solve, their
+  // face coefficients recomputed every step (solveHelmholtz).
+  unitShift_ = FivePointSystem::fromMask(nx, ny, domain.wetMask(), 1.0f).shift;
+  helmholtzSolver_ = Multigrid();
   for (std::size_t k = 0; k < ground_.size(); ++k)
     ground_.data()[k] = -domain.restDepth().data()[k];
   for (int j = 0; j < ny; ++j)
@@ -597,6 +596,9 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
   const int maxIterations = params().getInt(kMaxIterations);
   switch (chooseSolver(dt)) {
     case HelmholtzSolver::Multigrid:
+      if (!helmholtzSolver_.ready())
+        helmholtzSolver_.setup(
+            FivePointSystem::fromMask(domain_->nx(), domain_->ny(), domain_->wetMask(), 1.0f));
       helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
       lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
       return;
