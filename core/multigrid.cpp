@@ -24,19 +24,51 @@ namespace {
 // (512^2) on a windy pool, above the tolerance. The cells of one colour read only the other
 // colour, so the iterations are independent.
 
-// The update with float coefficient arrays (a level with many cells that are not unit cells).
-WB_SPAN_KERNEL void relaxSpan(float* __restrict x, const float* __restrict y,
-                              const float* __restrict b, const float* __restrict s,
-                              const float* __restrict e, const float* __restrict w,
-                              const float* __restrict n, const float* __restrict so,
-                              const float* __restrict inverse, std::size_t h, std::size_t begin,
-                              std::size_t end) {
-#pragma omp simd
-  for (std::size_t m = begin; m < end; ++m) {
-    const float c = x[m];
-    x[m] = c + inverse[m] * (b[m] - s[m] * c + e[m] * (y[m] - c) + w[m] * (y[m - 1] - c) +
-                             n[m] * (y[m + h] - c) + so[m] * (y[m - h - 1] - c));
+// One cell's coefficients: shift, the weights of its east, west, north and south faces, and
+// 1 / diagonal (0 on dry and ghost cells, which therefore keep x = 0). Multigrid::Exception has
+// the same members.
+struct CellCoefficients {
+  float shift, east, west, north, south, inverse;
+};
+// The float coefficient arrays of one colour (a level with many cells that are not unit cells).
+struct CoefficientArrays {
+  const float *shift, *east, *west, *north, *south, *inverse;
+  CellCoefficients at(std::size_t m) const {
+    return {shift[m], east[m], west[m], north[m], south[m], inverse[m]};
   }
+};
+template <class Colour>
+CoefficientArrays arraysOf(const Colour& colour) {
+  return {colour.shift.data(), colour.east.data(),  colour.west.data(),
+          colour.north.data(), colour.south.data(), colour.inverse.data()};
+}
+
+// The relaxed value of cell m whose value is c (a: CellCoefficients or Multigrid::Exception).
+template <class Cell>
+inline float relaxed(const Cell& a, float c, float b, const float* y, std::size_t h,
+                     std::size_t m) {
+  return c + a.inverse * (b - a.shift * c + a.east * (y[m] - c) + a.west * (y[m - 1] - c) +
+                          a.north * (y[m + h] - c) + a.south * (y[m - h - 1] - c));
+}
+
+// (A y')_m for y' = y - offset and c = x_m - offset (as rounded in float); offset 0: A x.
+template <class Cell>
+inline float applyAt(const Cell& a, float c, const float* y, std::size_t h, std::size_t m,
+                     float offset) {
+  return a.shift * c + a.east * (c - (y[m] - offset)) + a.west * (c - (y[m - 1] - offset)) +
+         a.north * (c - (y[m + h] - offset)) + a.south * (c - (y[m - h - 1] - offset));
+}
+inline float applyUnitAt(float c, const float* y, std::size_t h, std::size_t m, float offset) {
+  return (c - (y[m] - offset)) + (c - (y[m - 1] - offset)) + (c - (y[m + h] - offset)) +
+         (c - (y[m - h - 1] - offset));
+}
+
+WB_SPAN_KERNEL void relaxSpan(float* __restrict x, const float* __restrict y,
+                              const float* __restrict b, CoefficientArrays a, std::size_t h,
+                              std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t m = begin; m < end; ++m)
+    x[m] = relaxed(a.at(m), x[m], b[m], y, h, m);
 }
 
 // The update of unit cells (shift 0, four faces 1: inverse diagonal 1/4), term for term the
@@ -54,27 +86,14 @@ WB_SPAN_KERNEL void relaxUnitSpan(float* __restrict x, const float* __restrict y
   }
 }
 
-// (A y')_m for y' = y - offset and c = x_m - offset (as rounded in float); offset 0: A x.
-inline float applyAt(float s, float e, float w, float n, float so, float c, const float* y,
-                     std::size_t h, std::size_t m, float offset) {
-  return s * c + e * (c - (y[m] - offset)) + w * (c - (y[m - 1] - offset)) +
-         n * (c - (y[m + h] - offset)) + so * (c - (y[m - h - 1] - offset));
-}
-inline float applyUnitAt(float c, const float* y, std::size_t h, std::size_t m, float offset) {
-  return (c - (y[m] - offset)) + (c - (y[m - 1] - offset)) + (c - (y[m + h] - offset)) +
-         (c - (y[m - h - 1] - offset));
-}
-
 // r = b - A x (0 on dry and ghost cells).
 WB_SPAN_KERNEL void residualSpan(float* __restrict r, const float* __restrict x,
                                  const float* __restrict y, const float* __restrict b,
-                                 const float* __restrict s, const float* __restrict e,
-                                 const float* __restrict w, const float* __restrict n,
-                                 const float* __restrict so, std::size_t h, std::size_t begin,
+                                 CoefficientArrays a, std::size_t h, std::size_t begin,
                                  std::size_t end) {
 #pragma omp simd
   for (std::size_t m = begin; m < end; ++m)
-    r[m] = b[m] - applyAt(s[m], e[m], w[m], n[m], so[m], x[m], y, h, m, 0.0f);
+    r[m] = b[m] - applyAt(a.at(m), x[m], y, h, m, 0.0f);
 }
 // The same for unit cells, 0 on the others (the exception pass then sets the wet ones).
 WB_SPAN_KERNEL void unitResidualSpan(float* __restrict r, const float* __restrict x,
@@ -97,18 +116,21 @@ struct RowSums {
     return *this;
   }
 };
+// The scaled term of one cell, diag(A) c (the diagonal summed as computeInverseDiagonal does).
+template <class Cell>
+inline float scaledAt(const Cell& a, float c) {
+  return (a.shift + a.east + a.west + a.north + a.south) * c;
+}
 WB_SPAN_KERNEL RowSums residualSumsSpan(const float* __restrict x, const float* __restrict y,
-                                        const float* __restrict b, const float* __restrict s,
-                                        const float* __restrict e, const float* __restrict w,
-                                        const float* __restrict n, const float* __restrict so,
+                                        const float* __restrict b, CoefficientArrays a,
                                         float offset, std::size_t h, std::size_t begin,
                                         std::size_t end) {
   float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
 #pragma omp simd reduction(+ : residual, scaled, solution)
   for (std::size_t m = begin; m < end; ++m) {
     const float c = x[m] - offset;
-    const float r = b[m] - applyAt(s[m], e[m], w[m], n[m], so[m], c, y, h, m, offset);
-    const float scaledCell = (s[m] + e[m] + w[m] + n[m] + so[m]) * c;
+    const float r = b[m] - applyAt(a.at(m), c, y, h, m, offset);
+    const float scaledCell = scaledAt(a.at(m), c);
     residual += r * r;
     scaled += scaledCell * scaledCell;
     solution += c;
@@ -361,13 +383,18 @@ void Multigrid::splitCoefficients(Level& level) {
   const std::size_t row = level.row, cells = level.wet.size(), half = (cells + 1) / 2;
   const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
   const float* inverse = level.inverseDiagonal.data();
-  const auto isUnit = [&](std::size_t k) {
-    return level.wet[k] && s[k] == 0.0f && fx[k] == 1.0f && fx[k - 1] == 1.0f && fy[k] == 1.0f &&
-           fy[k - row] == 1.0f;
-  };
+  // Ghost cells before the first and after the last row are never processed; rows j of the
+  // level are the bordered cells [(j + 1) row, (j + 2) row), with their ghost columns.
+  const std::size_t first = row, last = cells - row;
   std::size_t units = 0;
-  for (std::size_t k = row; k + row < cells; ++k)
-    units += isUnit(k);
+  for (std::size_t k = first; k < last; ++k) {
+    const bool unit = level.wet[k] && s[k] == 0.0f && fx[k] == 1.0f && fx[k - 1] == 1.0f &&
+                      fy[k] == 1.0f && fy[k - row] == 1.0f;
+    Colour& colour = level.colour[k & 1];
+    colour.wet[k >> 1] = level.wet[k] ? 1 : 0;
+    colour.unit.data()[k >> 1] = unit ? 1.0f : 0.0f;
+    units += unit;
+  }
   level.useExceptions = double(cells - units) <= kMaxExceptionFraction * double(cells);
   for (Colour& colour : level.colour) {
     colour.exceptions.clear();
@@ -378,30 +405,27 @@ void Multigrid::splitCoefficients(Level& level) {
       else if (f->empty())
         *f = Field2D(int(half), 1);
   }
-  // Ghost cells before the first and after the last row are never processed. With exceptions,
-  // the wet cells that are not unit cells are the exceptions (dry and ghost cells need none:
-  // the unit passes leave their x at 0 and their residual 0), listed row by row.
-  for (std::size_t k = row; k + row < cells; ++k) {
-    Colour& colour = level.colour[k & 1];
-    const std::size_t m = k >> 1;
-    const int j = int(k / row) - 1;
-    if (j >= 0 && j < level.ny && k == level.at(0, j))
-      for (Colour& each : level.colour)
-        each.rowFirst[std::size_t(j)] = std::uint32_t(each.exceptions.size());
-    colour.wet[m] = level.wet[k] ? 1 : 0;
-    colour.unit.data()[m] = isUnit(k) ? 1.0f : 0.0f;
-    if (level.useExceptions) {
-      if (level.wet[k] && !isUnit(k))
-        colour.exceptions.push_back(
-            {std::uint32_t(m), s[k], fx[k], fx[k - 1], fy[k], fy[k - row], inverse[k]});
-      continue;
+  // With exceptions, the wet cells that are not unit cells are the exceptions (dry and ghost
+  // cells need none: the unit passes leave their x at 0 and their residual 0), row by row.
+  for (int j = 0; j < level.ny; ++j) {
+    for (Colour& colour : level.colour)
+      colour.rowFirst[std::size_t(j)] = std::uint32_t(colour.exceptions.size());
+    for (std::size_t k = std::size_t(j + 1) * row; k < std::size_t(j + 2) * row; ++k) {
+      Colour& colour = level.colour[k & 1];
+      const std::size_t m = k >> 1;
+      if (level.useExceptions) {
+        if (colour.wet[m] && colour.unit.data()[m] == 0.0f)
+          colour.exceptions.push_back(
+              {std::uint32_t(m), s[k], fx[k], fx[k - 1], fy[k], fy[k - row], inverse[k]});
+        continue;
+      }
+      colour.shift.data()[m] = s[k];
+      colour.east.data()[m] = fx[k];
+      colour.west.data()[m] = fx[k - 1];
+      colour.north.data()[m] = fy[k];
+      colour.south.data()[m] = fy[k - row];
+      colour.inverse.data()[m] = inverse[k];
     }
-    colour.shift.data()[m] = s[k];
-    colour.east.data()[m] = fx[k];
-    colour.west.data()[m] = fx[k - 1];
-    colour.north.data()[m] = fy[k];
-    colour.south.data()[m] = fy[k - row];
-    colour.inverse.data()[m] = inverse[k];
   }
   for (Colour& colour : level.colour)
     colour.rowFirst[std::size_t(level.ny)] = std::uint32_t(colour.exceptions.size());
@@ -423,18 +447,13 @@ void Multigrid::relaxColour(Level& level, int c, int j0, int j1) {
   const std::size_t end = Level::colourEnd(level.rowsEnd(j1), c);
   float *x = own.x.data(), *b = own.b.data();
   if (!level.useExceptions) {
-    relaxSpan(x, y, b, own.shift.data(), own.east.data(), own.west.data(), own.north.data(),
-              own.south.data(), own.inverse.data(), h, begin, end);
+    relaxSpan(x, y, b, arraysOf(own), h, begin, end);
     return;
   }
   relaxUnitSpan(x, y, b, own.unit.data(), h, begin, end);
   const auto [first, last] = exceptionsIn(own, j0, j1);
-  for (const Exception* e = first; e != last; ++e) {
-    const std::size_t m = e->m;
-    const float v = x[m];
-    x[m] = v + e->inverse * (b[m] - e->shift * v + e->east * (y[m] - v) + e->west * (y[m - 1] - v) +
-                             e->north * (y[m + h] - v) + e->south * (y[m - h - 1] - v));
-  }
+  for (const Exception* e = first; e != last; ++e)
+    x[e->m] = relaxed(*e, x[e->m], b[e->m], y, h, e->m);
 }
 
 // One Gauss-Seidel sweep, colour `first` then the other. With threads, each takes a band of
@@ -469,17 +488,15 @@ Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float of
     const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
     RowSums sums;
     if (!level.useExceptions) {
-      sums = residualSumsSpan(x, y, b, own.shift.data(), own.east.data(), own.west.data(),
-                              own.north.data(), own.south.data(), offset, h, begin, end);
+      sums = residualSumsSpan(x, y, b, arraysOf(own), offset, h, begin, end);
     } else {
       sums = unitResidualSumsSpan(x, y, b, own.unit.data(), offset, h, begin, end);
       const auto [first, last] = exceptionsIn(own, j, j + 1);
       for (const Exception* e = first; e != last; ++e) {
         const std::size_t m = e->m;
         const float v = x[m] - offset;
-        const float r =
-            b[m] - applyAt(e->shift, e->east, e->west, e->north, e->south, v, y, h, m, offset);
-        const float scaledCell = (e->shift + e->east + e->west + e->north + e->south) * v;
+        const float r = b[m] - applyAt(*e, v, y, h, m, offset);
+        const float scaledCell = scaledAt(*e, v);
         sums.residual += r * r;
         sums.scaledSolution += scaledCell * scaledCell;
       }
@@ -514,15 +531,13 @@ void Multigrid::residualRow(Level& level, int j) {
     const std::size_t begin = Level::colourBegin(level.rowsBegin(j), c);
     const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
     if (!level.useExceptions) {
-      residualSpan(r, x, y, b, own.shift.data(), own.east.data(), own.west.data(), own.north.data(),
-                   own.south.data(), h, begin, end);
+      residualSpan(r, x, y, b, arraysOf(own), h, begin, end);
       continue;
     }
     unitResidualSpan(r, x, y, b, own.unit.data(), h, begin, end);
     const auto [first, last] = exceptionsIn(own, j, j + 1);
     for (const Exception* e = first; e != last; ++e)
-      r[e->m] = b[e->m] -
-                applyAt(e->shift, e->east, e->west, e->north, e->south, x[e->m], y, h, e->m, 0.0f);
+      r[e->m] = b[e->m] - applyAt(*e, x[e->m], y, h, e->m, 0.0f);
   }
 }
 
