@@ -191,9 +191,10 @@ WB_SPAN_KERNEL void addOnWet(float* __restrict x, const std::uint8_t* __restrict
 }
 
 // Loads a caller's row into the two colours: even columns to one (bEven, xEven), odd columns
-// to the other, in one pass with contiguous loads (de-interleaved in registers): b and x, 0 on
-// dry cells; returns the sum and the sum of squares of the loaded b. The mask is a 0/1 factor
-// (GCC turns selects on it into a branch and does not vectorise the loop); b and x are finite.
+// to the other, in one pass with contiguous loads (de-interleaved in registers): b and the
+// first guess latest + (latest - x) (x itself when latest is x), 0 on dry cells; returns the
+// sum and the sum of squares of the loaded b. The mask is a 0/1 factor (GCC turns selects on
+// it into a branch and does not vectorise the loop); b, x and latest are finite.
 struct LoadSums {
   float sum = 0.0f, squares = 0.0f;
 };
@@ -201,7 +202,7 @@ WB_SPAN_KERNEL LoadSums loadRowPairs(float* __restrict bEven, float* __restrict 
                                      const std::uint8_t* __restrict wetEven, float* __restrict bOdd,
                                      float* __restrict xOdd, const std::uint8_t* __restrict wetOdd,
                                      const float* __restrict b, const float* __restrict x,
-                                     std::size_t pairs) {
+                                     const float* __restrict latest, std::size_t pairs) {
   float sum = 0.0f, squares = 0.0f;
 #pragma omp simd reduction(+ : sum, squares)
   for (std::size_t t = 0; t < pairs; ++t) {
@@ -209,8 +210,8 @@ WB_SPAN_KERNEL LoadSums loadRowPairs(float* __restrict bEven, float* __restrict 
     const float even = keepEven * b[2 * t], odd = keepOdd * b[2 * t + 1];
     bEven[t] = even;
     bOdd[t] = odd;
-    xEven[t] = keepEven * x[2 * t];
-    xOdd[t] = keepOdd * x[2 * t + 1];
+    xEven[t] = keepEven * (latest[2 * t] + (latest[2 * t] - x[2 * t]));
+    xOdd[t] = keepOdd * (latest[2 * t + 1] + (latest[2 * t + 1] - x[2 * t + 1]));
     sum += even + odd;
     squares += even * even + odd * odd;
   }
@@ -639,7 +640,8 @@ namespace {
 constexpr double kMaxMeanOfB = 0x1p-20;
 }  // namespace
 
-double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean) {
+double Multigrid::loadFinest(const Field2D& b, const Field2D& x, const Field2D& latest,
+                             bool removeMean) {
   Level& fine = levels_[0];
   const int nx = fine.nx;
   double sum = 0.0, squares = 0.0;
@@ -648,9 +650,10 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
     Colour &even = fine.colour[j & 1], &odd = fine.colour[(j + 1) & 1];
     const std::size_t evenM = fine.at(0, j) >> 1, oddM = fine.at(1, j) >> 1;
     const std::size_t source = std::size_t(j) * nx, pairs = std::size_t(nx) / 2;
-    const LoadSums row = loadRowPairs(
-        even.b.data() + evenM, even.x.data() + evenM, even.wet.data() + evenM, odd.b.data() + oddM,
-        odd.x.data() + oddM, odd.wet.data() + oddM, b.data() + source, x.data() + source, pairs);
+    const LoadSums row =
+        loadRowPairs(even.b.data() + evenM, even.x.data() + evenM, even.wet.data() + evenM,
+                     odd.b.data() + oddM, odd.x.data() + oddM, odd.wet.data() + oddM,
+                     b.data() + source, x.data() + source, latest.data() + source, pairs);
     sum += row.sum;
     squares += row.squares;
     if (nx % 2) {  // the last column, even
@@ -658,7 +661,7 @@ double Multigrid::loadFinest(const Field2D& b, const Field2D& x, bool removeMean
       const float keep = float(even.wet[m]);
       const float value = keep * b.data()[i];
       even.b.data()[m] = value;
-      even.x.data()[m] = keep * x.data()[i];
+      even.x.data()[m] = keep * (latest.data()[i] + (latest.data()[i] - x.data()[i]));
       sum += value;
       squares += double(value) * value;
     }
@@ -728,8 +731,8 @@ constexpr double kMaxMeanDrift = 0x1p-12;
 // the tolerance, at the rounding floor of a float x (estimated, or seen as a stalled cycle) or
 // after maxCycles.
 CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                          bool removeMean, bool firstCycleUnchecked) {
-  const double bNorm = std::sqrt(loadFinest(b, x, removeMean));
+                          bool removeMean, bool firstCycleUnchecked, const Field2D* latest) {
+  const double bNorm = std::sqrt(loadFinest(b, x, latest ? *latest : x, removeMean));
   CgResult result;
   if (bNorm == 0.0) {
     x.fill(0.0f);

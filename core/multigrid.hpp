@@ -85,8 +85,13 @@ class Multigrid {
   // firstCycleUnchecked: run the first cycle without checking the warm start (one pass less
   // for a warm start that rarely meets the tolerance, like the projection's, whose right side
   // changes every step; iterations is then at least 1).
+  // latest: for a sequence of solves whose solutions change smoothly (a projection each time
+  // step), the last solution, with x holding the one before it; the first guess is then their
+  // linear extrapolation latest + (latest - x), read in the same pass as x. x receives the
+  // solution as always (the caller swaps the two for the next solve).
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                 bool removeMean = false, bool firstCycleUnchecked = false);
+                 bool removeMean = false, bool firstCycleUnchecked = false,
+                 const Field2D* latest = nullptr);
 
  private:
   // A level's cells in red-black order: with an odd row length a cell's colour (i + j) & 1 is
@@ -156,8 +161,9 @@ class Multigrid {
   static void prolongAndAdd(const Level& coarse, Level& fine);
   // One V-cycle on level l from its current x (warmStart) or from x = 0.
   void cycle(std::size_t l, bool warmStart = false);
-  // Copies b (and the wet mean removed) and x into the finest level; returns b.b.
-  double loadFinest(const Field2D& b, const Field2D& x, bool removeMean);
+  // Copies b (and the wet mean removed) and the first guess latest + (latest - x) into the
+  // finest level (latest = x: x itself); returns b.b.
+  double loadFinest(const Field2D& b, const Field2D& x, const Field2D& latest, bool removeMean);
   double storeFinest(Field2D& x, float offset) const;
 
   std::vector<Level> levels_;

@@ -75,7 +75,8 @@ class AdvectedWave final : public Model {
     return v_;
   }
   // The last pressure solve's solution q = -p / dx^2 (1/s): -L q = div u (L: the mirror
-  // 5-point operator, dx^2 times the Laplacian), the warm start of the next solve.
+  // 5-point operator, dx^2 times the Laplacian); extrapolated with the one before it, the
+  // warm start of the next solve.
   const Field2D& pressure() const { return pressure_; }
   double waveSpeed() const { return c_; }
   double viscosity() const { return nu_; }
@@ -116,8 +117,9 @@ class AdvectedWave final : public Model {
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];
   Field2D* next_ = &levels_[2];
-  // pressure_ holds q = -p / dx^2 (-L q = div u), rhs_ is the diffusion solve's right side.
-  Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, rhs_;
+  // pressure_ holds q = -p / dx^2 (-L q = div u), previousPressure_ the step before's (the
+  // solve starts from their extrapolation), rhs_ is the diffusion solve's right side.
+  Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, previousPressure_, rhs_;
   // diagnostics() measures the divergence left by the last Project here (once per frame, not
   // per step; a scratch so that it does not allocate).
   mutable Field2D divergenceAfter_;
@@ -134,7 +136,7 @@ class AdvectedWave final : public Model {
   int maxIterations_ = 1000;
   CgResult lastSolve_;
   double divergenceBefore_ = 0.0;
-  bool pressureIsZero_ = true;  // pressure_ is 0 everywhere (no fill needed)
+  bool pressureIsZero_ = true;  // pressure_ and previousPressure_ are 0 everywhere
   // u = v = 0 exactly: no force has acted since reset (drops move the surface, not the flow).
   bool flowAtRest_ = true;
 };

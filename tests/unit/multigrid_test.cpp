@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include "core/domain.hpp"
@@ -167,6 +168,43 @@ TEST(Multigrid, FloatVcyclesKeepAConvergedWarmStart) {
   EXPECT_TRUE(again.converged);
   for (std::size_t k = 0; k < x.size(); ++k)
     ASSERT_EQ(x.data()[k], first.data()[k]) << k;
+}
+
+// A sequence of right sides growing linearly in time, b_k = (1 + k / 4) b_0, has solutions
+// x_k = (1 + k / 4) x_0: started from the last two solutions extrapolated, each solve meets the
+// tolerance before any cycle, while started from the last solution alone (the residual of a
+// step's change, 1/5 to 1/9 of b) it needs cycles every time.
+TEST(Multigrid, FloatVcyclesStartFromTheTrendOfTheLastTwoSolutions) {
+  constexpr int n = 64;
+  const Domain domain = piPool(n);
+  Multigrid mg;
+  mg.setup(helmholtzSystem(domain));
+  const Field2D b0 = toField(n, rightSide(domain));
+  Field2D x0(n, n);
+  ASSERT_TRUE(mg.solve(b0, x0, 1e-6, 50).converged);
+  const auto scaled = [&](const Field2D& f, int k) {
+    Field2D out = f;
+    for (std::size_t c = 0; c < out.size(); ++c)
+      out.data()[c] = f.data()[c] * (1.0f + 0.25f * float(k));
+    return out;
+  };
+  constexpr double kTolerance = 1e-4;
+  Field2D earlier = x0, latest = scaled(x0, 1), last = latest;
+  for (int k = 2; k < 6; ++k) {
+    const Field2D b = scaled(b0, k);
+    Field2D fromLast = last;
+    const CgResult withoutTrend = mg.solve(b, fromLast, kTolerance, 50);
+    EXPECT_TRUE(withoutTrend.converged);
+    EXPECT_GE(withoutTrend.iterations, 1) << k;
+    last = fromLast;
+    const CgResult withTrend = mg.solve(b, earlier, kTolerance, 50, false, false, &latest);
+    EXPECT_TRUE(withTrend.converged);
+    EXPECT_EQ(withTrend.iterations, 0) << k;
+    EXPECT_LE(withTrend.relativeResidual, 1e-5) << k;
+    std::printf("k %d: %d cycles from the last solution, %.2e from the trend\n", k,
+                withoutTrend.iterations, withTrend.relativeResidual);
+    std::swap(earlier, latest);  // latest: the solution just returned in earlier
+  }
 }
 
 // Unit cells (faces all 1, shift 0: the interior of a Poisson pool) are relaxed, and their
