@@ -156,44 +156,6 @@ WB_SPAN_KERNEL RowSums unitResidualSumsSpan(const float* __restrict x, const flo
   return {residual, scaled, solution};
 }
 
-// The relaxation of relaxSpan (relaxUnitSpan) and then, of the updated cells, the sums of
-// residualSumsSpan (unitResidualSumsSpan) with offset 0: the same values that a check pass after
-// the colour's pass would sum, while the cells are in registers (Multigrid::solve).
-WB_SPAN_KERNEL RowSums relaxAndSumSpan(float* __restrict x, const float* __restrict y,
-                                       const float* __restrict b, CoefficientArrays a,
-                                       std::size_t h, std::size_t begin, std::size_t end) {
-  float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
-#pragma omp simd reduction(+ : residual, scaled, solution)
-  for (std::size_t m = begin; m < end; ++m) {
-    const float c = relaxed(a.at(m), x[m], b[m], y, h, m);
-    x[m] = c;
-    const float r = b[m] - applyAt(a.at(m), c, y, h, m, 0.0f);
-    const float scaledCell = scaledAt(a.at(m), c);
-    residual += r * r;
-    scaled += scaledCell * scaledCell;
-    solution += c;
-  }
-  return {residual, scaled, solution};
-}
-WB_SPAN_KERNEL RowSums relaxUnitAndSumSpan(float* __restrict x, const float* __restrict y,
-                                           const float* __restrict b, const float* __restrict unit,
-                                           std::size_t h, std::size_t begin, std::size_t end) {
-  float residual = 0.0f, scaled = 0.0f, solution = 0.0f;
-#pragma omp simd reduction(+ : residual, scaled, solution)
-  for (std::size_t m = begin; m < end; ++m) {
-    const float keep = unit[m];
-    const float old = x[m];
-    const float c = old + (keep * 0.25f) * (b[m] + (y[m] - old) + (y[m - 1] - old) +
-                                            (y[m + h] - old) + (y[m - h - 1] - old));
-    x[m] = c;
-    const float r = b[m] - applyUnitAt(c, y, h, m, 0.0f);
-    residual += keep * (r * r);
-    scaled += keep * (16.0f * c * c);  // diag(A) = 4
-    solution += c;
-  }
-  return {residual, scaled, solution};
-}
-
 // Every other value of a row: out[t] = in[2 t] (one colour's cells of an interleaved row).
 WB_SPAN_KERNEL void takeEveryOther(float* __restrict out, const float* __restrict in,
                                    std::size_t count) {
@@ -495,80 +457,31 @@ void Multigrid::relaxColour(Level& level, int c, int j0, int j1) {
     x[e->m] = relaxed(*e, x[e->m], b[e->m], y, h, e->m);
 }
 
-// relaxColour, row by row, with the residual sums of the relaxed cells (rowNorms for this
-// colour: each row summed in float, the rows in double).
-Multigrid::ResidualNorms Multigrid::relaxColourAndSum(Level& level, int c, int j0, int j1) {
-  Colour& own = level.colour[c];
-  const float* y = level.colour[1 - c].x.data() + c;
-  const std::size_t h = level.northOffset();
-  float *x = own.x.data(), *b = own.b.data();
-  ResidualNorms norms;
-  for (int j = j0; j < j1; ++j) {
-    const std::size_t begin = Level::colourBegin(level.rowsBegin(j), c);
-    const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
-    RowSums sums;
-    if (!level.useExceptions) {
-      sums = relaxAndSumSpan(x, y, b, arraysOf(own), h, begin, end);
-    } else {
-      sums = relaxUnitAndSumSpan(x, y, b, own.unit.data(), h, begin, end);
-      const auto [first, last] = exceptionsIn(own, j, j + 1);
-      for (const Exception* e = first; e != last; ++e) {
-        const std::size_t m = e->m;
-        const float value = relaxed(*e, x[m], b[m], y, h, m);
-        x[m] = value;
-        const float r = b[m] - applyAt(*e, value, y, h, m, 0.0f);
-        const float scaledCell = scaledAt(*e, value);
-        sums.residual += r * r;
-        sums.scaledSolution += scaledCell * scaledCell;
-      }
-    }
-    norms.residual += sums.residual;
-    norms.scaledSolution += sums.scaledSolution;
-    norms.solution += sums.solution;
-  }
-  return norms;
-}
-
 // One Gauss-Seidel sweep, colour `first` then the other. With threads, each takes a band of
 // rows for both colours, with a barrier between them; small levels (and the coarsest level's
-// many sweeps) run without a team, each colour one pass over the whole level. With
-// secondColourNorms, the second colour's pass also sums its residual (relaxColourAndSum).
-void Multigrid::sweep(Level& level, int first, ResidualNorms* secondColourNorms) {
+// many sweeps) run without a team, each colour one pass over the whole level.
+void Multigrid::sweep(Level& level, int first) {
   const int second = 1 - first;
-  // Both colours over the rows [j0, j1); the second colour's sums, if asked for, in band.
-  const auto relaxBand = [&](int j0, int j1, bool barrier, ResidualNorms& band) {
-    relaxColour(level, first, j0, j1);
-    if (barrier) {
-#pragma omp barrier
-    }
-    if (secondColourNorms)
-      band = relaxColourAndSum(level, second, j0, j1);
-    else
-      relaxColour(level, second, j0, j1);
-  };
-  ResidualNorms total;
   if (!worthThreads(std::size_t(level.nx) * std::size_t(level.ny))) {
-    relaxBand(0, level.ny, false, total);
-  } else {
-    double residual = 0.0, scaled = 0.0, solution = 0.0;
-#pragma omp parallel reduction(+ : residual, scaled, solution)
-    {
-      const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-      ResidualNorms band;
-      relaxBand(level.ny * t / threads, level.ny * (t + 1) / threads, true, band);
-      residual += band.residual, scaled += band.scaledSolution, solution += band.solution;
-    }
-    total = {residual, scaled, solution};
+    relaxColour(level, first, 0, level.ny);
+    relaxColour(level, second, 0, level.ny);
+    return;
   }
-  if (secondColourNorms) *secondColourNorms = total;
+#pragma omp parallel
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    const int j0 = level.ny * t / threads, j1 = level.ny * (t + 1) / threads;
+    relaxColour(level, first, j0, j1);
+#pragma omp barrier
+    relaxColour(level, second, j0, j1);
+  }
 }
 
 // The sums of row j (residualSumsSpan) for x - offset, each colour in float.
-Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float offset, int colours) {
+Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float offset) {
   const std::size_t h = level.northOffset();
   ResidualNorms norms;
   for (int c = 0; c < 2; ++c) {
-    if (!(colours & (1 << c))) continue;
     const Colour& own = level.colour[c];
     const float* y = level.colour[1 - c].x.data() + c;
     const float *x = own.x.data(), *b = own.b.data();
@@ -596,11 +509,11 @@ Multigrid::ResidualNorms Multigrid::rowNorms(const Level& level, int j, float of
   return norms;
 }
 
-Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level, int colours) {
+Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   double residual = 0.0, scaled = 0.0, solution = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : residual, scaled, solution) if (worthThreads(std::size_t(level.nx) * std::size_t(level.ny)))
   for (int j = 0; j < level.ny; ++j) {
-    const ResidualNorms sums = rowNorms(level, j, 0.0f, colours);
+    const ResidualNorms sums = rowNorms(level, j, 0.0f);
     residual += sums.residual;
     scaled += sums.scaledSolution;
     solution += sums.solution;
@@ -697,11 +610,12 @@ void Multigrid::prolongAndAdd(const Level& coarse, Level& fine) {
   }
 }
 
-void Multigrid::cycle(std::size_t l, bool warmStart, ResidualNorms* lastColourNorms) {
+void Multigrid::cycle(std::size_t l, bool warmStart) {
   Level& level = levels_[l];
   if (!warmStart)
     for (Colour& colour : level.colour)
       colour.x.fill(0.0f);
+  constexpr int kRed = 0, kBlack = 1;
   if (l + 1 == levels_.size()) {
     for (int s = 0; s < kCoarsestSweeps; ++s)
       sweep(level, kRed);
@@ -715,7 +629,7 @@ void Multigrid::cycle(std::size_t l, bool warmStart, ResidualNorms* lastColourNo
   cycle(l + 1, false);
   prolongAndAdd(levels_[l + 1], level);
   for (int s = 0; s < kSmoothingSweeps; ++s)
-    sweep(level, kBlack, s + 1 == kSmoothingSweeps ? lastColourNorms : nullptr);
+    sweep(level, kBlack);
 }
 
 // A caller's row j: its even columns are the cells of colour j & 1 from at(0, j) on, its odd
@@ -827,26 +741,12 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
   }
   double previous = HUGE_VAL;
   ResidualNorms norms;
-  // A cycle's last pass relaxes the red cells of the finest level and sums their residual
-  // (cycle); the check after it then only measures the black cells (a level without coarser
-  // ones is all coarsest sweeps, which do not sum).
-  ResidualNorms red;
-  bool redSummed = false;
-  const auto runCycle = [&] {
-    redSummed = levels_.size() > 1;
-    cycle(0, true, redSummed ? &red : nullptr);
+  if (firstCycleUnchecked && maxCycles > 0) {
+    cycle(0, true);
     ++result.iterations;
-  };
-  if (firstCycleUnchecked && maxCycles > 0) runCycle();
+  }
   for (;;) {
-    if (redSummed) {
-      norms = measureResidual(levels_[0], 1 << kBlack);
-      norms.residual += red.residual;
-      norms.scaledSolution += red.scaledSolution;
-      norms.solution += red.solution;
-    } else {
-      norms = measureResidual(levels_[0]);
-    }
+    norms = measureResidual(levels_[0]);
     result.relativeResidual = std::sqrt(norms.residual) / bNorm;
     const double floor = kRoundingFloor * std::sqrt(norms.scaledSolution) / bNorm;
     result.converged = result.relativeResidual <= tolerance;
@@ -855,7 +755,8 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
         !std::isfinite(result.relativeResidual))
       break;
     previous = result.relativeResidual;
-    runCycle();
+    cycle(0, true);
+    ++result.iterations;
   }
   // The wet mean of x, removed once it matters (kMaxMeanDrift).
   const double mean = removeMean && wetCount_ ? norms.solution / double(wetCount_) : 0.0;

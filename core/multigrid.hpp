@@ -147,24 +147,20 @@ class Multigrid {
   static std::pair<const Exception*, const Exception*> exceptionsIn(const Colour& colour, int j0,
                                                                     int j1);
   // Colour c on rows [j0, j1).
-  static constexpr int kRed = 0, kBlack = 1;
+  static void relaxColour(Level& level, int c, int j0, int j1);
+  static void sweep(Level& level, int first);
   // ||b - A x||^2, the rounding floor's ||diag(A) x||^2 and sum(x) (Multigrid::solve).
   struct ResidualNorms {
     double residual = 0.0, scaledSolution = 0.0, solution = 0.0;
   };
-  static void relaxColour(Level& level, int c, int j0, int j1);
-  static ResidualNorms relaxColourAndSum(Level& level, int c, int j0, int j1);
-  static void sweep(Level& level, int first, ResidualNorms* secondColourNorms = nullptr);
-  // Over the colours c with bit c set in colours.
-  static ResidualNorms measureResidual(const Level& level, int colours = 3);
-  static ResidualNorms rowNorms(const Level& level, int j, float offset, int colours = 3);
+  static ResidualNorms measureResidual(const Level& level);
+  static ResidualNorms rowNorms(const Level& level, int j, float offset);
   static void residualRow(Level& level, int j);
   // The coarse right side: the fine residual r = b - A x, restricted.
   static void restrictResidual(Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);
-  // One V-cycle on level l from its current x (warmStart) or from x = 0. lastColourNorms: the
-  // residual sums of the cells its last pass relaxes (the red ones), if it has coarser levels.
-  void cycle(std::size_t l, bool warmStart = false, ResidualNorms* lastColourNorms = nullptr);
+  // One V-cycle on level l from its current x (warmStart) or from x = 0.
+  void cycle(std::size_t l, bool warmStart = false);
   // Copies b (and the wet mean removed) and the first guess latest + (latest - x) into the
   // finest level (latest = x: x itself); returns b.b.
   double loadFinest(const Field2D& b, const Field2D& x, const Field2D& latest, bool removeMean);

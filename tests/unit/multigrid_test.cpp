@@ -249,13 +249,11 @@ TEST(Multigrid, UnitCellsRelaxAsTheGeneralUpdate) {
   EXPECT_GT(unitX.maxAbs(), 0.0f);
 }
 
-// The residual a solve reports is that of the x it returns: the last pass of each cycle sums
-// the red cells' residual as it relaxes them, the check adds the black cells'. Compared with
-// the residual recomputed in double from the system's coefficients, after 1 and 2 cycles and at
-// the rounding floor of a float x (where the red cells' rounding residual is as large as the
-// black cells'): on an open pool (unit cells and exceptions),
-// the Pi pool and a Helmholtz system (coefficient arrays), at 256^2 (threaded bands when the
-// process has two).
+// The residual a solve reports is that of the x it returns (its check pass sums the residual
+// of both colours in float, row by row). Compared with the residual recomputed in double from
+// the system's coefficients, after 1 and 2 cycles and at the rounding floor of a float x, on an
+// open pool (unit cells and exceptions), the Pi pool and a Helmholtz system (coefficient
+// arrays), at 256^2 (threaded bands when the process has two).
 TEST(Multigrid, ReportedResidualIsThatOfTheReturnedSolution) {
   constexpr int n = 256;
   const Domain open(Grid{n, n, 1.0}, 9.81, 1.0), pi = piPool(n);
@@ -284,8 +282,7 @@ TEST(Multigrid, ReportedResidualIsThatOfTheReturnedSolution) {
       // Measured: 1e-9 to 8e-7 relative on the Poisson pools, also at the floor (their residual
       // sums differences of neighbours, exact in float); the Helmholtz system's weights (16 x
       // depth) and shift make the float products round at about the floor's size: 2e-9 and
-      // 9e-8 after 1 and 2 cycles, 1.6e-3 at the floor (the same as the separate check pass
-      // that this round's fused sums replaced).
+      // 9e-8 after 1 and 2 cycles, 1.6e-3 at the floor.
       const bool atFloor = result.iterations > 2;
       const double agreement = singular ? 1e-5 : atFloor ? 1e-2 : 1e-6;
       EXPECT_NEAR(result.relativeResidual, residual, agreement * residual)
