@@ -522,21 +522,21 @@ Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
 }
 
 // r = b - A x on row j of a level (both colours).
-void Multigrid::residualRow(Level& level, int j) {
+void Multigrid::residualRows(Level& level, int j0, int j1) {
   const std::size_t h = level.northOffset();
   for (int c = 0; c < 2; ++c) {
     Colour& own = level.colour[c];
     const float* y = level.colour[1 - c].x.data() + c;
     const float *x = own.x.data(), *b = own.b.data();
     float* r = own.r.data();
-    const std::size_t begin = Level::colourBegin(level.rowsBegin(j), c);
-    const std::size_t end = Level::colourEnd(level.rowsEnd(j + 1), c);
+    const std::size_t begin = Level::colourBegin(level.rowsBegin(j0), c);
+    const std::size_t end = Level::colourEnd(level.rowsEnd(j1), c);
     if (!level.useExceptions) {
       residualSpan(r, x, y, b, arraysOf(own), h, begin, end);
       continue;
     }
     unitResidualSpan(r, x, y, b, own.unit.data(), h, begin, end);
-    const auto [first, last] = exceptionsIn(own, j, j + 1);
+    const auto [first, last] = exceptionsIn(own, j0, j1);
     for (const Exception* e = first; e != last; ++e)
       r[e->m] = b[e->m] - applyAt(*e, x[e->m], y, h, e->m, 0.0f);
   }
@@ -553,12 +553,12 @@ constexpr std::size_t kRowBlock = 256;
 // value of one colour's fine row and the east children the other's; the sums, in column order,
 // are then split into the coarse colours.
 void Multigrid::restrictResidual(Level& fine, Level& coarse) {
-#pragma omp parallel for schedule( \
-    static) if (worthThreads(std::size_t(fine.nx) * std::size_t(fine.ny)))
+  const bool threaded = worthThreads(std::size_t(fine.nx) * std::size_t(fine.ny));
+  if (!threaded) residualRows(fine, 0, fine.ny);
+#pragma omp parallel for schedule(static) if (threaded)
   for (int jc = 0; jc < coarse.ny; ++jc) {
     // A last odd fine row's second child is the ghost row, whose r stays 0.
-    for (int j = 2 * jc; j < std::min(2 * jc + 2, fine.ny); ++j)
-      residualRow(fine, j);
+    if (threaded) residualRows(fine, 2 * jc, std::min(2 * jc + 2, fine.ny));
     // Children of coarse cell i: fine cells lower + 2 i and lower + 2 i + 1, and the same in
     // the upper row (a last odd column's east child is the ghost column, whose r is 0).
     const std::size_t lower = fine.at(0, 2 * jc), upper = lower + fine.row;

@@ -155,7 +155,7 @@ class Multigrid {
   };
   static ResidualNorms measureResidual(const Level& level);
   static ResidualNorms rowNorms(const Level& level, int j, float offset);
-  static void residualRow(Level& level, int j);
+  static void residualRows(Level& level, int j0, int j1);
   // The coarse right side: the fine residual r = b - A x, restricted.
   static void restrictResidual(Level& fine, Level& coarse);
   static void prolongAndAdd(const Level& coarse, Level& fine);
