@@ -24,6 +24,15 @@ std::unique_ptr<AdvectedWave> makeModel(const Domain& domain) {
   return model;
 }
 
+// A wind of 0.1 m/s^2 along x over the upper half of the pool (a flow to advect and project).
+ForceField upperHalfWind(int n) {
+  ForceField wind{Field2D(n, n), Field2D(n, n)};
+  for (int j = n / 2; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      wind.ax(i, j) = 0.1f;
+  return wind;
+}
+
 TEST(AdvectedWave, VerificationCasesPass) {
   for (const auto& c : advectedWaveCases()) {
     const VerifyResult r = c.run();
@@ -109,10 +118,7 @@ TEST(AdvectedWave, TwoThreadsStepAsOne) {
   domain.applyPreset(MaskPreset::Pi);
   Field2D eta0(n, n);
   stampGaussian(eta0, domain, {0.0, 3.0, 5.0, 0.4, 0.05, EventSource::Drop});
-  ForceField wind{Field2D(n, n), Field2D(n, n)};
-  for (int j = n / 2; j < n; ++j)
-    for (int i = 0; i < n; ++i)
-      wind.ax(i, j) = 0.1f;
+  const ForceField wind = upperHalfWind(n);
   Field2D eta[2];
   for (int threads : {1, 2}) {
     omp_set_num_threads(threads);
@@ -288,10 +294,7 @@ TEST(AdvectedWave, ProjectionBeatsTwentyGaussSeidelSweeps) {
     domain.applyPreset(MaskPreset::Pi);
     AdvectedWave model;
     model.reset(domain, Field2D(n, n));
-    ForceField wind{Field2D(n, n), Field2D(n, n)};
-    for (int j = n / 2; j < n; ++j)
-      for (int i = 0; i < n; ++i)
-        wind.ax(i, j) = 0.1f;
+    const ForceField wind = upperHalfWind(n);
     model.setForce(&wind);
     const double dt = model.preferredDt();
     for (int s = 0; s < 40; ++s)
@@ -332,10 +335,7 @@ TEST(AdvectedWave, UnderSteadyWindThePressureSolveTakesOneCyclePerStep) {
   const Domain domain(Grid{n, n, 10.0 / n}, 9.81, 1.0);
   Field2D eta0(n, n);
   stampGaussian(eta0, domain, {0.0, 4.0, 5.0, 0.5, 0.05, EventSource::Drop});
-  ForceField wind{Field2D(n, n), Field2D(n, n)};
-  for (int j = n / 2; j < n; ++j)
-    for (int i = 0; i < n; ++i)
-      wind.ax(i, j) = 0.1f;
+  const ForceField wind = upperHalfWind(n);
   AdvectedWave model;
   model.reset(domain, eta0);
   model.setForce(&wind);
