@@ -521,7 +521,7 @@ Multigrid::ResidualNorms Multigrid::measureResidual(const Level& level) {
   return {residual, scaled, solution};
 }
 
-// r = b - A x on row j of a level (both colours).
+// r = b - A x on the rows [j0, j1) of a level (both colours).
 void Multigrid::residualRows(Level& level, int j0, int j1) {
   const std::size_t h = level.northOffset();
   for (int c = 0; c < 2; ++c) {
@@ -548,7 +548,9 @@ constexpr std::size_t kRowBlock = 256;
 }  // namespace
 
 // r = b - A x on the fine rows of each coarse row, then their 2 x 2 sums as the coarse right
-// side, in one pass (the residual rows are still in cache when they are restricted). A row's
+// side, in one pass with threads (the residual rows are still in cache when they are
+// restricted); without a team, one residual pass over the level first (small levels: fewer
+// calls). A row's
 // cells alternate in colour, so the west children of a coarse row's cells are every other
 // value of one colour's fine row and the east children the other's; the sums, in column order,
 // are then split into the coarse colours.

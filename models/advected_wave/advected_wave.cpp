@@ -148,9 +148,10 @@ WB_SPAN_KERNEL void advectSpan(float* __restrict u, float* __restrict v,
   const int east = nx > 1 ? 1 : 0, north = ny > 1 ? nx : 0;
   const float xMax = float(nx - 1), yMax = float(ny - 1);
   const int rowStart = j * nx;
-  // bilinearNear's loads reach one row and one column beyond the cell: rows 1 to ny - 2, and
-  // not the grid's first cell of row 1 or last of row ny - 2 (checked per block).
-  const bool nearPassFits = nx > 2 && ny > 2 && j > 0 && j < ny - 1;
+  // bilinearNear's loads reach one row and one column beyond the cell: a block may take it if
+  // they stay inside the arrays (which excludes the first and last rows).
+  const int cells = nx * ny;
+  const bool nearPassFits = nx > 2 && ny > 2;
   alignas(64) float weightX[kAdvectBlock], weightY[kAdvectBlock];
   alignas(64) int corner[kAdvectBlock], westward[kAdvectBlock], southward[kAdvectBlock];
   for (int start = begin; start < end; start += kAdvectBlock) {
@@ -187,7 +188,7 @@ WB_SPAN_KERNEL void advectSpan(float* __restrict u, float* __restrict v,
         uOut[l] = (1.0f - sy) * uBottom + sy * uTop;
         vOut[l] = (1.0f - sy) * vBottom + sy * vTop;
       }
-    } else if (farCells == 0 && nearPassFits && k0 >= nx + 1 && k0 + count + nx < nx * ny) {
+    } else if (farCells == 0 && nearPassFits && k0 - nx - 1 >= 0 && k0 + count + nx < cells) {
 #pragma omp simd
       for (int l = 0; l < count; ++l) {
         const bool west = westward[l] != 0, south = southward[l] != 0;
