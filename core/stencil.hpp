@@ -60,9 +60,30 @@ class WetStencil {
   // out = L h on wet cells (out is untouched on solid cells). Reference implementation for
   // tests and for models whose step is not fused.
   void apply(const Field2D& h, Field2D& out) const;
-  // L h at one edge cell.
   // out = L h in double precision (for solvers whose vectors are double).
   void apply(const double* h, double* out) const;
+  // Runs a fused pass over every wet cell on one OpenMP team (when threaded): edgeKernel(e)
+  // for each edge cell e (an index into edgeCells()), then spanKernel(begin, end) for each
+  // interior span, as flat indices of the field. Both may write only the cell they are given,
+  // so the team shares the edge cells and then the spans without a barrier between; both
+  // lists run by row and are split statically, so each thread keeps to roughly the rows it
+  // handles in the other passes (their data stays in its cache).
+  template <class SpanKernel, class EdgeKernel>
+  void forEachCell(const SpanKernel& spanKernel, const EdgeKernel& edgeKernel,
+                   bool threaded) const {
+    const std::size_t nx = std::size_t(nx_);
+#pragma omp parallel if (threaded)
+    {
+#pragma omp for schedule(static) nowait
+      for (std::size_t e = 0; e < edgeCells_.size(); ++e)
+        edgeKernel(e);
+#pragma omp for schedule(static) nowait
+      for (std::size_t s = 0; s < spans_.size(); ++s) {
+        const std::size_t rowStart = std::size_t(spans_[s].row) * nx;
+        spanKernel(rowStart + spans_[s].begin, rowStart + spans_[s].end);
+      }
+    }
+  }
   // L h at one edge cell.
   template <class Real>
   Real applyAt(const EdgeCell& cell, const Real* h) const {

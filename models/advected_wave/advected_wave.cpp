@@ -410,26 +410,13 @@ void AdvectedWave::diffuse(double dt) {
 
 // Applies spanKernel(begin, end) to the interior spans of the 5-point stencil (cells whose four
 // neighbours are wet: no wall test inside) and cellAt(k, open) to the wet cells next to a wall
-// (k their index, open their kOpen* faces). Both may write only the cell they are given, so
-// the team shares the edge cells and then the spans without a barrier between; both lists
-// run by row and are split statically, so each thread keeps to roughly the rows it handles
-// in the other passes (their data stays in its cache).
+// (k their index, open their kOpen* faces), on one team (WetStencil::forEachCell).
 template <class SpanKernel, class CellAt>
 void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const {
-  const std::size_t nx = std::size_t(domain_->nx());
-  const auto& spans = stencil_.spans();
   const auto& edgeCells = stencil_.edgeCells();
-#pragma omp parallel if (worthThreads(current_->size()))
-  {
-#pragma omp for schedule(static) nowait
-    for (std::size_t e = 0; e < edgeCells.size(); ++e)
-      cellAt(std::size_t(edgeCells[e].index), openFaces_[e]);
-#pragma omp for schedule(static) nowait
-    for (std::size_t s = 0; s < spans.size(); ++s) {
-      const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-      spanKernel(rowStart + spans[s].begin, rowStart + spans[s].end);
-    }
-  }
+  stencil_.forEachCell(
+      spanKernel, [&](std::size_t e) { cellAt(std::size_t(edgeCells[e].index), openFaces_[e]); },
+      worthThreads(current_->size()));
 }
 
 // Stam's advect: u(x) = u^{old}(x - dt u^{old}(x)), back-traced from each wet cell centre and

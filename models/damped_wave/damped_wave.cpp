@@ -134,19 +134,17 @@ void DampedWave::advanceHeight(double dt) {
   const float* hOld = previous_->data();
   float* hNew = next_->data();
   const std::size_t nx = std::size_t(domain_->nx());
-  const auto& spans = stencil_.spans();
   const auto span = stencil_.kind() == StencilKind::FivePoint
                         ? &advanceSpan<StencilKind::FivePoint>
                         : &advanceSpan<StencilKind::NinePoint>;
-#pragma omp parallel for schedule(static) if (worthThreads(current_->size()))
-  for (std::size_t s = 0; s < spans.size(); ++s) {
-    const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-    span(h, hOld, hNew, rowStart + spans[s].begin, rowStart + spans[s].end, nx, R, mu);
-  }
-  for (const auto& cell : stencil_.edgeCells()) {
-    const std::size_t k = cell.index;
-    hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * stencil_.applyAt(cell, h));
-  }
+  const auto& edgeCells = stencil_.edgeCells();
+  stencil_.forEachCell(
+      [&](std::size_t begin, std::size_t end) { span(h, hOld, hNew, begin, end, nx, R, mu); },
+      [&](std::size_t e) {
+        const std::size_t k = edgeCells[e].index;
+        hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * stencil_.applyAt(edgeCells[e], h));
+      },
+      worthThreads(current_->size()));
 }
 
 double DampedWave::addEta(const Field2D& delta) {
