@@ -733,8 +733,10 @@ constexpr double kMaxMeanDrift = 0x1p-12;
 // the tolerance, at the rounding floor of a float x (estimated, or seen as a stalled cycle) or
 // after maxCycles.
 CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                          bool removeMean, bool firstCycleUnchecked, const Field2D* latest) {
-  const double bNorm = std::sqrt(loadFinest(b, x, latest ? *latest : x, removeMean));
+                          const MultigridSolveOptions& options) {
+  const bool removeMean = options.removeMean;
+  const double bNorm =
+      std::sqrt(loadFinest(b, x, options.latest ? *options.latest : x, removeMean));
   CgResult result;
   if (bNorm == 0.0) {
     x.fill(0.0f);
@@ -743,7 +745,7 @@ CgResult Multigrid::solve(const Field2D& b, Field2D& x, double tolerance, int ma
   }
   double previous = HUGE_VAL;
   ResidualNorms norms;
-  if (firstCycleUnchecked && maxCycles > 0) {
+  if (options.firstCycleUnchecked && maxCycles > 0) {
     cycle(0, true);
     ++result.iterations;
   }

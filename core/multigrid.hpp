@@ -47,6 +47,23 @@ struct FivePointSystem {
                                   float shift);
 };
 
+// How Multigrid::solve treats its system and its first guess.
+struct MultigridSolveOptions {
+  // Constants are in A's null space (pure Neumann walls): b is projected to zero mean over the
+  // wet cells, and so is x on return once its mean has drifted beyond kMaxMeanDrift
+  // (multigrid.cpp) of its scale.
+  bool removeMean = false;
+  // Run the first cycle without checking the warm start: one pass less for a warm start that
+  // rarely meets the tolerance, like the projection's, whose right side changes every step
+  // (iterations is then at least 1).
+  bool firstCycleUnchecked = false;
+  // For a sequence of solves whose solutions change smoothly (a projection each time step):
+  // the last solution, with x holding the one before it. The first guess is then their linear
+  // extrapolation latest + (latest - x), read in the same pass as x; x receives the solution
+  // as always (the caller swaps the two for the next solve).
+  const Field2D* latest = nullptr;
+};
+
 class Multigrid {
  public:
   // Coarsening stops when neither side exceeds this many cells.
@@ -75,23 +92,13 @@ class Multigrid {
   void vcycle(const double* r, double* z);
   // Solves A x = b in float by V-cycles from the initial guess in x until the residual,
   // checked before each cycle, meets ||b - A x|| <= tolerance ||b|| or maxCycles cycles have
-  // run (iterations counts the cycles). removeMean: constants are in A's null space (pure
-  // Neumann walls); b is projected to zero mean over the wet cells, and so is x on return once
-  // its mean has drifted beyond kMaxMeanDrift (multigrid.cpp) of its scale.
+  // run (iterations counts the cycles); options below.
   // The residual is recomputed from x each cycle (neighbouring values subtract without
   // rounding), so the solve reaches what a float x can represent; below that rounding floor
   // (multigrid.cpp: kRoundingFloor) it stops, reporting converged = false. The residual
   // reported is that of the x returned (with removeMean, of x after its mean is removed).
-  // firstCycleUnchecked: run the first cycle without checking the warm start (one pass less
-  // for a warm start that rarely meets the tolerance, like the projection's, whose right side
-  // changes every step; iterations is then at least 1).
-  // latest: for a sequence of solves whose solutions change smoothly (a projection each time
-  // step), the last solution, with x holding the one before it; the first guess is then their
-  // linear extrapolation latest + (latest - x), read in the same pass as x. x receives the
-  // solution as always (the caller swaps the two for the next solve).
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxCycles,
-                 bool removeMean = false, bool firstCycleUnchecked = false,
-                 const Field2D* latest = nullptr);
+                 const MultigridSolveOptions& options = {});
 
  private:
   // A level's cells in red-black order: with an odd row length a cell's colour (i + j) & 1 is

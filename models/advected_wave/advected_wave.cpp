@@ -556,8 +556,9 @@ void AdvectedWave::projectDivergence() {
   // eighth round: 1.0 cycles per step instead of 1.2-1.4 at 128^2 to 512^2). The first cycle
   // runs without checking that guess, which a new divergence leaves far from the tolerance.
   std::swap(pressure_, previousPressure_);
-  lastSolve_ = pressureSolver_.solve(divergence_, pressure_, tolerance_, maxIterations_, true, true,
-                                     &previousPressure_);
+  lastSolve_ = pressureSolver_.solve(
+      divergence_, pressure_, tolerance_, maxIterations_,
+      {.removeMean = true, .firstCycleUnchecked = true, .latest = &previousPressure_});
   pressureIsZero_ = false;
 
   const Domain& d = *domain_;

@@ -339,7 +339,8 @@ void BM_AdvectedPressureCycle(benchmark::State& state) {
   for (auto _ : state) {
     pressure.fill(0.0f);
     // As the model solves: from the last two pressures extrapolated (both 0 here).
-    solver.solve(divergence, pressure, 0.0, 1, true, true, &previousPressure);
+    solver.solve(divergence, pressure, 0.0, 1,
+                 {.removeMean = true, .firstCycleUnchecked = true, .latest = &previousPressure});
   }
   reportRates(state, n, kVcycleSolveBytes + kVcycleBytes, gAllocations - before,
               secondsSince(start));

@@ -138,7 +138,7 @@ TEST(Multigrid, FloatVcyclesSolveBothSystems) {
     mg.setup(system);
     const std::vector<double> b = rightSide(domain);
     Field2D x(n, n);
-    const CgResult result = mg.solve(toField(n, b), x, tolerance, 50, singular);
+    const CgResult result = mg.solve(toField(n, b), x, tolerance, 50, {.removeMean = singular});
     EXPECT_TRUE(result.converged) << helmholtz;
     // Measured: 6 cycles (Poisson, 0.3 per cycle), 4 (Helmholtz, 0.05 per cycle).
     EXPECT_LE(result.iterations, helmholtz ? 5 : 7) << helmholtz;
@@ -197,7 +197,7 @@ TEST(Multigrid, FloatVcyclesStartFromTheTrendOfTheLastTwoSolutions) {
     EXPECT_TRUE(withoutTrend.converged);
     EXPECT_GE(withoutTrend.iterations, 1) << k;
     last = fromLast;
-    const CgResult withTrend = mg.solve(b, earlier, kTolerance, 50, false, false, &latest);
+    const CgResult withTrend = mg.solve(b, earlier, kTolerance, 50, {.latest = &latest});
     EXPECT_TRUE(withTrend.converged);
     EXPECT_EQ(withTrend.iterations, 0) << k;
     EXPECT_LE(withTrend.relativeResidual, 1e-5) << k;
@@ -237,8 +237,8 @@ TEST(Multigrid, UnitCellsRelaxAsTheGeneralUpdate) {
   unitSolver.setup(unit);
   generalSolver.setup(doubled);
   Field2D unitX(n, n), generalX(n, n);
-  const CgResult unitResult = unitSolver.solve(toField(n, b), unitX, 0.0, 3, false);
-  const CgResult generalResult = generalSolver.solve(toField(n, doubledB), generalX, 0.0, 3, false);
+  const CgResult unitResult = unitSolver.solve(toField(n, b), unitX, 0.0, 3);
+  const CgResult generalResult = generalSolver.solve(toField(n, doubledB), generalX, 0.0, 3);
   EXPECT_EQ(unitResult.iterations, 3);
   EXPECT_NEAR(unitResult.relativeResidual, generalResult.relativeResidual,
               1e-6 * generalResult.relativeResidual);
@@ -277,7 +277,8 @@ TEST(Multigrid, ReportedResidualIsThatOfTheReturnedSolution) {
     }
     for (int cycles : {1, 2, 30}) {
       Field2D x(n, n);
-      const CgResult result = mg.solve(toField(n, b), x, 0.0, cycles, false, true);
+      const CgResult result =
+          mg.solve(toField(n, b), x, 0.0, cycles, {.firstCycleUnchecked = true});
       const double residual = trueRelativeResidual(system, b, toDoubles(x), false);
       // Measured: 1e-9 to 8e-7 relative on the Poisson pools, also at the floor (their residual
       // sums differences of neighbours, exact in float); the Helmholtz system's weights (16 x
@@ -303,7 +304,7 @@ TEST(Multigrid, FloatVcyclesStopAtTheRoundingFloor) {
   mg.setup(system);
   const std::vector<double> b = rightSide(domain);
   Field2D x(n, n);
-  const CgResult result = mg.solve(toField(n, b), x, 1e-12, 1000, true);
+  const CgResult result = mg.solve(toField(n, b), x, 1e-12, 1000, {.removeMean = true});
   EXPECT_FALSE(result.converged);
   EXPECT_LE(result.iterations, 12);
   const Solved exact = solveWith(mg, system, b, true, true, 200);
