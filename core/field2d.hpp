@@ -8,15 +8,8 @@
 #include <new>
 #include <vector>
 
-#include <sys/mman.h>
-
 namespace wb {
 
-// Arrays of kHugePage bytes and more start on a 2 MiB boundary and ask the kernel for
-// transparent huge pages (this machine's THP mode is "madvise": only advised ranges get them).
-// A step on a 1024^2 grid streams some 30 fields of 4 MiB, whose 4 KiB pages overflow the TLB:
-// huge pages made damped-wave's step there 1.13x and windy advected-wave's 1.07x faster
-// (docs/performance.md, ninth round). Smaller arrays keep Alignment.
 template <class T, std::size_t Alignment>
 struct AlignedAllocator {
   using value_type = T;
@@ -28,24 +21,10 @@ struct AlignedAllocator {
   template <class U>
   AlignedAllocator(const AlignedAllocator<U, Alignment>&) {}
   T* allocate(std::size_t n) {
-    void* p = ::operator new(n * sizeof(T), std::align_val_t(alignmentFor(n)));
-#ifdef MADV_HUGEPAGE
-    // Advice only: where the kernel has no huge pages the array keeps small ones.
-    if (n * sizeof(T) >= kHugePage)
-      madvise(p, n * sizeof(T) / kHugePage * kHugePage, MADV_HUGEPAGE);
-#endif
-    return static_cast<T*>(p);
+    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(Alignment)));
   }
-  void deallocate(T* p, std::size_t n) {
-    ::operator delete(p, std::align_val_t(alignmentFor(n)));
-  }
-  static constexpr std::size_t kHugePage = std::size_t(2) << 20;
-  static std::size_t alignmentFor(std::size_t n) {
-    return n * sizeof(T) >= kHugePage ? kHugePage : Alignment;
-  }
-  friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) {
-    return true;
-  }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(Alignment)); }
+  friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
 };
 
 class Field2D {
@@ -64,8 +43,7 @@ class Field2D {
   float& operator()(int i, int j) { return data_[index(i, j)]; }
   float operator()(int i, int j) const { return data_[index(i, j)]; }
   std::size_t index(int i, int j) const {
-    return static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) +
-           static_cast<std::size_t>(i);
+    return static_cast<std::size_t>(j) * static_cast<std::size_t>(nx_) + static_cast<std::size_t>(i);
   }
 
   float* data() { return data_.data(); }
