@@ -68,6 +68,17 @@ double wetVolume(const Field2D& eta, const Domain& domain) {
   return summarizeSurface(eta, domain).volume;
 }
 
+double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, std::size_t window) {
+  end = std::min(end, history.size());
+  const std::size_t begin = end > window ? end - window : 0;
+  std::vector<double> costs;
+  for (std::size_t k = begin; k < end; ++k)
+    costs.push_back(history[k].stepMs);
+  if (costs.empty()) return 0.0;
+  std::nth_element(costs.begin(), costs.begin() + costs.size() / 2, costs.end());
+  return costs[costs.size() / 2];
+}
+
 void writeSeriesHeader(std::ostream& out) {
   out << "frame,time,model,volume,volume_sources,volume_drift,energy_potential,energy_kinetic,"
          "energy_total,step_ms,substeps,dt,max_abs_eta";

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/domain.hpp"
 #include "core/field2d.hpp"
@@ -47,6 +48,11 @@ struct FrameRecord {
   std::map<std::string, double> solver;
   double energyTotal() const { return energyPotential + energyKinetic; }
 };
+
+// The median of stepMs over the records [end - window, end) of one model's history (fewer at
+// its start; 0 for none). Wall times jump when the machine is busy elsewhere; the median shows
+// the model's own cost.
+double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, std::size_t window);
 
 // series.csv: one row per model per frame (design.md, command-line contract).
 void writeSeriesHeader(std::ostream& out);

@@ -366,11 +366,14 @@ void MainWindow::showSnapshot(const Snapshot& snapshot) {
     boats.push_back({boat.x, boat.y, boatSize, boat.heading, boat.tilt, 0.0, true});
   for (std::size_t k = 0; k < snapshot.models.size() && k < views_.size(); ++k) {
     const ModelSnapshot& m = snapshot.models[k];
-    const double frameMs = m.record.stepMs * m.record.substeps;
+    // The median of the last frames: one frame's wall time jumps with other load.
+    const double recentMs = plots_->recentStepMs(k);
+    const double stepMs = recentMs > 0.0 ? recentMs : m.record.stepMs;
+    const double frameMs = stepMs * m.record.substeps;
     std::ostringstream caption;
     caption.precision(3);
     caption << m.id << "\nt = " << std::fixed << snapshot.time << " s\n"
-            << m.record.stepMs << " ms/step x " << m.record.substeps;
+            << stepMs << " ms/step x " << m.record.substeps;
     bool warning = false;
     if (m.failure) {
       // The banner says when and why: the runner's message without the model's id, which the

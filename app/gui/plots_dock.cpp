@@ -13,6 +13,7 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTableWidget>
@@ -29,25 +30,20 @@ enum ChartId { kDriftChart, kEnergyChart, kCostChart };
 enum Energy { kPotential, kKinetic, kTotal, kEnergyCount };
 // Plots draw at most this many points per series; older history is thinned evenly.
 constexpr std::size_t kMaxPlotPoints = 1500;
-enum Column { kModel, kMsPerStep, kSubsteps, kDt, kStepsPerS, kIterations, kResidual, kStatus };
-const QStringList kColumns = {"model",   "ms/step",      "substeps", "dt (s)",
-                              "steps/s", "solver iter.", "residual", "max |eta| (m)"};
+// The figures table's widest (pixels): three models' columns beside the plots.
+constexpr int kMaxTableWidth = 520;
+// The figures table: one row per quantity, one column per model (narrow beside the plots).
+enum Row { kMsPerStep, kSubsteps, kDt, kStepsPerS, kIterations, kResidual, kMaxEta };
+const QStringList kRows = {"ms/step",      "substeps", "dt (s)",       "steps/s",
+                           "solver iter.", "residual", "max |eta| (m)"};
 const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),
                                 QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
 
-// Wall-clock times jump when the machine is busy elsewhere; the plot shows the running
-// median over kCostWindow frames so that the model's own cost stands out.
-constexpr std::size_t kCostWindow = 15;
+// The cost plot shows the running median over kCostWindow frames (medianStepMs).
 std::vector<FrameRecord> medianCost(const std::vector<FrameRecord>& h) {
   std::vector<FrameRecord> out = h;
-  std::vector<double> window;
-  for (std::size_t k = 0; k < h.size(); ++k) {
-    window.clear();
-    for (std::size_t q = k + 1 >= kCostWindow ? k + 1 - kCostWindow : 0; q <= k; ++q)
-      window.push_back(h[q].stepMs);
-    std::nth_element(window.begin(), window.begin() + window.size() / 2, window.end());
-    out[k].stepMs = window[window.size() / 2];
-  }
+  for (std::size_t k = 0; k < h.size(); ++k)
+    out[k].stepMs = medianStepMs(h, k + 1, PlotsDock::kCostWindow);
   return out;
 }
 
@@ -66,7 +62,8 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   charts_.push_back(makeChart(tr("Volume drift"), tr("m³")));
   charts_.push_back(makeChart(tr("Energy (— potential, ··· kinetic, ▬ total)"), tr("m⁵/s²")));
-  charts_.push_back(makeChart(tr("Cost per step (median of 15 frames)"), tr("ms")));
+  charts_.push_back(
+      makeChart(tr("Cost per step (median of %1 frames)").arg(kCostWindow), tr("ms")));
   for (auto& chart : charts_) {
     auto* view = new QChartView(chart.chart);
     view->setRenderHint(QPainter::Antialiasing);
@@ -74,9 +71,11 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     layout->addWidget(view);
     views_.push_back(view);
   }
-  table_ = new QTableWidget(0, int(kColumns.size()));
-  table_->setHorizontalHeaderLabels(kColumns);
-  table_->verticalHeader()->hide();
+  table_ = new QTableWidget(int(kRows.size()), 0);
+  table_->setVerticalHeaderLabels(kRows);
+  for (int row : {kMsPerStep, kStepsPerS})
+    table_->verticalHeaderItem(row)->setToolTip(
+        tr("Median over the last %1 frames").arg(kCostWindow));
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   splitter->addWidget(plots_);
@@ -104,7 +103,6 @@ PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit)
 }
 
 void PlotsDock::reset(const std::vector<std::string>& modelIds) {
-  modelIds_ = modelIds;
   history_.assign(modelIds.size(), {});
   for (auto& c : charts_) {
     c.chart->removeAllSeries();
@@ -138,7 +136,11 @@ void PlotsDock::reset(const std::vector<std::string>& modelIds) {
     if (k % kEnergyCount != 0)
       for (auto* marker : energy.chart->legend()->markers(energy.series[k]))
         marker->setVisible(false);
-  table_->setRowCount(int(modelIds.size()));
+  table_->setColumnCount(int(modelIds.size()));
+  QStringList names;
+  for (const auto& id : modelIds)
+    names << QString::fromStdString(id);
+  table_->setHorizontalHeaderLabels(names);
   dirty_ = true;
   refresh();
 }
@@ -148,6 +150,11 @@ void PlotsDock::append(const std::vector<std::vector<FrameRecord>>& perModel) {
     history_[m].insert(history_[m].end(), perModel[m].begin(), perModel[m].end());
     dirty_ = dirty_ || !perModel[m].empty();
   }
+}
+
+double PlotsDock::recentStepMs(std::size_t model) const {
+  if (model >= history_.size()) return 0.0;
+  return medianStepMs(history_[model], history_[model].size(), kCostWindow);
 }
 
 void PlotsDock::refresh() {
@@ -194,26 +201,32 @@ void PlotsDock::refresh() {
 
 void PlotsDock::updateTable() {
   for (std::size_t m = 0; m < history_.size(); ++m) {
-    const auto set = [&](int column, const QString& text) {
-      auto* item = table_->item(int(m), column);
-      if (!item) table_->setItem(int(m), column, item = new QTableWidgetItem);
+    const auto set = [&](int row, const QString& text) {
+      auto* item = table_->item(row, int(m));
+      if (!item) table_->setItem(row, int(m), item = new QTableWidgetItem);
       item->setText(text);
     };
-    set(kModel, QString::fromStdString(modelIds_[m]));
     if (history_[m].empty()) continue;
     const FrameRecord& r = history_[m].back();
     const auto solver = [&](const char* key) {
       auto it = r.solver.find(key);
       return it == r.solver.end() ? QString("–") : QString::number(it->second, 'g', 3);
     };
-    set(kMsPerStep, QString::number(r.stepMs, 'f', 3));
+    const double stepMs = recentStepMs(m);
+    set(kMsPerStep, QString::number(stepMs, 'f', 3));
     set(kSubsteps, QString::number(r.substeps));
     set(kDt, QString::number(r.dt, 'g', 3));
-    set(kStepsPerS, r.stepMs > 0 ? QString::number(1e3 / r.stepMs, 'f', 0) : QString("–"));
+    set(kStepsPerS, stepMs > 0 ? QString::number(1e3 / stepMs, 'f', 0) : QString("–"));
     set(kIterations, solver("solver_iterations"));
     set(kResidual, solver("solver_residual"));
-    set(kStatus, QString::number(r.maxAbsEta, 'g', 3));
+    set(kMaxEta, QString::number(r.maxAbsEta, 'g', 3));
   }
+  // Wide enough for every model's column (the plots take the rest), up to kMaxTableWidth.
+  int width = table_->verticalHeader()->width() + 2 * table_->frameWidth() +
+              table_->verticalScrollBar()->sizeHint().width();
+  for (int column = 0; column < table_->columnCount(); ++column)
+    width += table_->columnWidth(column);
+  table_->setMinimumWidth(std::min(width, kMaxTableWidth));
 }
 
 void PlotsDock::exportPlots(const QString& file) const {

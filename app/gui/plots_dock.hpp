@@ -32,6 +32,10 @@ class PlotsDock : public QDockWidget {
   void refresh();
 
   const std::vector<std::vector<FrameRecord>>& history() const { return history_; }
+  // Cost figures (plot, table, view captions) are medians over this many frames.
+  static constexpr std::size_t kCostWindow = 15;
+  // A model's median ms per step over its last kCostWindow frames (0 before its first).
+  double recentStepMs(std::size_t model) const;
   QWidget* plotsWidget() const { return plots_; }
   QTableWidget* costTable() const { return table_; }
   int chartCount() const { return int(charts_.size()); }
@@ -55,7 +59,6 @@ class PlotsDock : public QDockWidget {
   std::vector<Chart> charts_;
   std::vector<QChartView*> views_;
   QTableWidget* table_ = nullptr;
-  std::vector<std::string> modelIds_;
   std::vector<std::vector<FrameRecord>> history_;
   bool dirty_ = false;
 };

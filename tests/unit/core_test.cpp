@@ -237,6 +237,22 @@ TEST(Diagnostics, SurfaceSummaryMatchesPlainSums) {
   EXPECT_FALSE(summarizeSurface(eta, domain).finite);
 }
 
+// The cost figures' median: a burst of outside load in one frame does not move it, and the
+// window holds the last frames only.
+TEST(Diagnostics, MedianStepCostIgnoresASpikeAndForgetsOldFrames) {
+  std::vector<FrameRecord> history;
+  for (double ms : {1.0, 1.2, 40.0, 1.1, 0.9}) {
+    history.emplace_back();
+    history.back().stepMs = ms;
+  }
+  EXPECT_EQ(medianStepMs(history, history.size(), 15), 1.1);
+  EXPECT_EQ(medianStepMs(history, 3, 15), 1.2);  // frames 0-2 only
+  EXPECT_EQ(medianStepMs(history, 5, 2), 1.1);   // frames 3 and 4: the upper of the two
+  EXPECT_EQ(medianStepMs(history, 99, 1), 0.9);  // end is clamped to the history
+  EXPECT_EQ(medianStepMs(history, 0, 15), 0.0);
+  EXPECT_EQ(medianStepMs({}, 0, 15), 0.0);
+}
+
 // The kinetic energy starts from its Galerkin prediction and corrects it once with a V-cycle
 // (core/wave_energy.hpp); it must agree with a solve from zero to the same tolerance, on a pool
 // with walls, with both wall rules. The surfaces come from the undamped three-level scheme, 4 steps
