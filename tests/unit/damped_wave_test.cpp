@@ -2,6 +2,7 @@
 // zero boundary really leaks, energy is conserved without damping, the stencils are
 // conservative and symmetric.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
 #include <random>
@@ -122,6 +123,34 @@ TEST(DampedWave, ZeroBoundaryLeaksVolumeWhereMirrorKeepsIt) {
   }
   EXPECT_LT(drift[0], 1e-6);
   EXPECT_GT(drift[1], 1e3 * drift[0]);
+}
+
+// The threaded step (wall cells and spans shared by one team) against one thread, on a Pi
+// pool large enough for threads, with both stencils and both wall rules: the update of a cell
+// reads only the last two levels, so the surfaces must agree bit for bit.
+TEST(DampedWave, TwoThreadsStepAsOneBitForBit) {
+  const int n = 136;  // above core/parallel.hpp's threshold
+  Domain domain(Grid{n, n, 0.06}, 9.81, 1.0);
+  domain.applyPreset(MaskPreset::Pi);
+  const Field2D eta0 = randomField(domain, 7);
+  for (const char* neighbours : {"4", "8"})
+    for (const char* boundary : {"mirror", "zero"}) {
+      Field2D eta[2];
+      for (int threads : {1, 2}) {
+        omp_set_num_threads(threads);
+        DampedWave model;
+        model.params().setFromText("neighbours", neighbours, "test");
+        model.params().setFromText("boundary", boundary, "test");
+        model.reset(domain, eta0);
+        for (int s = 0; s < 20; ++s)
+          model.step(model.preferredDt());
+        eta[threads - 1] = model.eta();
+      }
+      omp_set_num_threads(1);
+      ASSERT_GT(eta[0].maxAbs(), 0.0f);
+      for (std::size_t k = 0; k < eta[0].size(); ++k)
+        ASSERT_EQ(eta[1].data()[k], eta[0].data()[k]) << neighbours << " " << boundary << " " << k;
+    }
 }
 
 TEST(DampedWave, AddEtaDisplacesWithoutVelocity) {
