@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/model.hpp"
-#include "core/scenario.hpp"
+#include "core/model/model.hpp"
+#include "core/scenario/scenario.hpp"
 
 namespace wb {
 

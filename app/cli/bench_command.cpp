@@ -11,7 +11,7 @@
 
 #include "app/cli/options.hpp"
 #include "core/errors.hpp"
-#include "core/excitations.hpp"
+#include "core/forcing/excitations.hpp"
 #include "models/registry.hpp"
 
 namespace wb::cli {
@@ -33,7 +33,8 @@ int benchCommand(const FlagReader& flags) {
     auto model = createModel(id, "--models");
     model->reset(domain, eta0);
     const double dt = model->preferredDt();
-    for (int k = 0; k < std::min(steps, 5); ++k) model->step(dt);  // warm caches and solvers
+    for (int k = 0; k < std::min(steps, 5); ++k)
+      model->step(dt);  // warm caches and solvers
     std::vector<double> seconds(steps);
     for (int k = 0; k < steps; ++k) {
       const auto start = std::chrono::steady_clock::now();

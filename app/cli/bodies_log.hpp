@@ -9,9 +9,9 @@
 #include <system_error>
 #include <vector>
 
-#include "core/comparison.hpp"
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/field_io.hpp"
 
 namespace wb::cli {
 

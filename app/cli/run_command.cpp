@@ -14,9 +14,9 @@
 #include "app/cli/bodies_log.hpp"
 #include "app/cli/options.hpp"
 #include "app/export/vti_writer.hpp"
-#include "core/comparison.hpp"
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
 
 namespace wb::cli {

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "app/cli/options.hpp"
-#include "core/scenario.hpp"
+#include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 #include "models/verification/verification.hpp"
 
@@ -14,18 +14,19 @@ int verifyCommand(const FlagReader& flags) {
   std::vector<std::string> only;
   if (auto list = flags.value("--models")) {
     only = splitList(*list);
-    for (const auto& id : only) createModel(id, "--models");
+    for (const auto& id : only)
+      createModel(id, "--models");
   }
-  std::printf("%-20s %-44s %12s %12s %-6s %s\n", "model", "case", "measured", "tolerance",
-              "result", "detail");
+  std::printf("%-20s %-44s %12s %12s %-6s %s\n", "model", "case", "measured", "tolerance", "result",
+              "detail");
   int failed = 0, ran = 0;
   for (const auto& c : verificationCases()) {
     if (!only.empty() && std::find(only.begin(), only.end(), c.model) == only.end()) continue;
     const VerifyResult r = c.run();
     ++ran;
     failed += !r.passed;
-    std::printf("%-20s %-44s %12.4g %12.4g %-6s %s\n", r.model.c_str(), r.name.c_str(),
-                r.measured, r.tolerance, r.passed ? "PASS" : "FAIL", r.detail.c_str());
+    std::printf("%-20s %-44s %12.4g %12.4g %-6s %s\n", r.model.c_str(), r.name.c_str(), r.measured,
+                r.tolerance, r.passed ? "PASS" : "FAIL", r.detail.c_str());
     std::fflush(stdout);
   }
   std::printf("%d of %d cases passed\n", ran - failed, ran);

@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/scenario/field_io.hpp"
 
 namespace wb {
 namespace fs = std::filesystem;
@@ -20,7 +20,8 @@ vtkNew<vtkFloatArray> toArray(const Field2D& field, const char* name) {
   vtkNew<vtkFloatArray> array;
   array->SetName(name);
   array->SetNumberOfTuples(vtkIdType(field.size()));
-  for (std::size_t k = 0; k < field.size(); ++k) array->SetValue(vtkIdType(k), field.data()[k]);
+  for (std::size_t k = 0; k < field.size(); ++k)
+    array->SetValue(vtkIdType(k), field.data()[k]);
   return array;
 }
 }  // namespace
@@ -36,7 +37,8 @@ void writeVtiFrame(const fs::path& file, const Field2D& eta, const Domain& domai
   vtkNew<vtkUnsignedCharArray> wet;
   wet->SetName("wet");
   wet->SetNumberOfTuples(vtkIdType(domain.wetMask().size()));
-  for (std::size_t k = 0; k < domain.wetMask().size(); ++k) wet->SetValue(vtkIdType(k), domain.wetMask()[k]);
+  for (std::size_t k = 0; k < domain.wetMask().size(); ++k)
+    wet->SetValue(vtkIdType(k), domain.wetMask()[k]);
   image->GetPointData()->AddArray(wet);
   image->GetPointData()->SetActiveScalars("eta");
 

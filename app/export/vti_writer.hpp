@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/domain.hpp"
-#include "core/field2d.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
 
 namespace wb {
 

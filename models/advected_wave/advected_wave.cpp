@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
-#include "core/parallel.hpp"
+#include "core/grid/parallel.hpp"
 
 namespace wb {
 
@@ -85,7 +85,7 @@ constexpr int kAdvectBlock = 32;
 // Stam's advect at the cells [begin, end) of row j (any cells: the trace is clamped to the
 // grid): back-trace by the displacement -dt u^{old} / dx in cells, clamp the departure point
 // onto the outermost cell centres and sample u^{old}, v^{old} bilinearly: sampleBilinear
-// (core/interpolation.hpp) to float round-off. Written to vectorise: float arithmetic, 32-bit
+// (core/grid/interpolation.hpp) to float round-off. Written to vectorise: float arithmetic, 32-bit
 // indices (grids stay below 2^31 cells), selects with constant or integer arms only (GCC will
 // not if-convert float arithmetic under -ftrapping-math, nor vectorise std::floor). The weight
 // is (cell - corner) + offset, so it keeps float precision relative to one cell however large
@@ -550,7 +550,7 @@ void AdvectedWave::projectDivergence() {
     lastSolve_ = {0, 0.0, true};
     return;
   }
-  // Multigrid V-cycles (core/multigrid.hpp), in float, from the last two steps' pressures
+  // Multigrid V-cycles (core/solvers/multigrid.hpp), in float, from the last two steps' pressures
   // extrapolated linearly in time: under a steady wind that halves the residual left by the
   // first cycle, which then meets the tolerance on almost every step (docs/performance.md,
   // eighth round: 1.0 cycles per step instead of 1.2-1.4 at 128^2 to 512^2). The first cycle

@@ -16,7 +16,7 @@
 // Eq. 10 is the wave equation z_tt + nu z_t = c^2 lap(z) (eq. 9) with central differences
 // for both time derivatives:
 //   z^{k+1} = [4 z^k + 2 mu L(z^k) - (2 - nu dt) z^{k-1}] / (2 + nu dt),  mu = c^2 dt^2/dx^2
-// with L the 4-neighbour operator of core/stencil.hpp (mirror walls, as damped-wave).
+// with L the 4-neighbour operator of core/grid/stencil.hpp (mirror walls, as damped-wave).
 //
 // Stability (von Neumann): a grid mode with -L eigenvalue s in [0, 8] has amplification
 // factors lambda with (2 + nu dt) lambda^2 - (4 - 2 mu s) lambda + (2 - nu dt) = 0. By the
@@ -29,11 +29,11 @@
 // height model can blow up is this bound being exceeded (refused unless `force`).
 #pragma once
 
-#include "core/conjugate_gradient.hpp"
-#include "core/model.hpp"
-#include "core/multigrid.hpp"
-#include "core/stencil.hpp"
-#include "core/wave_energy.hpp"
+#include "core/grid/stencil.hpp"
+#include "core/measure/wave_energy.hpp"
+#include "core/model/model.hpp"
+#include "core/solvers/conjugate_gradient.hpp"
+#include "core/solvers/multigrid.hpp"
 
 namespace wb {
 
@@ -56,7 +56,7 @@ class AdvectedWave final : public Model {
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy per unit density = flow part + wave part: 1/2 sum(d |u|^2) dA of the
   // advected velocity, plus the wave part of eq. 10 computed as damped-wave's (the flow the
-  // three-level scheme is equivalent to, core/wave_energy.hpp), so the two wave models'
+  // three-level scheme is equivalent to, core/measure/wave_energy.hpp), so the two wave models'
   // energies compare like for like.
   double kineticEnergy() const override;
   // solver_iterations, solver_residual (relative, of the pressure solve), divergence_max

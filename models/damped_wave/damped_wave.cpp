@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
-#include "core/parallel.hpp"
+#include "core/grid/parallel.hpp"
 
 namespace wb {
 

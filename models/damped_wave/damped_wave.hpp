@@ -6,7 +6,7 @@
 // this is the consistent form. Explicit three-level scheme, R = 1 - k dt:
 //   h^{n+1} = h^n + R (h^n - h^{n-1}) + (c^2 dt^2 / dx^2) L(h^n)  (Bressler eq. 2)
 // with L the 4- or 8-neighbour operator of eqs. 5 and 6, the latter normalised (see
-// core/stencil.hpp). Walls: mirror (the paper's symmetry condition) or zero (Bressler 3.1).
+// core/grid/stencil.hpp). Walls: mirror (the paper's symmetry condition) or zero (Bressler 3.1).
 //
 // Stability (von Neumann, derived in README "damped-wave"): the amplitude of a grid mode with
 // -L eigenvalue s obeys a^{n+1} = (1 + R - mu s) a^n - R a^{n-1}, mu = c^2 dt^2/dx^2, which
@@ -18,9 +18,9 @@
 
 #include <optional>
 
-#include "core/model.hpp"
-#include "core/stencil.hpp"
-#include "core/wave_energy.hpp"
+#include "core/grid/stencil.hpp"
+#include "core/measure/wave_energy.hpp"
+#include "core/model/model.hpp"
 
 namespace wb {
 
@@ -38,7 +38,7 @@ class DampedWave final : public Model {
 
   const Field2D& eta() const override { return *current_; }
   double addEta(const Field2D& delta) override;
-  // Kinetic energy: core/wave_energy.hpp, from the flow the scheme is equivalent to; with
+  // Kinetic energy: core/measure/wave_energy.hpp, from the flow the scheme is equivalent to; with
   // k = 0 potential + kinetic is the energy leapfrog conserves exactly.
   double kineticEnergy() const override;
   std::map<std::string, double> diagnostics() const override;

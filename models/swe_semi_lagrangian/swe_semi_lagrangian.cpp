@@ -9,7 +9,7 @@
 #include <omp.h>
 
 #include "core/errors.hpp"
-#include "core/parallel.hpp"
+#include "core/grid/parallel.hpp"
 
 namespace wb {
 
@@ -191,7 +191,7 @@ double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, con
 // is the grid's row length; openEast / openNorth are SweWalls' open-face factors. A closed
 // face's neighbour value is replaced by the cell's own with a select between loaded values
 // (the Neumann ghost of SweWalls::centredX), never with arithmetic in a select's arm, which
-// GCC does not vectorise under -ftrapping-math (WB_SPAN_KERNEL: core/parallel.hpp).
+// GCC does not vectorise under -ftrapping-math (WB_SPAN_KERNEL: core/grid/parallel.hpp).
 
 // Eq. 25, right side; see assembleRhs.
 WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hDep,
@@ -587,8 +587,8 @@ SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) co
 }
 
 // Eq. 25 solved from h^n (warm start) to cg_tolerance on the faces of this step, by plain CG,
-// CG on the red-black reduced system (core/red_black_cg.hpp) or multigrid V-cycles
-// (core/multigrid.hpp). Each solver allocates its work fields at its first solve.
+// CG on the red-black reduced system (core/solvers/red_black_cg.hpp) or multigrid V-cycles
+// (core/solvers/multigrid.hpp). Each solver allocates its work fields at its first solve.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   // Names longer than the short-string buffer would allocate on every step.
   static const std::string kTolerance = "cg_tolerance", kMaxIterations = "cg_max_iterations";

@@ -15,10 +15,10 @@
 // do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
-#include "core/conjugate_gradient.hpp"
-#include "core/model.hpp"
-#include "core/multigrid.hpp"
-#include "core/red_black_cg.hpp"
+#include "core/model/model.hpp"
+#include "core/solvers/conjugate_gradient.hpp"
+#include "core/solvers/multigrid.hpp"
+#include "core/solvers/red_black_cg.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
@@ -76,7 +76,7 @@ class SweSemiLagrangian final : public Model {
   static constexpr double kAutoShearSafety = 0.5;
   // helmholtz_solver auto: multigrid above this coupling g d_max dt^2 / dx^2 (the face
   // weights of eq. 25; (dt / explicit limit)^2). CG on the red-black reduced system
-  // (core/red_black_cg.hpp) needs about half the iterations of plain CG, each over half the
+  // (core/solvers/red_black_cg.hpp) needs about half the iterations of plain CG, each over half the
   // cells; float V-cycles need 2-3. Measured (wavebench_bench solve/swe-step-*, one thread,
   // steps on the one-drop pool) at coupling 16 / 100 / 400: 256^2, reduced CG 0.92 / 1.41 /
   // 1.96 ms per step, V-cycles 2.03 / 2.29 / 1.58 (plain CG 1.11 / 2.87 / 4.64); 1024^2,

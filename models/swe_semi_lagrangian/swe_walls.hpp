@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/domain.hpp"
-#include "core/field2d.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
 
 namespace wb {
 
@@ -32,7 +32,7 @@ class SweWalls {
   void enforceVelocity(Field2D& u, Field2D& v) const;
 
   // Eq. 32 in two dimensions: bilinear interpolation at the departure point (x, y) in
-  // cell-index units (cell centre (i, j) is at (i, j)). Unlike core/interpolation.hpp it knows
+  // cell-index units (cell centre (i, j) is at (i, j)). Unlike core/grid/interpolation.hpp it knows
   // the walls: a solid corner of the interpolation cell is left out and the weights of the wet
   // corners renormalised (the Neumann extension of the wet values); if all four are solid,
   // fallback is returned. The weights are found once and applied to several fields. The

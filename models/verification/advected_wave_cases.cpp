@@ -9,8 +9,8 @@
 #include <numbers>
 #include <sstream>
 
-#include "core/comparison.hpp"
-#include "core/floating_bodies.hpp"
+#include "core/forcing/floating_bodies.hpp"
+#include "core/run/comparison.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/verification/verification.hpp"
 

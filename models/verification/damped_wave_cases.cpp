@@ -8,8 +8,8 @@
 #include <random>
 #include <sstream>
 
-#include "core/diagnostics.hpp"
-#include "core/excitations.hpp"
+#include "core/forcing/excitations.hpp"
+#include "core/measure/diagnostics.hpp"
 #include "models/damped_wave/damped_wave.hpp"
 #include "models/verification/verification.hpp"
 

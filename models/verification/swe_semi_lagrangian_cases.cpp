@@ -7,7 +7,7 @@
 #include <numbers>
 #include <sstream>
 
-#include "core/diagnostics.hpp"
+#include "core/measure/diagnostics.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 #include "models/verification/verification.hpp"
 

@@ -17,11 +17,11 @@
 #include <new>
 #include <vector>
 
-#include "core/conjugate_gradient.hpp"
-#include "core/excitations.hpp"
-#include "core/field2d.hpp"
-#include "core/multigrid.hpp"
-#include "core/red_black_cg.hpp"
+#include "core/forcing/excitations.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/solvers/conjugate_gradient.hpp"
+#include "core/solvers/multigrid.hpp"
+#include "core/solvers/red_black_cg.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/registry.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
@@ -63,7 +63,7 @@ const std::vector<int64_t> kSizes = {32, 128, 256, 512, 1024, 2048};
 // (read p, two face coefficients, write q: 16), x += alpha p and r -= alpha q with r.r
 // (read x, r, p, q, write x, r: 24), p = r + beta p (read r, p, write p: 12).
 constexpr double kCgIterationBytes = 52.0;
-// One CG iteration on the red-black reduced system (core/red_black_cg.hpp), per cell of the
+// One CG iteration on the red-black reduced system (core/solvers/red_black_cg.hpp), per cell of the
 // full grid (packed fields cover half of it): the operator (the E cells' 4 faces and inverse
 // diagonal, p, D_K, write q: 16; t stays in a ring of rows), the two vector updates (12 + 6).
 constexpr double kReducedCgIterationBytes = 34.0;
@@ -88,7 +88,7 @@ constexpr double kAdvectedWaveStillBytes = 48.0;
 // of b and of the first guess extrapolated from the last two pressures (b, x, latest, byte mask
 // -> b, x: 21), b's mean (b, mask: 5), store with x's mean summed in the last
 // check and the stored x's residual (x, b, unit flag, mask -> x: 17). Per cycle on the finest
-// level (core/multigrid.hpp: red-black order, all but the edge cells unit cells on the open
+// level (core/solvers/multigrid.hpp: red-black order, all but the edge cells unit cells on the open
 // pool, so no coefficient loads but a float unit flag): 4 red-black sweeps (x, b, flag -> x: 16
 // each), the residual with its restriction (x, b, flag -> r, coarse b: 17), prolongation (x,
 // mask, coarse x -> x: 10), the residual check (x, b, flag: 12); the coarser levels add a third

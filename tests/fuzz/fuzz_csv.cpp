@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/scenario/field_io.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/scenario/field_io.hpp"
 
 namespace {
 

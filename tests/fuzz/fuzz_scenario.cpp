@@ -8,8 +8,8 @@
 #include <string>
 
 #include "core/errors.hpp"
-#include "core/excitations.hpp"
-#include "core/scenario.hpp"
+#include "core/forcing/excitations.hpp"
+#include "core/scenario/scenario.hpp"
 
 namespace {
 

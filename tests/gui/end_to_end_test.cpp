@@ -6,8 +6,8 @@
 #include <QDir>
 #include <QTest>
 
-#include "app/gui/main_window.hpp"
-#include "app/gui/surface_view.hpp"
+#include "app/gui/views/surface_view.hpp"
+#include "app/gui/window/main_window.hpp"
 #include "models/registry.hpp"
 
 namespace {

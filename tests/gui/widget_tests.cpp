@@ -14,16 +14,16 @@
 #include <QTest>
 #include <QUndoStack>
 
-#include "app/gui/autosave.hpp"
-#include "app/gui/controls_dock.hpp"
-#include "app/gui/export_actions.hpp"
-#include "app/gui/mask_editor.hpp"
-#include "app/gui/param_panel.hpp"
-#include "app/gui/plots_dock.hpp"
-#include "app/gui/scenario_document.hpp"
-#include "core/domain.hpp"
+#include "app/gui/document/scenario_document.hpp"
+#include "app/gui/editors/controls_dock.hpp"
+#include "app/gui/editors/mask_editor.hpp"
+#include "app/gui/editors/param_panel.hpp"
+#include "app/gui/export/export_actions.hpp"
+#include "app/gui/views/plots_dock.hpp"
+#include "app/gui/window/autosave.hpp"
 #include "core/errors.hpp"
-#include "core/scenario.hpp"
+#include "core/grid/domain.hpp"
+#include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 
 using namespace wb;

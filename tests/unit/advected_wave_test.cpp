@@ -7,11 +7,11 @@
 #include <cmath>
 #include <memory>
 
-#include "core/comparison.hpp"
-#include "core/diagnostics.hpp"
 #include "core/errors.hpp"
-#include "core/excitations.hpp"
-#include "core/interpolation.hpp"
+#include "core/forcing/excitations.hpp"
+#include "core/grid/interpolation.hpp"
+#include "core/measure/diagnostics.hpp"
+#include "core/run/comparison.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/verification/verification.hpp"
 
@@ -113,7 +113,7 @@ TEST(AdvectedWave, AdvectionMatchesTheBilinearReference) {
 // windy Pi pool large enough for threads: the same surface to the solver's round-off (its dot
 // products sum in another order).
 TEST(AdvectedWave, TwoThreadsStepAsOne) {
-  const int n = 136;  // above core/parallel.hpp's threshold
+  const int n = 136;  // above core/grid/parallel.hpp's threshold
   Domain domain(Grid{n, n, 0.06}, 9.81, 1.0);
   domain.applyPreset(MaskPreset::Pi);
   Field2D eta0(n, n);
@@ -326,7 +326,7 @@ TEST(AdvectedWave, ProjectionBeatsTwentyGaussSeidelSweeps) {
 }
 
 // A wind over a pool at rest sets up a seiche; the pressure changes smoothly from step to
-// step, and the solve starts from the last two pressures extrapolated (core/multigrid.hpp:
+// step, and the solve starts from the last two pressures extrapolated (core/solvers/multigrid.hpp:
 // latest). One V-cycle then meets the tolerance on almost every step. Measured over steps
 // 21-2020 at 128^2: 1.00 cycles per step; from the last pressure alone 1.60 (the seiche's
 // phases of fast change take two).

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
-#include "core/parameters.hpp"
-#include "core/scenario.hpp"
+#include "core/model/parameters.hpp"
+#include "core/scenario/field_io.hpp"
+#include "core/scenario/scenario.hpp"
 
 namespace wb {
 namespace {

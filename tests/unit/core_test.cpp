@@ -10,12 +10,12 @@
 #include <limits>
 #include <numbers>
 
-#include "core/comparison.hpp"
-#include "core/diagnostics.hpp"
 #include "core/errors.hpp"
-#include "core/scenario.hpp"
-#include "core/stencil.hpp"
-#include "core/wave_energy.hpp"
+#include "core/grid/stencil.hpp"
+#include "core/measure/diagnostics.hpp"
+#include "core/measure/wave_energy.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 
 namespace wb {
@@ -254,9 +254,9 @@ TEST(Diagnostics, MedianStepCostIgnoresASpikeAndForgetsOldFrames) {
 }
 
 // The kinetic energy starts from its Galerkin prediction and corrects it once with a V-cycle
-// (core/wave_energy.hpp); it must agree with a solve from zero to the same tolerance, on a pool
-// with walls, with both wall rules. The surfaces come from the undamped three-level scheme, 4 steps
-// per "frame".
+// (core/measure/wave_energy.hpp); it must agree with a solve from zero to the same tolerance, on a
+// pool with walls, with both wall rules. The surfaces come from the undamped three-level scheme, 4
+// steps per "frame".
 TEST(WaveKineticEnergy, PredictionAgreesWithAColdSolve) {
   for (const auto& [kind, rule] : {std::pair{StencilKind::NinePoint, WallRule::Mirror},
                                    std::pair{StencilKind::FivePoint, WallRule::Zero}}) {

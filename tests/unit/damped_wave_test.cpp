@@ -7,10 +7,10 @@
 #include <cmath>
 #include <random>
 
-#include "core/comparison.hpp"
-#include "core/diagnostics.hpp"
 #include "core/errors.hpp"
-#include "core/stencil.hpp"
+#include "core/grid/stencil.hpp"
+#include "core/measure/diagnostics.hpp"
+#include "core/run/comparison.hpp"
 #include "models/damped_wave/damped_wave.hpp"
 #include "models/registry.hpp"
 
@@ -129,7 +129,7 @@ TEST(DampedWave, ZeroBoundaryLeaksVolumeWhereMirrorKeepsIt) {
 // pool large enough for threads, with both stencils and both wall rules: the update of a cell
 // reads only the last two levels, so the surfaces must agree bit for bit.
 TEST(DampedWave, TwoThreadsStepAsOneBitForBit) {
-  const int n = 136;  // above core/parallel.hpp's threshold
+  const int n = 136;  // above core/grid/parallel.hpp's threshold
   Domain domain(Grid{n, n, 0.06}, 9.81, 1.0);
   domain.applyPreset(MaskPreset::Pi);
   const Field2D eta0 = randomField(domain, 7);

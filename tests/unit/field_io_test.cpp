@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
-#include "core/field_io.hpp"
+#include "core/scenario/field_io.hpp"
 
 namespace wb {
 namespace {

@@ -1,4 +1,4 @@
-// The 5-point systems the solver tests share (core/multigrid.hpp's form): the Pi pool, a
+// The 5-point systems the solver tests share (core/solvers/multigrid.hpp's form): the Pi pool, a
 // Helmholtz system with variable faces like Layton eq. 25, a right side, and the true residual
 // recomputed from the coefficients, independently of any solver's operator.
 #pragma once
@@ -6,9 +6,9 @@
 #include <cmath>
 #include <vector>
 
-#include "core/domain.hpp"
-#include "core/field2d.hpp"
-#include "core/multigrid.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/solvers/multigrid.hpp"
 
 namespace wb {
 

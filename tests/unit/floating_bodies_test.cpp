@@ -1,11 +1,11 @@
-// Floating bodies (core/floating_bodies.hpp): Layton eqs. 26-27 in a uniform flow, walls,
+// Floating bodies (core/forcing/floating_bodies.hpp): Layton eqs. 26-27 in a uniform flow, walls,
 // deterministic placement, the riding rule on a slope, and the bodies of a comparison.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/comparison.hpp"
-#include "core/floating_bodies.hpp"
+#include "core/forcing/floating_bodies.hpp"
+#include "core/run/comparison.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/damped_wave/damped_wave.hpp"
 

@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/comparison.hpp"
-#include "core/scenario.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 
 namespace wb {

@@ -1,5 +1,5 @@
-// Multigrid-preconditioned CG (core/multigrid.hpp) on the two kinds of system the models solve:
-// the Neumann Poisson equation on the Pi pool (singular, zero-mean form) and a Helmholtz
+// Multigrid-preconditioned CG (core/solvers/multigrid.hpp) on the two kinds of system the models
+// solve: the Neumann Poisson equation on the Pi pool (singular, zero-mean form) and a Helmholtz
 // equation with shift 1 and variable face weights (Layton eq. 25). The true residual is
 // recomputed here from the system's coefficients, independently of the solver's operator.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/domain.hpp"
-#include "core/field2d.hpp"
-#include "core/multigrid.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/solvers/multigrid.hpp"
 #include "tests/unit/five_point_systems.hpp"
 
 namespace wb {
@@ -209,7 +209,7 @@ TEST(Multigrid, FloatVcyclesStartFromTheTrendOfTheLastTwoSolutions) {
 
 // Unit cells (faces all 1, shift 0: the interior of a Poisson pool) are relaxed, and their
 // residual taken, without coefficients, the other wet cells as exceptions with theirs; a
-// level of other cells keeps float coefficient arrays for every cell (core/multigrid.hpp).
+// level of other cells keeps float coefficient arrays for every cell (core/solvers/multigrid.hpp).
 // Both must give the same result to the bit: doubling every face and the right side sends the
 // whole solve through the coefficient arrays (faces 2) and scales each of its roundings
 // exactly, so x must come out the same. The right side is given zero mean here and the solve

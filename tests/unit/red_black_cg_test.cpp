@@ -1,5 +1,5 @@
-// Conjugate gradients on the red-black reduced system (core/red_black_cg.hpp) against plain CG
-// on the full Helmholtz system (Layton eq. 25's form, tests/unit/five_point_systems.hpp), with
+// Conjugate gradients on the red-black reduced system (core/solvers/red_black_cg.hpp) against plain
+// CG on the full Helmholtz system (Layton eq. 25's form, tests/unit/five_point_systems.hpp), with
 // the true residual of the full system recomputed from its coefficients.
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/conjugate_gradient.hpp"
-#include "core/red_black_cg.hpp"
+#include "core/solvers/conjugate_gradient.hpp"
+#include "core/solvers/red_black_cg.hpp"
 #include "tests/unit/five_point_systems.hpp"
 
 namespace wb {

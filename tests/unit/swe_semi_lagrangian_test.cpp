@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "core/errors.hpp"
-#include "core/scenario.hpp"
+#include "core/scenario/scenario.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 #include "models/verification/verification.hpp"

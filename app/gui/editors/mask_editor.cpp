@@ -1,0 +1,413 @@
+#include "app/gui/editors/mask_editor.hpp"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "core/errors.hpp"
+#include "core/grid/domain.hpp"
+#include "core/scenario/field_io.hpp"
+
+namespace wb::gui {
+
+namespace {
+const QRgb kWallColour = qRgb(115, 140, 75);
+const QRgb kCoastColour = qRgb(205, 185, 130);  // land from the heightmap, above sea level
+// The obstacles preset: round islands at these centres (shares of the pool) and radius.
+constexpr double kIslands[][2] = {{0.3, 0.55}, {0.55, 0.3}, {0.7, 0.7}};
+constexpr double kIslandRadiusShare = 0.08;
+constexpr int kDefaultBrushRadius = 2;
+// Wet cells: light blue over the shallowest, dark blue over the deepest rest depth.
+const QColor kShallowColour(150, 200, 240), kDeepColour(10, 40, 120);
+constexpr double kEvenDepthShade = 0.5;    // the shade of a pool of one depth
+constexpr double kDefaultDepthStep = 0.1;  // m, until a scenario sets it
+constexpr double kMaxDepthStep = 1000.0;   // m
+constexpr int kDepthStepDecimals = 3;
+
+// Cosine falloff of a depth dab: 1 at the centre, 0 at `reach` cells and beyond.
+double depthFalloff(double distance, double reach) {
+  if (distance >= reach) return 0.0;
+  return 0.5 * (1.0 + std::cos(std::numbers::pi * distance / reach));
+}
+}  // namespace
+
+MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(this)) {
+  auto* layout = new QVBoxLayout(this);
+  auto* tools = new QHBoxLayout;
+  tool_ = new QComboBox;
+  tool_->setObjectName("tool");
+  // In MaskTool's order.
+  tool_->addItems({tr("Brush: wall"), tr("Brush: water"), tr("Rectangle: wall"),
+                   tr("Rectangle: water"), tr("Brush: deepen"), tr("Brush: shallow")});
+  connect(tool_, &QComboBox::currentIndexChanged, this,
+          [this](int index) { canvas_->tool = MaskTool(index); });
+  radius_ = new QSpinBox;
+  radius_->setRange(0, 64);
+  radius_->setValue(kDefaultBrushRadius);
+  radius_->setPrefix(tr("radius "));
+  radius_->setSuffix(tr(" cells"));
+  depthStep_ = new QDoubleSpinBox;
+  depthStep_->setObjectName("depthStep");
+  depthStep_->setRange(Domain::kMinDepth, kMaxDepthStep);
+  depthStep_->setDecimals(kDepthStepDecimals);
+  depthStep_->setValue(kDefaultDepthStep);
+  depthStep_->setPrefix(tr("step "));
+  depthStep_->setSuffix(tr(" m"));
+  depthStep_->setToolTip(tr("Change of rest depth at the centre of a deepen/shallow dab"));
+  tools->addWidget(tool_);
+  tools->addWidget(radius_);
+  tools->addWidget(depthStep_);
+  layout->addLayout(tools);
+
+  auto* presets = new QHBoxLayout;
+  const std::pair<QString, MaskPresetKind> presetButtons[] = {
+      {tr("Rectangle"), MaskPresetKind::Rectangle},
+      {tr("Π pool"), MaskPresetKind::Pi},
+      {tr("Obstacles"), MaskPresetKind::Obstacles}};
+  for (const auto& [name, kind] : presetButtons) {
+    auto* button = new QPushButton(name);
+    connect(button, &QPushButton::clicked, this, [this, kind = kind] { applyPreset(kind); });
+    presets->addWidget(button);
+  }
+  layout->addLayout(presets);
+
+  auto* files = new QHBoxLayout;
+  auto* importMask = new QPushButton(tr("Import mask…"));
+  auto* importHeight = new QPushButton(tr("Import heightmap…"));
+  importMask->setToolTip(tr("Grayscale PNG: white = water, black = wall"));
+  importHeight->setToolTip(tr("Grayscale PNG of terrain height: cells above sea level are land"));
+  connect(importMask, &QPushButton::clicked, this, &MaskEditor::askMaskImage);
+  connect(importHeight, &QPushButton::clicked, this, &MaskEditor::askHeightmap);
+  files->addWidget(importMask);
+  files->addWidget(importHeight);
+  layout->addLayout(files);
+
+  canvas_ = new MaskCanvas(this);
+  layout->addWidget(canvas_, 1);
+
+  auto* history = new QHBoxLayout;
+  for (QAction* action :
+       {undo_->createUndoAction(this, tr("Undo")), undo_->createRedoAction(this, tr("Redo"))}) {
+    auto* button = new QToolButton;
+    button->setDefaultAction(action);
+    history->addWidget(button);
+  }
+  history->addStretch();
+  layout->addLayout(history);
+}
+
+void MaskEditor::showMask(int nx, int ny, const Mask& mask, bool clearHistory) {
+  nx_ = nx;
+  ny_ = ny;
+  if (clearHistory) undo_->clear();
+  mask_ = mask;
+  if (domainWet_.size() != mask.size()) domainWet_.clear();
+  redraw();
+}
+
+void MaskEditor::showDepth(const Depth& depth) {
+  depth_ = depth;
+  redraw();
+}
+
+QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) const {
+  const bool depthShown = depth_.size() == mask_.size();
+  const double shade = !depthShown || deepest <= shallowest
+                           ? kEvenDepthShade
+                           : (depth_.data()[cell] - shallowest) / (deepest - shallowest);
+  const auto mix = [shade](int shallow, int deep) {
+    return int(shallow + shade * (deep - shallow));
+  };
+  return qRgb(mix(kShallowColour.red(), kDeepColour.red()),
+              mix(kShallowColour.green(), kDeepColour.green()),
+              mix(kShallowColour.blue(), kDeepColour.blue()));
+}
+
+void MaskEditor::redraw() {
+  const auto wetHere = [this](std::size_t k) {
+    return mask_[k] && (domainWet_.empty() || domainWet_[k]);
+  };
+  float shallowest = std::numeric_limits<float>::max(), deepest = 0.0f;
+  if (depth_.size() == mask_.size())
+    for (std::size_t k = 0; k < mask_.size(); ++k)
+      if (wetHere(k)) {
+        shallowest = std::min(shallowest, depth_.data()[k]);
+        deepest = std::max(deepest, depth_.data()[k]);
+      }
+  QImage image(nx_, ny_, QImage::Format_RGB32);
+  for (int j = 0; j < ny_; ++j)
+    for (int i = 0; i < nx_; ++i) {
+      const std::size_t k = std::size_t(j) * nx_ + i;
+      const QRgb colour = wetHere(k) ? wetColour(k, shallowest, deepest)
+                          : mask_[k] ? kCoastColour
+                                     : kWallColour;
+      image.setPixel(i, ny_ - 1 - j, colour);
+    }
+  canvas_->setImage(image);
+}
+
+void MaskEditor::showDomain(const std::vector<std::uint8_t>& wet) {
+  if (wet == domainWet_) return;
+  domainWet_ = wet;
+  redraw();
+}
+
+void MaskEditor::setMaskFromCommand(const Mask& mask) {
+  showMask(nx_, ny_, mask, false);
+  if (!inStroke_) emit maskEdited(mask_);
+}
+
+void MaskEditor::setDepthFromCommand(const Depth& depth) {
+  showDepth(depth);
+  if (!inStroke_) emit depthEdited(depth_);
+}
+
+void MaskEditor::pushReplace(const QString& text, const Mask& after) {
+  undo_->push(
+      new ReplaceMaskCommand(text, mask_, after, [this](const Mask& m) { setMaskFromCommand(m); }));
+}
+
+void MaskEditor::setTool(MaskTool tool) {
+  tool_->setCurrentIndex(int(tool));
+}
+void MaskEditor::setBrushRadius(int cells) {
+  radius_->setValue(cells);
+}
+
+void MaskEditor::setDepthStep(double metres) {
+  depthStep_->setValue(metres);
+}
+double MaskEditor::depthStep() const {
+  return depthStep_->value();
+}
+
+void MaskEditor::applyPreset(MaskPresetKind preset) {
+  Domain domain(Grid{nx_, ny_, 1.0}, 9.81, 1.0);
+  if (preset == MaskPresetKind::Pi) domain.applyPreset(MaskPreset::Pi);
+  Mask after = domain.wetMask();
+  if (preset == MaskPresetKind::Obstacles)
+    for (const auto& centre : kIslands) {
+      const double radius = kIslandRadiusShare * std::max(nx_, ny_);
+      for (int j = 0; j < ny_; ++j)
+        for (int i = 0; i < nx_; ++i)
+          if (std::hypot(i + 0.5 - centre[0] * nx_, j + 0.5 - centre[1] * ny_) < radius)
+            after[std::size_t(j) * nx_ + i] = 0;
+    }
+  const QString names[] = {tr("rectangle preset"), tr("Π preset"), tr("obstacles preset")};
+  pushReplace(names[int(preset)], after);
+}
+
+void MaskEditor::fillRect(int i0, int j0, int i1, int j1, bool water) {
+  Mask after = mask_;
+  for (int j = std::max(0, std::min(j0, j1)); j <= std::min(ny_ - 1, std::max(j0, j1)); ++j)
+    for (int i = std::max(0, std::min(i0, i1)); i <= std::min(nx_ - 1, std::max(i0, i1)); ++i)
+      after[std::size_t(j) * nx_ + i] = water ? 1 : 0;
+  pushReplace(water ? tr("fill water") : tr("fill wall"), after);
+}
+
+void MaskEditor::beginStroke() {
+  ++stroke_;
+  inStroke_ = true;
+  depthStroke_ = false;
+}
+
+void MaskEditor::dab(int ci, int cj, bool water) {
+  const int r = radius_->value();
+  Mask after = mask_;
+  for (int j = std::max(0, cj - r); j <= std::min(ny_ - 1, cj + r); ++j)
+    for (int i = std::max(0, ci - r); i <= std::min(nx_ - 1, ci + r); ++i)
+      if ((i - ci) * (i - ci) + (j - cj) * (j - cj) <= r * r)
+        after[std::size_t(j) * nx_ + i] = water ? 1 : 0;
+  if (after == mask_) return;
+  undo_->push(new BrushCommand(water ? tr("paint water") : tr("paint wall"), stroke_, mask_, after,
+                               [this](const Mask& m) { setMaskFromCommand(m); }));
+}
+
+void MaskEditor::dabDepth(int ci, int cj, bool deepen) {
+  if (depth_.nx() != nx_ || depth_.ny() != ny_) return;  // no depth shown yet
+  depthStroke_ = true;
+  const int r = radius_->value();
+  const double reach = r + 1.0;
+  const double step = deepen ? depthStep_->value() : -depthStep_->value();
+  Depth after = depth_;
+  for (int j = std::max(0, cj - r); j <= std::min(ny_ - 1, cj + r); ++j)
+    for (int i = std::max(0, ci - r); i <= std::min(nx_ - 1, ci + r); ++i) {
+      const double weight = depthFalloff(std::hypot(i - ci, j - cj), reach);
+      if (weight > 0.0)
+        after(i, j) = float(std::max(Domain::kMinDepth, after(i, j) + step * weight));
+    }
+  if (sameField(after, depth_)) return;
+  undo_->push(new DepthBrushCommand(deepen ? tr("deepen") : tr("make shallower"), stroke_, depth_,
+                                    after, [this](const Depth& d) { setDepthFromCommand(d); }));
+}
+
+void MaskEditor::endStroke() {
+  if (!inStroke_) return;
+  inStroke_ = false;
+  if (depthStroke_)
+    emit depthEdited(depth_);
+  else
+    emit maskEdited(mask_);
+}
+
+void MaskEditor::importMaskImage(const QString& file) {
+  const Field2D image = readPngField(file.toStdString(), nx_, ny_);
+  Mask after(image.size());
+  for (std::size_t k = 0; k < image.size(); ++k)
+    after[k] = image.data()[k] >= 0.5f;
+  pushReplace(tr("import mask"), after);
+}
+
+void MaskEditor::importHeightmap(const QString& file, double seaLevel, double heightScale) {
+  readPngField(file.toStdString(), nx_, ny_);  // fails here, with the file's name, if unusable
+  undo_->push(new TerrainCommand(terrain_, TerrainSetting{file, seaLevel, heightScale},
+                                 [this](const std::optional<TerrainSetting>& terrain) {
+                                   terrain_ = terrain;
+                                   emit terrainEdited(terrain);
+                                 }));
+}
+
+void MaskEditor::askMaskImage() {
+  const QString file =
+      QFileDialog::getOpenFileName(this, tr("Import mask"), QString(), tr("PNG images (*.png)"));
+  if (file.isEmpty()) return;
+  try {
+    importMaskImage(file);
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("Import mask"), QString::fromStdString(error.what()));
+  }
+}
+
+void MaskEditor::askHeightmap() {
+  const QString file = QFileDialog::getOpenFileName(this, tr("Import heightmap"), QString(),
+                                                    tr("PNG images (*.png)"));
+  if (file.isEmpty()) return;
+  QDialog dialog(this);
+  dialog.setWindowTitle(tr("Heightmap coast"));
+  auto* form = new QFormLayout(&dialog);
+  auto* sea = new QDoubleSpinBox;
+  auto* scale = new QDoubleSpinBox;
+  sea->setRange(0.0, 1000.0);
+  sea->setValue(terrain_ ? terrain_->seaLevel : 0.5);
+  sea->setSuffix(" m");
+  sea->setToolTip(tr("Cells whose terrain is at or above the sea level are land"));
+  scale->setRange(0.001, 1000.0);
+  scale->setValue(terrain_ ? terrain_->heightScale : 1.0);
+  scale->setSuffix(" m");
+  scale->setToolTip(tr("Terrain height of a white pixel"));
+  form->addRow(tr("sea level"), sea);
+  form->addRow(tr("height of white"), scale);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return;
+  try {
+    importHeightmap(file, sea->value(), scale->value());
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("Import heightmap"), QString::fromStdString(error.what()));
+  }
+}
+
+MaskCanvas::MaskCanvas(MaskEditor* editor) : QWidget(editor), editor_(editor) {
+  setMinimumSize(200, 200);
+  setCursor(Qt::CrossCursor);
+}
+
+QRectF MaskCanvas::imageRect() const {
+  if (image_.isNull()) return {};
+  const double scale =
+      std::min(width() / double(image_.width()), height() / double(image_.height()));
+  const QSizeF size(image_.width() * scale, image_.height() * scale);
+  return QRectF(QPointF((width() - size.width()) / 2, (height() - size.height()) / 2), size);
+}
+
+std::optional<QPoint> MaskCanvas::cellAt(QPointF position) const {
+  const QRectF rect = imageRect();
+  if (!rect.contains(position)) return std::nullopt;
+  const int i = int((position.x() - rect.left()) / rect.width() * image_.width());
+  const int row = int((position.y() - rect.top()) / rect.height() * image_.height());
+  return QPoint(std::min(i, image_.width() - 1),
+                image_.height() - 1 - std::min(row, image_.height() - 1));
+}
+
+void MaskCanvas::paintEvent(QPaintEvent*) {
+  QPainter painter(this);
+  painter.fillRect(rect(), palette().window());
+  const QRectF target = imageRect();
+  painter.drawImage(target, image_);
+  if (rectStart_ && rectEnd_) {
+    const double cell = target.width() / image_.width();
+    const auto corner = [&](QPoint c) {
+      return QPointF(target.left() + c.x() * cell, target.bottom() - c.y() * cell);
+    };
+    QRectF r(corner(*rectStart_), corner(*rectEnd_));
+    r = r.normalized().adjusted(0, -cell, cell, 0);
+    painter.setPen(QPen(Qt::yellow, 2, Qt::DashLine));
+    painter.drawRect(r);
+  }
+}
+
+void MaskCanvas::mousePressEvent(QMouseEvent* event) {
+  const auto cell = cellAt(event->position());
+  if (!cell) return;
+  if (tool == MaskTool::WallRect || tool == MaskTool::WaterRect) {
+    rectStart_ = rectEnd_ = cell;
+    update();
+    return;
+  }
+  editor_->beginStroke();
+  lastDab_.reset();
+  dabAt(*cell);
+}
+
+void MaskCanvas::dabAt(QPoint cell) {
+  if (tool == MaskTool::DeepenBrush || tool == MaskTool::ShallowBrush) {
+    if (lastDab_ == cell) return;  // a dab adds depth: once per cell the stroke enters
+    lastDab_ = cell;
+    editor_->dabDepth(cell.x(), cell.y(), tool == MaskTool::DeepenBrush);
+  } else {
+    editor_->dab(cell.x(), cell.y(), tool == MaskTool::WaterBrush);
+  }
+}
+
+void MaskCanvas::mouseMoveEvent(QMouseEvent* event) {
+  if (!(event->buttons() & Qt::LeftButton)) return;
+  const auto cell = cellAt(event->position());
+  if (!cell) return;
+  if (rectStart_) {
+    rectEnd_ = cell;
+    update();
+  } else if (editor_->inStroke_) {
+    dabAt(*cell);
+  }
+}
+
+void MaskCanvas::mouseReleaseEvent(QMouseEvent*) {
+  if (rectStart_ && rectEnd_) {
+    editor_->fillRect(rectStart_->x(), rectStart_->y(), rectEnd_->x(), rectEnd_->y(),
+                      tool == MaskTool::WaterRect);
+    rectStart_.reset();
+    rectEnd_.reset();
+    update();
+  }
+  editor_->endStroke();
+}
+
+}  // namespace wb::gui

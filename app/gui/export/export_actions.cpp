@@ -1,0 +1,220 @@
+#include "app/gui/export/export_actions.hpp"
+
+#include <filesystem>
+#include <map>
+#include <vector>
+
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+#include "app/export/vti_writer.hpp"
+#include "app/gui/views/plots_dock.hpp"
+#include "app/gui/window/main_window.hpp"
+#include "core/errors.hpp"
+#include "core/scenario/field_io.hpp"
+
+namespace wb::gui {
+
+namespace {
+constexpr int kMaxExportFrames = 100000;
+constexpr int kMaxExportPixels = 8192;
+constexpr int kStepTimeoutMs = 60000;  // a frame that takes longer is reported as an error
+constexpr int kVideoFps = 60;
+
+void warn(QWidget* parent, const QString& title, const std::exception& error) {
+  QMessageBox::warning(parent, title, QString::fromStdString(error.what()));
+}
+
+// Waits (keeping the GUI alive) until the worker has published a frame after `frame`.
+void waitForFrameAfter(MainWindow& window, int frame) {
+  QElapsedTimer clock;
+  clock.start();
+  while (!window.worker().latest() || window.worker().latest()->frame <= frame) {
+    if (clock.elapsed() > kStepTimeoutMs)
+      throw InputError("frame export: the simulation did not advance within 60 s");
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
+  window.tick();
+}
+}  // namespace
+
+void exportPlotsDialog(QWidget* parent, const PlotsDock& plots) {
+  const QString file = QFileDialog::getSaveFileName(
+      parent, QObject::tr("Export plots"), "plots.png",
+      QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+  if (file.isEmpty()) return;
+  try {
+    plots.exportPlots(file);
+  } catch (const std::exception& error) {
+    warn(parent, QObject::tr("Export plots"), error);
+  }
+}
+
+void exportCsvDialog(QWidget* parent, const PlotsDock& plots) {
+  const QString file = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot data"),
+                                                    "series.csv", QObject::tr("CSV (*.csv)"));
+  if (file.isEmpty()) return;
+  try {
+    plots.exportCsv(file);
+  } catch (const std::exception& error) {
+    warn(parent, QObject::tr("Export plot data"), error);
+  }
+}
+
+QString ffmpegPath() {
+  return QStandardPaths::findExecutable("ffmpeg");
+}
+
+FrameExportDialog::FrameExportDialog(QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Export frames"));
+  auto* form = new QFormLayout(this);
+  directory_ = new QLineEdit;
+  directory_->setObjectName("directory");
+  auto* browse = new QPushButton(tr("Browse…"));
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString dir =
+        QFileDialog::getExistingDirectory(this, tr("Export to"), directory_->text());
+    if (!dir.isEmpty()) directory_->setText(dir);
+  });
+  auto* dirRow = new QHBoxLayout;
+  dirRow->addWidget(directory_, 1);
+  dirRow->addWidget(browse);
+  frames_ = new QSpinBox;
+  frames_->setObjectName("frames");
+  frames_->setRange(1, kMaxExportFrames);
+  frames_->setToolTip(
+      tr("Frames from the current one on; the simulation advances while exporting"));
+  width_ = new QSpinBox;
+  height_ = new QSpinBox;
+  for (auto* spin : {width_, height_}) {
+    spin->setRange(16, kMaxExportPixels);
+    spin->setSuffix(" px");
+  }
+  auto* sizeRow = new QHBoxLayout;
+  sizeRow->addWidget(width_);
+  sizeRow->addWidget(new QLabel("×"));
+  sizeRow->addWidget(height_);
+  png_ = new QCheckBox(tr("PNG image of the views per frame"));
+  paraview_ = new QCheckBox(tr("eta per model as ParaView files (.vti + .pvd)"));
+  mp4_ = new QCheckBox(tr("MP4 video (ffmpeg)"));
+  if (ffmpegPath().isEmpty()) {
+    mp4_->setEnabled(false);
+    mp4_->setToolTip(tr("ffmpeg is not installed"));
+  }
+  connect(mp4_, &QCheckBox::toggled, this, [this](bool on) {
+    if (on) png_->setChecked(true);
+  });
+  form->addRow(tr("folder"), dirRow);
+  form->addRow(tr("frames"), frames_);
+  form->addRow(tr("image size"), sizeRow);
+  form->addRow(png_);
+  form->addRow(paraview_);
+  form->addRow(mp4_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    if (directory_->text().isEmpty()) {
+      QMessageBox::warning(this, windowTitle(), tr("Choose a folder to export to."));
+      return;
+    }
+    accept();
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  form->addRow(buttons);
+  setOptions(FrameExportOptions{});
+}
+
+FrameExportOptions FrameExportDialog::options() const {
+  return {directory_->text(), frames_->value(),       QSize(width_->value(), height_->value()),
+          png_->isChecked(),  paraview_->isChecked(), mp4_->isChecked() && mp4_->isEnabled()};
+}
+
+void FrameExportDialog::setOptions(const FrameExportOptions& o) {
+  directory_->setText(o.directory);
+  frames_->setValue(o.frames);
+  width_->setValue(o.size.width());
+  height_->setValue(o.size.height());
+  png_->setChecked(o.png);
+  paraview_->setChecked(o.paraview);
+  mp4_->setChecked(o.mp4 && mp4_->isEnabled());
+}
+
+int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialog* progress) {
+  const std::filesystem::path dir = o.directory.toStdString();
+  ensureWritableDirectory(dir);
+  window.playAction()->setChecked(false);
+  window.tick();
+  std::map<std::string, std::vector<PvdEntry>> series;
+  int written = 0;
+  for (int f = 0; f < o.frames; ++f) {
+    if (progress) {
+      progress->setValue(f);
+      if (progress->wasCanceled()) break;
+    }
+    if (f > 0) {
+      const int before = window.worker().latest()->frame;
+      window.worker().stepOnce();
+      waitForFrameAfter(window, before);
+    }
+    const auto snapshot = window.shownSnapshot();
+    if (o.png) {
+      window.renderViewsNow();
+      const QImage image = window.viewArea()->grab().toImage().scaled(o.size, Qt::IgnoreAspectRatio,
+                                                                      Qt::SmoothTransformation);
+      const QString file = QString("%1/frame_%2.png").arg(o.directory).arg(f, 5, 10, QChar('0'));
+      if (!image.save(file)) throw InputError(file.toStdString() + ": cannot write image");
+    }
+    if (o.paraview)
+      for (const auto& m : snapshot->models) {
+        const std::string name =
+            m.id + "/eta_" + QString("%1").arg(f, 5, 10, QChar('0')).toStdString() + ".vti";
+        std::filesystem::create_directories(dir / m.id);
+        writeVtiFrame(dir / name, m.eta, *snapshot->domain);
+        series[m.id].push_back({snapshot->time, name});
+      }
+    ++written;
+  }
+  for (const auto& [id, entries] : series)
+    writePvdIndex(dir / (id + ".pvd"), entries);
+  if (o.mp4 && o.png && written > 0) {
+    const int code = QProcess::execute(
+        ffmpegPath(), {"-y", "-loglevel", "error", "-framerate", QString::number(kVideoFps), "-i",
+                       o.directory + "/frame_%05d.png", "-pix_fmt", "yuv420p", "-vf",
+                       "pad=ceil(iw/2)*2:ceil(ih/2)*2", o.directory + "/frames.mp4"});
+    if (code != 0) throw InputError(o.directory.toStdString() + "/frames.mp4: ffmpeg failed");
+  }
+  if (progress) progress->setValue(o.frames);
+  return written;
+}
+
+void exportFramesDialog(MainWindow& window) {
+  FrameExportDialog dialog(&window);
+  if (dialog.exec() != QDialog::Accepted) return;
+  const FrameExportOptions options = dialog.options();
+  QProgressDialog progress(QObject::tr("Exporting frames…"), QObject::tr("Cancel"), 0,
+                           options.frames, &window);
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(0);
+  try {
+    const int written = exportFrames(window, options, &progress);
+    window.statusBar()->showMessage(
+        QObject::tr("Exported %1 frames to %2").arg(written).arg(options.directory), 10000);
+  } catch (const std::exception& error) {
+    warn(&window, QObject::tr("Export frames"), error);
+  }
+}
+
+}  // namespace wb::gui

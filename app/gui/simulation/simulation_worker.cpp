@@ -1,0 +1,201 @@
+#include "app/gui/simulation/simulation_worker.hpp"
+
+#include <chrono>
+
+#include "core/errors.hpp"
+#include "models/registry.hpp"
+
+namespace wb::gui {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+// The worker wakes at least this often to pace frames (s); finer than a 60 Hz frame.
+constexpr double kPollSeconds = 0.004;
+// Window over which the real-time ratio is measured (s).
+constexpr double kRatioWindowSeconds = 1.0;
+
+double secondsBetween(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+}  // namespace
+
+SimulationWorker::SimulationWorker() {
+  thread_ = std::thread([this] { run(); });
+}
+
+SimulationWorker::~SimulationWorker() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void SimulationWorker::rebuild(const Scenario& scenario, const std::vector<std::string>& ids) {
+  {
+    std::lock_guard lock(mutex_);
+    pendingBuild_.emplace(scenario, ids);
+    commands_.clear();
+    pendingSteps_ = 0;
+  }
+  wake_.notify_all();
+}
+
+void SimulationWorker::post(Command command) {
+  {
+    std::lock_guard lock(mutex_);
+    commands_.push_back(std::move(command));
+  }
+  wake_.notify_all();
+}
+
+void SimulationWorker::setPlaying(bool playing) {
+  playing_ = playing;
+  wake_.notify_all();
+}
+
+void SimulationWorker::stepOnce() {
+  {
+    std::lock_guard lock(mutex_);
+    ++pendingSteps_;
+  }
+  wake_.notify_all();
+}
+
+std::shared_ptr<const Snapshot> SimulationWorker::latest() const {
+  std::lock_guard lock(mutex_);
+  return latest_;
+}
+
+SimulationWorker::RecordBatch SimulationWorker::takeRecords() {
+  std::lock_guard lock(mutex_);
+  RecordBatch batch{records_.generation, std::move(records_.perModel)};
+  records_.perModel.assign(batch.perModel.size(), {});
+  return batch;
+}
+
+WorkerTiming SimulationWorker::timing() const {
+  std::lock_guard lock(mutex_);
+  return timing_;
+}
+
+void SimulationWorker::run() {
+  std::optional<FixedStepAccumulator> accumulator;
+  auto last = Clock::now();
+  auto windowStart = last;
+  double windowSimulated = 0.0;
+  for (;;) {
+    std::deque<Command> commands;
+    int steps = 0;
+    bool build = false;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, std::chrono::duration<double>(kPollSeconds));
+      if (stop_) return;
+      build = pendingBuild_.has_value();
+      commands.swap(commands_);
+      steps = std::exchange(pendingSteps_, 0);
+    }
+    if (build) {
+      buildPending();
+      if (comparison_) accumulator.emplace(comparison_->scenario().frameDt);
+    }
+    if (!comparison_) continue;
+    for (auto& command : commands)
+      command(*comparison_);
+    const auto now = Clock::now();
+    const double elapsed = secondsBetween(last, now);
+    last = now;
+    int frames = steps;
+    if (playing_) frames += accumulator->framesFor(elapsed * speed_);
+    const int limit = frameLimit_;
+    if (limit >= 0 && comparison_->frame() + frames >= limit) {
+      frames = std::max(0, limit - comparison_->frame());
+      playing_ = false;
+    }
+    if (frames > 0) {
+      advance(frames);
+      windowSimulated += frames * comparison_->scenario().frameDt;
+    }
+    const double window = secondsBetween(windowStart, Clock::now());
+    if (window >= kRatioWindowSeconds) {
+      realTimeRatio_ = windowSimulated / window;
+      windowSimulated = 0.0;
+      windowStart = Clock::now();
+    }
+    if (frames > 0 || build || !commands.empty()) publish();
+  }
+}
+
+void SimulationWorker::buildPending() {
+  std::pair<Scenario, std::vector<std::string>> request;
+  {
+    std::lock_guard lock(mutex_);
+    request = std::move(*pendingBuild_);
+    pendingBuild_.reset();
+  }
+  try {
+    auto models = createScenarioModels(request.first, request.second, {}, false);
+    comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
+    domain_ = std::make_shared<const Domain>(comparison_->domain());
+    reportedFailure_.assign(comparison_->modelCount(), false);
+    lastRecords_.clear();
+    for (std::size_t k = 0; k < comparison_->modelCount(); ++k)
+      lastRecords_.push_back(comparison_->record(k));
+    ++generation_;
+    std::lock_guard lock(mutex_);
+    records_ = {generation_, std::vector<std::vector<FrameRecord>>(comparison_->modelCount())};
+  } catch (const std::exception& error) {
+    emit buildFailed(QString::fromStdString(error.what()));
+  }
+}
+
+void SimulationWorker::advance(int frames) {
+  const auto start = Clock::now();
+  std::vector<std::vector<FrameRecord>> produced(comparison_->modelCount());
+  for (int f = 0; f < frames; ++f) {
+    comparison_->advanceFrame();
+    for (std::size_t k = 0; k < comparison_->modelCount(); ++k)
+      produced[k].push_back(comparison_->record(k));
+  }
+  const double busy = secondsBetween(start, Clock::now());
+  for (std::size_t k = 0; k < produced.size(); ++k)
+    lastRecords_[k] = produced[k].back();
+  for (std::size_t k = 0; k < comparison_->modelCount(); ++k)
+    if (comparison_->failure(k) && !reportedFailure_[k]) {
+      reportedFailure_[k] = true;
+      emit modelFailed(QString::fromStdString(*comparison_->failure(k)));
+    }
+  std::lock_guard lock(mutex_);
+  timing_.busySeconds += busy;
+  timing_.framesAdvanced += frames;
+  auto& perModel = records_.perModel;
+  for (std::size_t k = 0; k < produced.size() && k < perModel.size(); ++k)
+    perModel[k].insert(perModel[k].end(), produced[k].begin(), produced[k].end());
+}
+
+void SimulationWorker::publish() {
+  auto snapshot = std::make_shared<Snapshot>();
+  snapshot->generation = generation_;
+  snapshot->frame = comparison_->frame();
+  snapshot->time = comparison_->time();
+  snapshot->domain = domain_;
+  snapshot->boats = comparison_->excitations().boats();
+  snapshot->realTimeRatio = realTimeRatio_;
+  snapshot->playing = playing_;
+  for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
+    const Model& model = comparison_->model(k);
+    ModelSnapshot m{
+        model.id(), model.title(), model.eta(), lastRecords_[k], comparison_->failure(k), {}, 0.0};
+    if (const FloatingBodies* bodies = comparison_->bodies(k)) {
+      m.bodies = bodies->bodies();
+      m.bodySize = bodies->boxSize();
+    }
+    snapshot->models.push_back(std::move(m));
+  }
+  std::lock_guard lock(mutex_);
+  latest_ = std::move(snapshot);
+}
+
+}  // namespace wb::gui

@@ -1,0 +1,117 @@
+// The simulation runs on a worker thread: it owns the Comparison, paces frames in real time
+// with Bressler's fixed-step accumulator (4.1) and publishes immutable snapshots that the
+// views read. The GUI never waits for a step: it only swaps a shared pointer under a mutex.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <QObject>
+
+#include "core/run/comparison.hpp"
+
+namespace wb::gui {
+
+struct ModelSnapshot {
+  std::string id;
+  std::string title;
+  Field2D eta;
+  FrameRecord record;
+  std::optional<std::string> failure;
+  std::vector<FloatingBody> bodies;  // floating boxes on this model's water
+  double bodySize = 0.0;             // m, edge of a box
+};
+
+// One published state of the comparison; never modified after publication.
+struct Snapshot {
+  std::uint64_t generation = 0;  // bumps on every rebuild of the comparison
+  int frame = 0;
+  double time = 0.0;
+  std::shared_ptr<const Domain> domain;
+  std::vector<ModelSnapshot> models;
+  std::vector<BoatState> boats;
+  double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
+  bool playing = false;
+};
+
+// Wall time of the worker, for the report of simulate vs render shares.
+struct WorkerTiming {
+  double busySeconds = 0.0;  // inside advanceFrame
+  int framesAdvanced = 0;
+};
+
+class SimulationWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  using Command = std::function<void(Comparison&)>;
+
+  SimulationWorker();
+  ~SimulationWorker() override;
+
+  // Replaces the comparison (built on the worker thread); the next snapshot has a new
+  // generation. Errors come back through buildFailed.
+  void rebuild(const Scenario& scenario, const std::vector<std::string>& modelIds);
+  // Runs `command` on the worker thread before the next frame (drops, rain, boat, wind).
+  void post(Command command);
+
+  void setPlaying(bool playing);
+  bool playing() const { return playing_; }
+  void stepOnce();
+  void setSpeed(double speed) { speed_ = speed; }
+  // Stops playing once this frame is reached (automation); -1 for no limit.
+  void setFrameLimit(int frame) { frameLimit_ = frame; }
+
+  std::shared_ptr<const Snapshot> latest() const;
+  // Every frame record produced since the last call, per model in order (plots and CSV).
+  struct RecordBatch {
+    std::uint64_t generation = 0;
+    std::vector<std::vector<FrameRecord>> perModel;
+  };
+  RecordBatch takeRecords();
+  WorkerTiming timing() const;
+
+ signals:
+  void buildFailed(QString message);
+  void modelFailed(QString message);
+
+ private:
+  void run();
+  void buildPending();
+  void advance(int frames);
+  void publish();
+
+  std::thread thread_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::optional<std::pair<Scenario, std::vector<std::string>>> pendingBuild_;
+  std::deque<Command> commands_;
+  int pendingSteps_ = 0;
+  std::atomic<bool> playing_{false};
+  std::atomic<double> speed_{1.0};
+  std::atomic<int> frameLimit_{-1};
+
+  // Owned by the worker thread.
+  std::unique_ptr<Comparison> comparison_;
+  std::shared_ptr<const Domain> domain_;
+  std::uint64_t generation_ = 0;
+  std::vector<bool> reportedFailure_;
+  double realTimeRatio_ = 1.0;
+  std::vector<FrameRecord> lastRecords_;  // of the current frame, per model
+
+  // Shared, under mutex_.
+  std::shared_ptr<const Snapshot> latest_;
+  RecordBatch records_;
+  WorkerTiming timing_;
+};
+
+}  // namespace wb::gui

@@ -1,0 +1,267 @@
+#include "app/gui/views/plots_dock.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <QChart>
+#include <QChartView>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QSvgGenerator>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/scenario/field_io.hpp"
+
+namespace wb::gui {
+
+namespace {
+enum ChartId { kDriftChart, kEnergyChart, kCostChart };
+enum Energy { kPotential, kKinetic, kTotal, kEnergyCount };
+// Plots draw at most this many points per series; older history is thinned evenly.
+constexpr std::size_t kMaxPlotPoints = 1500;
+// The figures table's widest (pixels): three models' columns beside the plots.
+constexpr int kMaxTableWidth = 520;
+// The figures table: one row per quantity, one column per model (narrow beside the plots).
+enum Row { kMsPerStep, kSubsteps, kDt, kStepsPerS, kIterations, kResidual, kMaxEta };
+const QStringList kRows = {"ms/step",      "substeps", "dt (s)",       "steps/s",
+                           "solver iter.", "residual", "max |eta| (m)"};
+const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),
+                                QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
+
+// The cost plot shows the running median over kCostWindow frames (medianStepMs).
+std::vector<FrameRecord> medianCost(const std::vector<FrameRecord>& h) {
+  std::vector<FrameRecord> out = h;
+  for (std::size_t k = 0; k < h.size(); ++k)
+    out[k].stepMs = medianStepMs(h, k + 1, PlotsDock::kCostWindow);
+  return out;
+}
+
+double energyOf(const FrameRecord& r, int which) {
+  return which == kPotential ? r.energyPotential
+         : which == kKinetic ? r.energyKinetic
+                             : r.energyTotal();
+}
+}  // namespace
+
+PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
+  setObjectName("plotsDock");
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  plots_ = new QWidget;
+  auto* layout = new QHBoxLayout(plots_);
+  layout->setContentsMargins(0, 0, 0, 0);
+  charts_.push_back(makeChart(tr("Volume drift"), tr("m³")));
+  charts_.push_back(makeChart(tr("Energy (— potential, ··· kinetic, ▬ total)"), tr("m⁵/s²")));
+  charts_.push_back(
+      makeChart(tr("Cost per step (median of %1 frames)").arg(kCostWindow), tr("ms")));
+  for (auto& chart : charts_) {
+    auto* view = new QChartView(chart.chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(260, 200);
+    layout->addWidget(view);
+    views_.push_back(view);
+  }
+  table_ = new QTableWidget(int(kRows.size()), 0);
+  table_->setVerticalHeaderLabels(kRows);
+  for (int row : {kMsPerStep, kStepsPerS})
+    table_->verticalHeaderItem(row)->setToolTip(
+        tr("Median over the last %1 frames").arg(kCostWindow));
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  splitter->addWidget(plots_);
+  splitter->addWidget(table_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+  setWidget(splitter);
+}
+
+PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit) {
+  Chart c;
+  c.chart = new QChart;
+  c.chart->setTitle(title);
+  c.chart->legend()->setAlignment(Qt::AlignBottom);
+  c.chart->setMargins(QMargins(2, 2, 2, 2));
+  c.time = new QValueAxis;
+  c.time->setTitleText(tr("time (s)"));
+  c.time->setLabelFormat("%.3g");
+  c.value = new QValueAxis;
+  c.value->setTitleText(unit);
+  c.value->setLabelFormat("%.2g");
+  c.chart->addAxis(c.time, Qt::AlignBottom);
+  c.chart->addAxis(c.value, Qt::AlignLeft);
+  return c;
+}
+
+void PlotsDock::reset(const std::vector<std::string>& modelIds) {
+  history_.assign(modelIds.size(), {});
+  for (auto& c : charts_) {
+    c.chart->removeAllSeries();
+    c.series.clear();
+  }
+  const auto addSeries = [](Chart& c, const QString& name, QColor colour, Qt::PenStyle style,
+                            bool legend) {
+    auto* series = new QLineSeries;
+    series->setName(name);
+    QPen pen(colour, style == Qt::SolidLine && !legend ? 2.5 : 1.6);
+    pen.setStyle(style);
+    series->setPen(pen);
+    c.chart->addSeries(series);
+    series->attachAxis(c.time);
+    series->attachAxis(c.value);
+    c.series.push_back(series);
+    return series;
+  };
+  for (std::size_t m = 0; m < modelIds.size(); ++m) {
+    const QString name = QString::fromStdString(modelIds[m]);
+    const QColor colour = kPalette[int(m % kPalette.size())];
+    addSeries(charts_[kDriftChart], name, colour, Qt::SolidLine, true);
+    addSeries(charts_[kCostChart], name, colour, Qt::SolidLine, true);
+    addSeries(charts_[kEnergyChart], name, colour, Qt::SolidLine, true);
+    addSeries(charts_[kEnergyChart], name, colour, Qt::DotLine, false);
+    addSeries(charts_[kEnergyChart], name, colour, Qt::SolidLine, false);
+  }
+  // Only the first energy line of each model has a legend entry.
+  auto& energy = charts_[kEnergyChart];
+  for (std::size_t k = 0; k < energy.series.size(); ++k)
+    if (k % kEnergyCount != 0)
+      for (auto* marker : energy.chart->legend()->markers(energy.series[k]))
+        marker->setVisible(false);
+  table_->setColumnCount(int(modelIds.size()));
+  QStringList names;
+  for (const auto& id : modelIds)
+    names << QString::fromStdString(id);
+  table_->setHorizontalHeaderLabels(names);
+  dirty_ = true;
+  refresh();
+}
+
+void PlotsDock::append(const std::vector<std::vector<FrameRecord>>& perModel) {
+  for (std::size_t m = 0; m < perModel.size() && m < history_.size(); ++m) {
+    history_[m].insert(history_[m].end(), perModel[m].begin(), perModel[m].end());
+    dirty_ = dirty_ || !perModel[m].empty();
+  }
+}
+
+double PlotsDock::recentStepMs(std::size_t model) const {
+  if (model >= history_.size()) return 0.0;
+  return medianStepMs(history_[model], history_[model].size(), kCostWindow);
+}
+
+void PlotsDock::refresh() {
+  if (!dirty_) return;
+  dirty_ = false;
+  double tMax = 0.0;
+  std::vector<double> lo(charts_.size(), std::numeric_limits<double>::max());
+  std::vector<double> hi(charts_.size(), std::numeric_limits<double>::lowest());
+  const auto setPoints = [&](int chart, QLineSeries* series, const std::vector<FrameRecord>& h,
+                             auto value) {
+    QList<QPointF> points;
+    const std::size_t stride = std::max<std::size_t>(1, h.size() / kMaxPlotPoints);
+    for (std::size_t k = 0; k < h.size(); k += stride) {
+      const double v = value(h[k]);
+      if (!std::isfinite(v)) continue;
+      points.append(QPointF(h[k].time, v));
+      lo[chart] = std::min(lo[chart], v);
+      hi[chart] = std::max(hi[chart], v);
+    }
+    series->replace(points);
+  };
+  for (std::size_t m = 0; m < history_.size(); ++m) {
+    const auto& h = history_[m];
+    if (!h.empty()) tMax = std::max(tMax, h.back().time);
+    setPoints(kDriftChart, charts_[kDriftChart].series[m], h,
+              [](const FrameRecord& r) { return r.volumeDrift; });
+    const std::vector<FrameRecord> cost = medianCost(h);
+    setPoints(kCostChart, charts_[kCostChart].series[m], cost,
+              [](const FrameRecord& r) { return r.stepMs; });
+    for (int e = 0; e < kEnergyCount; ++e)
+      setPoints(kEnergyChart, charts_[kEnergyChart].series[m * kEnergyCount + e], h,
+                [e](const FrameRecord& r) { return energyOf(r, e); });
+  }
+  for (std::size_t c = 0; c < charts_.size(); ++c) {
+    charts_[c].time->setRange(0.0, std::max(tMax, 1e-3));
+    if (lo[c] > hi[c]) lo[c] = hi[c] = 0.0;
+    // Drift is shown around zero; a flat line still gets a readable range.
+    const double pad = std::max(0.05 * (hi[c] - lo[c]), 1e-12 + 1e-6 * std::abs(hi[c]));
+    const double low = c == kDriftChart ? std::min(lo[c], -pad) : std::min(lo[c], 0.0);
+    charts_[c].value->setRange(low, hi[c] + pad);
+  }
+  updateTable();
+}
+
+void PlotsDock::updateTable() {
+  for (std::size_t m = 0; m < history_.size(); ++m) {
+    const auto set = [&](int row, const QString& text) {
+      auto* item = table_->item(row, int(m));
+      if (!item) table_->setItem(row, int(m), item = new QTableWidgetItem);
+      item->setText(text);
+    };
+    if (history_[m].empty()) continue;
+    const FrameRecord& r = history_[m].back();
+    const auto solver = [&](const char* key) {
+      auto it = r.solver.find(key);
+      return it == r.solver.end() ? QString("–") : QString::number(it->second, 'g', 3);
+    };
+    const double stepMs = recentStepMs(m);
+    set(kMsPerStep, QString::number(stepMs, 'f', 3));
+    set(kSubsteps, QString::number(r.substeps));
+    set(kDt, QString::number(r.dt, 'g', 3));
+    set(kStepsPerS, stepMs > 0 ? QString::number(1e3 / stepMs, 'f', 0) : QString("–"));
+    set(kIterations, solver("solver_iterations"));
+    set(kResidual, solver("solver_residual"));
+    set(kMaxEta, QString::number(r.maxAbsEta, 'g', 3));
+  }
+  // Wide enough for every model's column (the plots take the rest), up to kMaxTableWidth.
+  int width = table_->verticalHeader()->width() + 2 * table_->frameWidth() +
+              table_->verticalScrollBar()->sizeHint().width();
+  for (int column = 0; column < table_->columnCount(); ++column)
+    width += table_->columnWidth(column);
+  table_->setMinimumWidth(std::min(width, kMaxTableWidth));
+}
+
+void PlotsDock::exportPlots(const QString& file) const {
+  const QString suffix = QFileInfo(file).suffix().toLower();
+  const QSize size = plots_->size();
+  if (suffix == "svg") {
+    QSvgGenerator svg;
+    svg.setFileName(file);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(tr("Wavebench plots"));
+    QPainter painter(&svg);
+    plots_->render(&painter);
+  } else if (suffix == "pdf") {
+    QPdfWriter pdf(file);
+    pdf.setPageSize(QPageSize(QSizeF(size.width(), size.height()), QPageSize::Point));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setResolution(72);
+    QPainter painter(&pdf);
+    plots_->render(&painter);
+  } else {
+    if (!plots_->grab().save(file)) throw InputError(file.toStdString() + ": cannot write image");
+  }
+}
+
+void PlotsDock::exportCsv(const QString& file) const {
+  writeFileAtomically(file.toStdString(), [&](std::ostream& out) {
+    writeSeriesHeader(out);
+    std::size_t frames = 0;
+    for (const auto& h : history_)
+      frames = std::max(frames, h.size());
+    for (std::size_t f = 0; f < frames; ++f)
+      for (const auto& h : history_)
+        if (f < h.size()) writeSeriesRow(out, h[f]);
+  });
+}
+
+}  // namespace wb::gui

@@ -1,0 +1,66 @@
+// Live plots of every model on shared time axes (Qt Charts): volume drift, potential /
+// kinetic / total energy, and cost per step; and a per-model cost table. Keeps the whole
+// history of frame records so plots and data can be exported (PNG, SVG, PDF, CSV).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <QDockWidget>
+
+#include "core/measure/diagnostics.hpp"
+
+class QChart;
+class QChartView;
+class QTableWidget;
+class QValueAxis;
+class QLineSeries;
+
+namespace wb::gui {
+
+class PlotsDock : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  explicit PlotsDock(QWidget* parent = nullptr);
+
+  // Starts new, empty plots for these models (after a rebuild).
+  void reset(const std::vector<std::string>& modelIds);
+  // Appends the frame records of each model (same order as reset).
+  void append(const std::vector<std::vector<FrameRecord>>& perModel);
+  // Redraws the series from the history (called a few times a second, not per frame).
+  void refresh();
+
+  const std::vector<std::vector<FrameRecord>>& history() const { return history_; }
+  // Cost figures (plot, table, view captions) are medians over this many frames.
+  static constexpr std::size_t kCostWindow = 15;
+  // A model's median ms per step over its last kCostWindow frames (0 before its first).
+  double recentStepMs(std::size_t model) const;
+  QWidget* plotsWidget() const { return plots_; }
+  QTableWidget* costTable() const { return table_; }
+  int chartCount() const { return int(charts_.size()); }
+
+  // Writes the plots as an image; the format follows the suffix: .png, .svg or .pdf.
+  void exportPlots(const QString& file) const;
+  // Writes series.csv columns (the same as wavebench-cli), every model, every frame.
+  void exportCsv(const QString& file) const;
+
+ private:
+  struct Chart {
+    QChart* chart = nullptr;
+    QValueAxis* time = nullptr;
+    QValueAxis* value = nullptr;
+    std::vector<QLineSeries*> series;  // per model (and per quantity for energy)
+  };
+  Chart makeChart(const QString& title, const QString& unit);
+  void updateTable();
+
+  QWidget* plots_ = nullptr;
+  std::vector<Chart> charts_;
+  std::vector<QChartView*> views_;
+  QTableWidget* table_ = nullptr;
+  std::vector<std::vector<FrameRecord>> history_;
+  bool dirty_ = false;
+};
+
+}  // namespace wb::gui

@@ -1,0 +1,180 @@
+#include "app/gui/views/surface_view.hpp"
+
+#include <chrono>
+
+#include <vtkCommand.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkInteractorStyleTrackballCamera.h>
+#include <vtkOpenGLState.h>
+#include <vtkRenderer.h>
+#include <QMouseEvent>
+#include <QSurfaceFormat>
+#include <QWheelEvent>
+
+namespace wb::gui {
+
+namespace {
+// A press and release closer than this (pixels) is a click, not a camera drag.
+constexpr double kClickTolerancePixels = 4.0;
+constexpr int kGlMajor = 3, kGlMinor = 2, kDepthBits = 24, kStencilBits = 8;
+}  // namespace
+
+void SurfaceView::setDefaultSurfaceFormat() {
+  QSurfaceFormat format;
+  format.setRenderableType(QSurfaceFormat::OpenGL);
+  format.setVersion(kGlMajor, kGlMinor);
+  format.setProfile(QSurfaceFormat::CoreProfile);
+  format.setDepthBufferSize(kDepthBits);
+  format.setStencilBufferSize(kStencilBits);
+  QSurfaceFormat::setDefaultFormat(format);
+}
+
+SurfaceView::SurfaceView(vtkCamera* sharedCamera, QWidget* parent)
+    : QOpenGLWidget(parent), scene_(sharedCamera) {
+  window_->AddRenderer(scene_.renderer());
+  interactor_->SetRenderWindow(window_);
+  interactor_->SetInteractorStyle(style_);
+  // Qt schedules the paints; the interactor must not render outside paintGL.
+  interactor_->EnableRenderOff();
+  setMouseTracking(true);
+  setFocusPolicy(Qt::StrongFocus);
+  setMinimumSize(160, 160);
+}
+
+SurfaceView::~SurfaceView() {
+  makeCurrent();
+  window_->Finalize();
+  doneCurrent();
+}
+
+void SurfaceView::initializeGL() {
+  window_->SetOwnContext(false);
+  window_->SetFrameBlitModeToBlitToCurrent();
+  window_->SetIsCurrent(true);
+  window_->OpenGLInitContext();
+  interactor_->Initialize();
+}
+
+void SurfaceView::resizeGL(int width, int height) {
+  const double ratio = devicePixelRatioF();
+  window_->SetSize(int(width * ratio), int(height * ratio));
+  interactor_->SetSize(int(width * ratio), int(height * ratio));
+  emit resized();
+}
+
+void SurfaceView::paintGL() {
+  const auto start = std::chrono::steady_clock::now();
+  window_->SetIsCurrent(true);
+  window_->GetState()->ResetFramebufferBindings();
+  scene_.renderer()->ResetCameraClippingRange();
+  window_->Render();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  lastPaintMs_ = 1e3 * seconds;
+  totalPaintSeconds_ += seconds;
+  ++paintCount_;
+}
+
+void SurfaceView::forwardPosition(QPointF position, Qt::KeyboardModifiers modifiers) {
+  const double ratio = devicePixelRatioF();
+  interactor_->SetEventInformationFlipY(int(position.x() * ratio), int(position.y() * ratio),
+                                        (modifiers & Qt::ControlModifier) ? 1 : 0,
+                                        (modifiers & Qt::ShiftModifier) ? 1 : 0);
+}
+
+void SurfaceView::mousePressEvent(QMouseEvent* event) {
+  pressPosition_ = event->position();
+  dragged_ = false;
+  if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier)) {
+    stirFrom_ = pickRestPlane(event->position());  // a stir, not a camera move
+    if (stirFrom_) return;
+  }
+  forwardPosition(event->position(), event->modifiers());
+  switch (event->button()) {
+    case Qt::LeftButton:
+      interactor_->InvokeEvent(vtkCommand::LeftButtonPressEvent);
+      break;
+    case Qt::RightButton:
+      interactor_->InvokeEvent(vtkCommand::RightButtonPressEvent);
+      break;
+    case Qt::MiddleButton:
+      interactor_->InvokeEvent(vtkCommand::MiddleButtonPressEvent);
+      break;
+    default:
+      break;
+  }
+}
+
+void SurfaceView::mouseMoveEvent(QMouseEvent* event) {
+  if (stirFrom_) return;
+  const QPointF moved = event->position() - pressPosition_;
+  if (event->buttons() != Qt::NoButton && std::hypot(moved.x(), moved.y()) > kClickTolerancePixels)
+    dragged_ = true;
+  forwardPosition(event->position(), event->modifiers());
+  interactor_->InvokeEvent(vtkCommand::MouseMoveEvent);
+  if (event->buttons() != Qt::NoButton) {
+    emit cameraMoved();
+  } else if (auto point = pickRestPlane(event->position())) {
+    emit surfaceHovered(*point);
+  }
+}
+
+void SurfaceView::mouseReleaseEvent(QMouseEvent* event) {
+  if (stirFrom_) {
+    const QPointF from = *stirFrom_;
+    stirFrom_.reset();
+    if (auto to = pickRestPlane(event->position())) emit surfaceStirred(from, *to);
+    return;
+  }
+  forwardPosition(event->position(), event->modifiers());
+  switch (event->button()) {
+    case Qt::LeftButton:
+      interactor_->InvokeEvent(vtkCommand::LeftButtonReleaseEvent);
+      break;
+    case Qt::RightButton:
+      interactor_->InvokeEvent(vtkCommand::RightButtonReleaseEvent);
+      break;
+    case Qt::MiddleButton:
+      interactor_->InvokeEvent(vtkCommand::MiddleButtonReleaseEvent);
+      break;
+    default:
+      break;
+  }
+  if (event->button() == Qt::LeftButton && !dragged_)
+    if (auto point = pickRestPlane(event->position())) emit surfaceClicked(*point);
+  emit cameraMoved();
+}
+
+void SurfaceView::wheelEvent(QWheelEvent* event) {
+  forwardPosition(event->position(), event->modifiers());
+  interactor_->InvokeEvent(event->angleDelta().y() > 0 ? vtkCommand::MouseWheelForwardEvent
+                                                       : vtkCommand::MouseWheelBackwardEvent);
+  emit cameraMoved();
+}
+
+// Bressler 4.4: unproject the cursor at the near and far clipping planes and intersect that
+// ray with the rest plane z = 0.
+std::optional<QPointF> SurfaceView::pickRestPlane(QPointF position) const {
+  vtkRenderer* renderer = const_cast<SurfaceScene&>(scene_).renderer();
+  const double ratio = devicePixelRatioF();
+  const double x = position.x() * ratio, y = (height() - position.y()) * ratio - 1.0;
+  double ends[2][3];
+  for (int k = 0; k < 2; ++k) {
+    renderer->SetDisplayPoint(x, y, double(k));
+    renderer->DisplayToWorld();
+    double world[4];
+    renderer->GetWorldPoint(world);
+    if (world[3] == 0.0) return std::nullopt;
+    for (int c = 0; c < 3; ++c)
+      ends[k][c] = world[c] / world[3];
+  }
+  const double dz = ends[1][2] - ends[0][2];
+  if (std::abs(dz) < 1e-12) return std::nullopt;
+  const double t = -ends[0][2] / dz;
+  if (t < 0.0 || t > 1.0) return std::nullopt;
+  return QPointF(ends[0][0] + t * (ends[1][0] - ends[0][0]),
+                 ends[0][1] + t * (ends[1][1] - ends[0][1]));
+}
+
+}  // namespace wb::gui

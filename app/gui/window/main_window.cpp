@@ -1,0 +1,620 @@
+#include "app/gui/window/main_window.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include <vtkCamera.h>
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include "app/gui/editors/controls_dock.hpp"
+#include "app/gui/editors/mask_editor.hpp"
+#include "app/gui/export/export_actions.hpp"
+#include "app/gui/views/plots_dock.hpp"
+#include "app/gui/views/surface_view.hpp"
+
+namespace wb::gui {
+
+namespace {
+constexpr int kAutosaveMs = 10000;   // an edited scenario is copied to the autosave this often
+constexpr int kTickMs = 15;          // the GUI looks for a new snapshot this often
+constexpr int kPlotRefreshMs = 250;  // plots redraw a few times a second, not per frame
+constexpr int kMaxViewColumns = 3;
+constexpr int kMaxRecentFiles = 8;
+constexpr double kMinColourRange = 0.005;  // m
+constexpr double kDepthStepShare = 0.1;    // the depth brush step: this share of the depth
+// Waves spread and fall well below the drops that made them: colour half their height.
+constexpr double kColourShareOfDrops = 0.5;
+// A boat's wake is a small dent per boat step; its waves add up to this many dents.
+constexpr double kWakeBuildUp = 10.0;
+constexpr double kBoatCells = 4.0;  // a boat is drawn this many cells long
+
+double colourRangeFor(const Scenario& s) {
+  double amplitude = 0.0;
+  for (const auto& d : s.initialDrops)
+    amplitude = std::max(amplitude, std::abs(d.amplitude));
+  for (const auto& d : s.excitations.drops)
+    amplitude = std::max(amplitude, std::abs(d.amplitude));
+  for (const auto& r : s.excitations.rain)
+    amplitude = std::max(amplitude, std::abs(r.amplitude));
+  for (const auto& b : s.excitations.boats)
+    amplitude = std::max(amplitude, kWakeBuildUp * std::abs(b.wakeAmplitude));
+  return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
+}
+}  // namespace
+
+MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
+  setObjectName("mainWindow");
+  setWindowTitle("Wavebench");
+  viewArea_ = new QWidget;
+  viewGrid_ = new QGridLayout(viewArea_);
+  viewGrid_->setContentsMargins(2, 2, 2, 2);
+  viewGrid_->setSpacing(3);
+  setCentralWidget(viewArea_);
+  buildActions();
+  buildDocks();
+  buildMenus();
+  connectDocument();
+  status_ = new QLabel;
+  statusBar()->addWidget(status_, 1);
+  if (restoreLayout) {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+  }
+  if (restoreLayout) {
+    // Autosave (issue 7): a copy of an edited scenario every few seconds; a clean exit drops
+    // it. Automated runs (screenshots, tests) leave the user's autosave alone.
+    auto* autosaveTimer = new QTimer(this);
+    connect(autosaveTimer, &QTimer::timeout, this, [this] {
+      QString error;
+      if (!autosave_.write(document_, &error))
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 10000);
+    });
+    autosaveTimer->start(kAutosaveMs);
+  }
+  timer_ = new QTimer(this);
+  connect(timer_, &QTimer::timeout, this, &MainWindow::tick);
+  timer_->start(kTickMs);
+  clock_.start();
+  plotClock_.start();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions() {
+  play_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"), this);
+  play_->setCheckable(true);
+  play_->setShortcut(Qt::Key_Space);
+  play_->setToolTip(tr("Play / pause (Space)"));
+  connect(play_, &QAction::toggled, this, [this](bool on) {
+    worker_.setPlaying(on);
+    play_->setText(on ? tr("Pause") : tr("Play"));
+    play_->setIcon(style()->standardIcon(on ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  });
+  step_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step"), this);
+  step_->setShortcut(Qt::Key_Period);
+  step_->setToolTip(tr("Advance one frame (.)"));
+  connect(step_, &QAction::triggered, this, [this] {
+    play_->setChecked(false);
+    worker_.stepOnce();
+  });
+  reset_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Reset"), this);
+  reset_->setShortcut(Qt::CTRL | Qt::Key_R);
+  connect(reset_, &QAction::triggered, this, &MainWindow::rebuild);
+  difference_ = new QAction(tr("Difference A − B"), this);
+  difference_->setCheckable(true);
+  difference_->setToolTip(tr("Show eta of model A minus model B on the same grid"));
+  connect(difference_, &QAction::toggled, this, [this] {
+    if (shown_) setUpViews(*shown_);
+  });
+  diffA_ = new QComboBox;
+  diffB_ = new QComboBox;
+  diffA_->setObjectName("differenceA");
+  diffB_->setObjectName("differenceB");
+  auto* toolbar = addToolBar(tr("Simulation"));
+  toolbar->setObjectName("simulationToolbar");
+  toolbar->addAction(play_);
+  toolbar->addAction(step_);
+  toolbar->addAction(reset_);
+  toolbar->addSeparator();
+  toolbar->addAction(difference_);
+  toolbar->addWidget(new QLabel(" A "));
+  toolbar->addWidget(diffA_);
+  toolbar->addWidget(new QLabel(" B "));
+  toolbar->addWidget(diffB_);
+}
+
+void MainWindow::buildDocks() {
+  controls_ = new ControlsDock(Transport{play_, step_, reset_}, this);
+  addDockWidget(Qt::LeftDockWidgetArea, controls_);
+  auto* domainDock = new QDockWidget(tr("Domain"), this);
+  domainDock->setObjectName("domainDock");
+  maskEditor_ = new MaskEditor;
+  domainDock->setWidget(maskEditor_);
+  addDockWidget(Qt::LeftDockWidgetArea, domainDock);
+  tabifyDockWidget(controls_, domainDock);
+  controls_->raise();
+  plots_ = new PlotsDock(this);
+  addDockWidget(Qt::BottomDockWidgetArea, plots_);
+  resizeDocks({controls_}, {360}, Qt::Horizontal);
+  resizeDocks({plots_}, {300}, Qt::Vertical);
+
+  connect(controls_, &ControlsDock::speedChanged, this, [this](double speed) {
+    speed_ = speed;
+    worker_.setSpeed(speed);
+  });
+  connect(controls_, &ControlsDock::gridChanged, this, [this](int cells) {
+    const Grid old = document_.scenario().grid;
+    Grid grid;
+    grid.nx = cells;
+    grid.ny = std::max(1, int(std::lround(double(old.ny) * cells / old.nx)));
+    grid.dx = old.width() / cells;
+    document_.setGrid(grid);
+  });
+  connect(controls_, &ControlsDock::waterChanged, this, [this](double g, double depth) {
+    Scenario s = document_.scenario();
+    s.g = g;
+    s.depth = depth;
+    document_.setScenario(s);
+  });
+  connect(controls_, &ControlsDock::modelsChanged, &document_, &ScenarioDocument::setModelIds);
+  connect(controls_, &ControlsDock::paramsApplied, &document_, &ScenarioDocument::setModelParams);
+  connect(controls_, &ControlsDock::rainChanged, this, &MainWindow::setRain);
+  connect(controls_, &ControlsDock::windChanged, this, &MainWindow::setWind);
+  connect(controls_, &ControlsDock::boatFollowChanged, this, &MainWindow::setBoatFollow);
+  connect(maskEditor_, &MaskEditor::maskEdited, &document_, &ScenarioDocument::setMask);
+  connect(maskEditor_, &MaskEditor::depthEdited, &document_, &ScenarioDocument::setDepth);
+  connect(maskEditor_, &MaskEditor::terrainEdited, this,
+          [this](const std::optional<TerrainSetting>& terrain) {
+            Scenario s = document_.scenario();
+            s.terrain.reset();
+            if (terrain) {
+              s.terrain = FileRef{terrain->file.toStdString(), false};
+              s.seaLevel = terrain->seaLevel;
+              s.terrainHeightScale = terrain->heightScale;
+            }
+            document_.setScenario(s);
+          });
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+  QMenu* builtins = file->addMenu(tr("Built-in scenarios"));
+  for (const auto& name : builtinScenarioNames()) {
+    const QString id = "builtin:" + QString::fromStdString(name);
+    builtins->addAction(QString::fromStdString(name), this, [this, id] {
+      if (maybeSave()) openScenario(id);
+    });
+  }
+  recentMenu_ = file->addMenu(tr("Open &recent"));
+  updateRecentMenu();
+  file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+  file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, &MainWindow::saveAsDialog);
+  file->addSeparator();
+  QMenu* exports = file->addMenu(tr("&Export"));
+  exports->addAction(tr("Plots as image (PNG, SVG, PDF)…"), this,
+                     [this] { exportPlotsDialog(this, *plots_); });
+  exports->addAction(tr("Plot data as CSV…"), this, [this] { exportCsvDialog(this, *plots_); });
+  exports->addAction(tr("Frames (PNG, ParaView, MP4)…"), this,
+                     [this] { exportFramesDialog(*this); });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = maskEditor_->undoStack()->createUndoAction(this, tr("&Undo"));
+  QAction* redo = maskEditor_->undoStack()->createRedoAction(this, tr("&Redo"));
+  undo->setShortcut(QKeySequence::Undo);
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  edit->addAction(undo);
+  edit->addAction(redo);
+
+  QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+  simulation->addActions({play_, step_, reset_});
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(difference_);
+  view->addAction(tr("Reset camera"), this, [this] { resetCamera(); });
+  view->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>())
+    view->addAction(dock->toggleViewAction());
+}
+
+void MainWindow::connectDocument() {
+  connect(&document_, &ScenarioDocument::rebuildNeeded, this, &MainWindow::rebuild);
+  connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(&document_, &ScenarioDocument::loaded, this, [this] {
+    const Scenario& s = document_.scenario();
+    maskEditor_->showDepth(document_.depth());
+    maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), true);
+    maskEditor_->setDepthStep(kDepthStepShare * s.depth);
+    std::optional<TerrainSetting> terrain;
+    if (s.terrain)
+      terrain = TerrainSetting{QString::fromStdString(s.terrain->path.string()), s.seaLevel,
+                               s.terrainHeightScale};
+    maskEditor_->showTerrain(terrain);
+  });
+  connect(&worker_, &SimulationWorker::buildFailed, this, [this](const QString& message) {
+    statusBar()->showMessage(message, 10000);
+    QMessageBox::warning(this, tr("Cannot run this scenario"), message);
+  });
+  connect(&worker_, &SimulationWorker::modelFailed, this,
+          [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
+bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<std::string>& ids) {
+  try {
+    document_.load(fileOrBuiltin.toStdString(), ids);
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("Open scenario"), QString::fromStdString(error.what()));
+    return false;
+  }
+  if (!document_.filePath().isEmpty()) addRecentFile(document_.filePath());
+  updateTitle();
+  return true;
+}
+
+void MainWindow::rebuild() {
+  const Scenario& s = document_.scenario();
+  colourRange_ = colourRangeFor(s);
+  controls_->showScenario(s, document_.modelIds());
+  if (maskEditor_->nx() != s.grid.nx || maskEditor_->ny() != s.grid.ny ||
+      maskEditor_->mask() != document_.mask())
+    maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), false);
+  if (!sameField(maskEditor_->depth(), document_.depth()))
+    maskEditor_->showDepth(document_.depth());
+  worker_.rebuild(s, document_.modelIds());
+}
+
+void MainWindow::tick() {
+  auto batch = worker_.takeRecords();
+  auto snapshot = worker_.latest();
+  if (!snapshot) return;
+  if (snapshot->generation != shownGeneration_) {
+    setUpViews(*snapshot);
+    std::vector<std::string> ids;
+    for (const auto& m : snapshot->models)
+      ids.push_back(m.id);
+    plots_->reset(ids);
+    shownGeneration_ = snapshot->generation;
+  }
+  if (batch.generation == shownGeneration_) plots_->append(batch.perModel);
+  if (snapshot != shown_) {
+    shown_ = snapshot;
+    showSnapshot(*snapshot);
+    ++viewUpdates_;
+  }
+  if (plotClock_.elapsed() >= kPlotRefreshMs) {
+    plotClock_.restart();
+    plots_->refresh();
+    updateStatus(*snapshot);
+  }
+}
+
+void MainWindow::setUpViews(const Snapshot& snapshot) {
+  std::vector<std::string> ids;
+  for (const auto& m : snapshot.models)
+    ids.push_back(m.id);
+  const bool withDifference = difference_->isChecked() && ids.size() >= 2;
+  const std::size_t wanted = ids.size() + (withDifference ? 1 : 0);
+  const bool firstViews = views_.empty();
+  if (views_.size() != wanted || ids != viewIds_) {
+    for (auto* view : views_)
+      view->deleteLater();
+    views_.clear();
+    for (std::size_t k = 0; k < wanted; ++k) {
+      auto* view = new SurfaceView(camera_, viewArea_);
+      connect(view, &SurfaceView::cameraMoved, this, [this] {
+        cameraNeedsFit_ = false;
+        renderViewsNow();
+      });
+      connect(view, &SurfaceView::resized, this, [this] {
+        if (cameraNeedsFit_) resetCamera();
+      });
+      connect(view, &SurfaceView::surfaceClicked, this, &MainWindow::dropAt);
+      connect(view, &SurfaceView::surfaceStirred, this, &MainWindow::stirAt);
+      connect(view, &SurfaceView::surfaceHovered, this, &MainWindow::boatTowards);
+      const int columns = std::min<int>(kMaxViewColumns, int(wanted));
+      viewGrid_->addWidget(view, int(k) / columns, int(k) % columns);
+      views_.push_back(view);
+    }
+    differenceView_ = withDifference ? views_.back() : nullptr;
+  }
+  if (ids != viewIds_) {
+    const QString a = diffA_->currentText(), b = diffB_->currentText();
+    diffA_->clear();
+    diffB_->clear();
+    for (const auto& id : ids) {
+      diffA_->addItem(QString::fromStdString(id));
+      diffB_->addItem(QString::fromStdString(id));
+    }
+    if (diffA_->findText(a) >= 0) diffA_->setCurrentText(a);
+    diffB_->setCurrentIndex(diffB_->findText(b) >= 0 ? diffB_->findText(b)
+                                                     : std::min(1, int(ids.size()) - 1));
+    viewIds_ = ids;
+  }
+  maskEditor_->showDomain(snapshot.domain->wetMask());
+  for (auto* view : views_) {
+    view->scene().setDomain(*snapshot.domain, colourRange_);
+    view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
+  }
+  if (firstViews || shownGeneration_ == 0 || !shown_ ||
+      shown_->domain->grid().width() != snapshot.domain->grid().width())
+    resetCamera();
+  showSnapshot(snapshot);
+}
+
+void MainWindow::showSnapshot(const Snapshot& snapshot) {
+  const double frameBudgetMs = 1e3 * document_.scenario().frameDt / speed_;
+  std::vector<BoxMarker> boats;
+  const double boatSize = kBoatCells * document_.scenario().grid.dx;
+  for (const auto& boat : snapshot.boats)
+    boats.push_back({boat.x, boat.y, boatSize, boat.heading, boat.tilt, 0.0, true});
+  for (std::size_t k = 0; k < snapshot.models.size() && k < views_.size(); ++k) {
+    const ModelSnapshot& m = snapshot.models[k];
+    // The median of the last frames: one frame's wall time jumps with other load.
+    const double recentMs = plots_->recentStepMs(k);
+    const double stepMs = recentMs > 0.0 ? recentMs : m.record.stepMs;
+    const double frameMs = stepMs * m.record.substeps;
+    std::ostringstream caption;
+    caption.precision(3);
+    caption << m.id << "\nt = " << std::fixed << snapshot.time << " s\n"
+            << stepMs << " ms/step x " << m.record.substeps;
+    bool warning = false;
+    if (m.failure) {
+      // The banner says when and why: the runner's message without the model's id, which the
+      // caption already shows ("blew up at t = 1.2 s (frame 72): eta became NaN ...").
+      const std::string& why = *m.failure;
+      const auto at = why.find("blew up");
+      caption << "\nSTOPPED: " << (at == std::string::npos ? why : why.substr(at));
+      warning = true;
+    } else if (snapshot.playing && frameMs > frameBudgetMs) {
+      caption << "\nLAGS: " << std::setprecision(1) << frameMs / frameBudgetMs
+              << "x slower than real time";
+      warning = true;
+    }
+    views_[k]->scene().setEta(m.eta);
+    views_[k]->scene().setCaption(caption.str(), warning);
+    std::vector<BoxMarker> boxes = boats;
+    for (const auto& body : m.bodies)
+      boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
+    views_[k]->scene().setBoxes(boxes);
+  }
+  if (differenceView_) updateDifferenceView(snapshot);
+  for (auto* view : views_)
+    view->update();
+}
+
+void MainWindow::updateDifferenceView(const Snapshot& snapshot) {
+  const int a = diffA_->currentIndex(), b = diffB_->currentIndex();
+  if (a < 0 || b < 0 || a >= int(snapshot.models.size()) || b >= int(snapshot.models.size()))
+    return;
+  const Field2D& etaA = snapshot.models[a].eta;
+  const Field2D& etaB = snapshot.models[b].eta;
+  Field2D difference(etaA.nx(), etaA.ny());
+  for (std::size_t k = 0; k < difference.size(); ++k)
+    difference.data()[k] = etaA.data()[k] - etaB.data()[k];
+  std::ostringstream caption;
+  caption.precision(3);
+  caption << snapshot.models[a].id << " - " << snapshot.models[b].id << "\nt = " << std::fixed
+          << snapshot.time << " s\nmax |A - B| = " << std::scientific << difference.maxAbs()
+          << " m";
+  differenceView_->scene().setEta(difference);
+  differenceView_->scene().setCaption(caption.str(), false);
+}
+
+void MainWindow::resetCamera() {
+  if (views_.empty()) return;
+  // The layout gives the new views their size before they are first shown.
+  viewArea_->layout()->activate();
+  const QSize size = views_.front()->size();
+  // Views get their final size after they are shown: keep fitting on resizes until the user
+  // moves the camera.
+  cameraNeedsFit_ = true;
+  views_.front()->scene().resetCamera(size.width() / double(std::max(1, size.height())));
+  renderViewsNow();
+}
+
+void MainWindow::renderViewsNow() {
+  for (auto* view : views_)
+    view->update();
+}
+
+void MainWindow::dropAt(QPointF point) {
+  const SurfaceEvent drop{0.0,
+                          point.x(),
+                          point.y(),
+                          controls_->dropRadius(),
+                          controls_->dropAmplitude(),
+                          EventSource::User};
+  worker_.post([drop](Comparison& c) {
+    SurfaceEvent now = drop;
+    now.time = c.time();
+    c.excitations().addUserEvent(now);
+  });
+  if (!play_->isChecked()) worker_.stepOnce();
+}
+
+// A Shift + drag stirs the water of the models that have a velocity: a Gaussian force at the
+// start point for kStirSeconds, strong enough to give the water there about the drag's length
+// per second of speed in the drag's direction (a = drag / (1 s * kStirSeconds)).
+void MainWindow::stirAt(QPointF from, QPointF to) {
+  constexpr double kStirSeconds = 0.2;
+  StirImpulse stir;
+  stir.x = from.x();
+  stir.y = from.y();
+  stir.radius = 2.0 * controls_->dropRadius();
+  stir.ax = (to.x() - from.x()) / kStirSeconds;
+  stir.ay = (to.y() - from.y()) / kStirSeconds;
+  stir.duration = kStirSeconds;
+  worker_.post([stir](Comparison& c) { c.excitations().addStir(stir); });
+  if (!play_->isChecked()) worker_.stepOnce();
+}
+
+void MainWindow::boatTowards(QPointF point) {
+  if (!boatFollow_) return;
+  worker_.post([point](Comparison& c) {
+    if (!c.excitations().boats().empty()) c.excitations().setBoatTarget(0, point.x(), point.y());
+  });
+}
+
+// A boat that follows the mouse needs a boat: add one in the middle of the pool if the
+// scenario has none (a scenario edit, so the comparison restarts with it).
+void MainWindow::setBoatFollow(bool on) {
+  boatFollow_ = on;
+  if (!on || !document_.scenario().excitations.boats.empty()) return;
+  Scenario s = document_.scenario();
+  BoatSpec boat;
+  boat.startX = 0.5 * s.grid.width();
+  boat.startY = 0.5 * s.grid.height();
+  boat.waypoints = {{boat.startX, boat.startY}};
+  boat.wakeRadius = 2.0 * s.grid.dx;
+  boat.arriveRadius = 2.0 * s.grid.dx;
+  s.excitations.boats.push_back(boat);
+  document_.setScenario(s);
+}
+
+void MainWindow::setRain(bool on, double rate) {
+  ExcitationSpecs specs = document_.scenario().excitations;
+  specs.rain.clear();
+  if (on) {
+    RainSpec rain;
+    rain.rate = rate;
+    rain.radius = controls_->dropRadius();
+    rain.amplitude = -0.5 * std::abs(controls_->dropAmplitude());
+    specs.rain.push_back(rain);
+  }
+  document_.setExcitationsQuietly(specs);
+  worker_.post([rain = specs.rain](Comparison& c) { c.excitations().setRain(rain); });
+}
+
+void MainWindow::setWind(bool on, double direction, double strength) {
+  ExcitationSpecs specs = document_.scenario().excitations;
+  specs.wind.clear();
+  if (on) specs.wind.push_back(WindSpec{direction, strength});
+  document_.setExcitationsQuietly(specs);
+  worker_.post([wind = specs.wind](Comparison& c) { c.excitations().setWind(wind); });
+}
+
+FrameStats MainWindow::frameStats() const {
+  FrameStats stats;
+  stats.wallSeconds = clock_.elapsed() / 1e3;
+  stats.viewUpdates = viewUpdates_;
+  for (const auto* view : views_)
+    stats.renderSeconds += view->totalPaintSeconds();
+  const WorkerTiming timing = worker_.timing();
+  stats.simulateSeconds = timing.busySeconds;
+  stats.framesSimulated = timing.framesAdvanced;
+  return stats;
+}
+
+void MainWindow::updateStatus(const Snapshot& snapshot) {
+  const FrameStats stats = frameStats();
+  status_->setText(
+      tr("frame %1   t = %2 s   %3 % of real time   window %4 frames/s   "
+         "simulating %5 %   rendering %6 %")
+          .arg(snapshot.frame)
+          .arg(snapshot.time, 0, 'f', 2)
+          .arg(100.0 * snapshot.realTimeRatio, 0, 'f', 0)
+          .arg(stats.viewUpdates / std::max(1e-9, stats.wallSeconds), 0, 'f', 1)
+          .arg(100.0 * stats.simulateSeconds / std::max(1e-9, stats.wallSeconds), 0, 'f', 0)
+          .arg(100.0 * stats.renderSeconds / std::max(1e-9, stats.wallSeconds), 0, 'f', 0));
+}
+
+void MainWindow::openDialog() {
+  if (!maybeSave()) return;
+  const QString file =
+      QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), tr("Scenarios (*.json)"));
+  if (!file.isEmpty()) openScenario(file);
+}
+
+bool MainWindow::saveScenarioAs(const QString& file) {
+  try {
+    document_.saveAs(file);
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("Save scenario"), QString::fromStdString(error.what()));
+    return false;
+  }
+  addRecentFile(file);
+  updateTitle();
+  return true;
+}
+
+bool MainWindow::save() {
+  if (document_.filePath().isEmpty()) {
+    saveAsDialog();
+    return !document_.isModified();
+  }
+  return saveScenarioAs(document_.filePath());
+}
+
+void MainWindow::saveAsDialog() {
+  const QString file = QFileDialog::getSaveFileName(
+      this, tr("Save scenario"), QString::fromStdString(document_.scenario().name) + ".json",
+      tr("Scenarios (*.json)"));
+  if (!file.isEmpty()) saveScenarioAs(file);
+}
+
+bool MainWindow::maybeSave() {
+  if (!document_.isModified()) return true;
+  const auto answer = QMessageBox::question(
+      this, tr("Unsaved changes"), tr("The scenario has unsaved changes. Save them?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  if (interactive_) autosave_.clear();
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/state", saveState());
+  event->accept();
+}
+
+void MainWindow::addRecentFile(const QString& file) {
+  QSettings settings;
+  QStringList files = settings.value("recentFiles").toStringList();
+  files.removeAll(file);
+  files.prepend(file);
+  while (files.size() > kMaxRecentFiles)
+    files.removeLast();
+  settings.setValue("recentFiles", files);
+  updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+  recentMenu_->clear();
+  for (const QString& file : QSettings().value("recentFiles").toStringList())
+    recentMenu_->addAction(file, this, [this, file] {
+      if (maybeSave()) openScenario(file);
+    });
+  recentMenu_->setEnabled(!recentMenu_->isEmpty());
+}
+
+void MainWindow::updateTitle() {
+  const QString name = document_.filePath().isEmpty()
+                           ? QString::fromStdString(document_.scenario().source)
+                           : document_.filePath();
+  setWindowTitle(QString("Wavebench — %1%2").arg(name, document_.isModified() ? " *" : ""));
+}
+
+}  // namespace wb::gui

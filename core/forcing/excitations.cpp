@@ -1,0 +1,190 @@
+#include "core/forcing/excitations.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace wb {
+
+double stampGaussian(Field2D& delta, const Domain& domain, const SurfaceEvent& event) {
+  const Grid& grid = domain.grid();
+  // Beyond 4 radii the Gaussian is below 1e-7 of its peak: not worth touching.
+  const double reach = 4.0 * event.radius;
+  // Clamped as doubles: a huge radius must not overflow the conversion to int.
+  auto cell = [](double index, int n) { return int(std::clamp(index, -1.0, double(n))); };
+  const int i0 = std::max(0, cell(std::floor((event.x - reach) / grid.dx), grid.nx));
+  const int i1 = std::min(grid.nx - 1, cell(std::ceil((event.x + reach) / grid.dx), grid.nx));
+  const int j0 = std::max(0, cell(std::floor((event.y - reach) / grid.dx), grid.ny));
+  const int j1 = std::min(grid.ny - 1, cell(std::ceil((event.y + reach) / grid.dx), grid.ny));
+  const double inverseRadius2 = 1.0 / (event.radius * event.radius);
+  double added = 0.0;
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i) {
+      if (!domain.isWet(i, j)) continue;
+      const double rx = grid.x(i) - event.x, ry = grid.y(j) - event.y;
+      const float value = float(event.amplitude * std::exp(-(rx * rx + ry * ry) * inverseRadius2));
+      delta(i, j) += value;
+      added += value;
+    }
+  return added * grid.cellArea();
+}
+
+Excitations::Excitations(const ExcitationSpecs& specs, const Domain& domain, std::uint64_t seed)
+    : specs_(specs), domain_(&domain), random_(seed) {
+  // Rain with a fixed count (the paper's 128 drops) is drawn up front from the seed.
+  for (const auto& rain : specs_.rain) {
+    if (rain.count <= 0) continue;
+    std::uniform_real_distribution<double> when(rain.start, rain.end);
+    for (int k = 0; k < rain.count; ++k) {
+      SurfaceEvent drop{when(random_), 0, 0, rain.radius, rain.amplitude, EventSource::Rain};
+      if (randomWetPoint(drop.x, drop.y)) specs_.drops.push_back(drop);
+    }
+  }
+  for (const auto& boat : specs_.boats) {
+    BoatState state;
+    state.x = boat.startX;
+    state.y = boat.startY;
+    boatStates_.push_back(state);
+    boatTimes_.push_back(0.0);
+  }
+}
+
+std::vector<SurfaceEvent> Excitations::advance(double t0, double t1) {
+  std::vector<SurfaceEvent> out;
+  for (auto& event : pending_) {
+    event.time = t0;
+    out.push_back(event);
+  }
+  pending_.clear();
+  std::erase_if(stirs_, [&](const StirImpulse& s) { return s.start + s.duration <= t0; });
+  for (auto& stir : pendingStirs_) {
+    stir.start = t0;
+    stirs_.push_back(stir);
+  }
+  pendingStirs_.clear();
+  for (const auto& drop : specs_.drops)
+    if (drop.time >= t0 && drop.time < t1) out.push_back(drop);
+  addRain(t0, t1, out);
+  for (std::size_t b = 0; b < boatStates_.size(); ++b)
+    advanceBoat(b, t1, out);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return a.time < b.time; });
+  return out;
+}
+
+void Excitations::setBoatTarget(std::size_t index, double x, double y) {
+  if (index >= specs_.boats.size()) return;
+  specs_.boats[index].waypoints = {{x, y}};
+  boatStates_[index].waypoint = 0;
+}
+
+bool Excitations::randomWetPoint(double& x, double& y) {
+  const Grid& grid = domain_->grid();
+  std::uniform_real_distribution<double> ux(0.0, grid.width()), uy(0.0, grid.height());
+  for (int attempt = 0; attempt < 64; ++attempt) {
+    x = ux(random_);
+    y = uy(random_);
+    const int i = std::min(grid.nx - 1, int(x / grid.dx));
+    const int j = std::min(grid.ny - 1, int(y / grid.dx));
+    if (domain_->isWet(i, j)) return true;
+  }
+  return false;
+}
+
+// Rain is a Poisson process in time with drops uniform over the wet cells.
+void Excitations::addRain(double t0, double t1, std::vector<SurfaceEvent>& out) {
+  for (const auto& rain : specs_.rain) {
+    const double from = std::max(t0, rain.start), to = std::min(t1, rain.end);
+    if (rain.count > 0) continue;  // scheduled once, in the constructor
+    if (to <= from || rain.rate <= 0) continue;
+    std::poisson_distribution<int> count(rain.rate * (to - from));
+    std::uniform_real_distribution<double> when(from, to);
+    const int n = count(random_);
+    for (int k = 0; k < n; ++k) {
+      SurfaceEvent drop{when(random_), 0, 0, rain.radius, rain.amplitude, EventSource::Rain};
+      if (randomWetPoint(drop.x, drop.y)) out.push_back(drop);
+    }
+  }
+}
+
+void Excitations::advanceBoat(std::size_t index, double until, std::vector<SurfaceEvent>& out) {
+  const BoatSpec& spec = specs_.boats[index];
+  BoatState& boat = boatStates_[index];
+  double& time = boatTimes_[index];
+  while (time + spec.step <= until + 1e-12) {
+    if (spec.waypoints.empty()) {
+      time += spec.step;
+      continue;
+    }
+    auto [tx, ty] = spec.waypoints[boat.waypoint % spec.waypoints.size()];
+    double dx = tx - boat.x, dy = ty - boat.y;
+    double distance = std::hypot(dx, dy);
+    if (distance < spec.arriveRadius && spec.waypoints.size() > 1) {
+      boat.waypoint = (boat.waypoint + 1) % spec.waypoints.size();
+      std::tie(tx, ty) = spec.waypoints[boat.waypoint];
+      dx = tx - boat.x, dy = ty - boat.y;
+      distance = std::hypot(dx, dy);
+    }
+    const double oldX = boat.x, oldY = boat.y, oldVx = boat.vx, oldVy = boat.vy;
+    // Eq. 7: a = (x_m - x_b, y_m - y_b) / |x_m - x_b|, scaled by the boat's acceleration.
+    if (distance > 1e-9) {
+      boat.vx += spec.acceleration * dx / distance * spec.step;
+      boat.vy += spec.acceleration * dy / distance * spec.step;
+    }
+    const double speed = std::hypot(boat.vx, boat.vy);
+    if (speed > spec.maxSpeed) boat.vx *= spec.maxSpeed / speed, boat.vy *= spec.maxSpeed / speed;
+    boat.x += boat.vx * spec.step;
+    boat.y += boat.vy * spec.step;
+    // Eq. 8: d theta = arccos(v^t/|v^t| . v^{t+dt}/|v^{t+dt}|), signed by the turn direction.
+    const double oldSpeed = std::hypot(oldVx, oldVy), newSpeed = std::hypot(boat.vx, boat.vy);
+    double turn = 0.0;
+    if (oldSpeed > 1e-9 && newSpeed > 1e-9) {
+      const double cosine = (oldVx * boat.vx + oldVy * boat.vy) / (oldSpeed * newSpeed);
+      turn = std::acos(std::clamp(cosine, -1.0, 1.0));
+      if (oldVx * boat.vy - oldVy * boat.vx < 0) turn = -turn;
+    } else if (newSpeed > 1e-9) {
+      boat.heading = std::atan2(boat.vy, boat.vx);
+    }
+    // Eq. 9: theta^{t+dt} = theta^t + d theta, phi = kappa d theta.
+    boat.heading += turn;
+    boat.tilt = spec.tiltGain * turn;
+    time += spec.step;
+    // The wake: a negative height increment at the previous position.
+    out.push_back({time, oldX, oldY, spec.wakeRadius, spec.wakeAmplitude, EventSource::Wake});
+  }
+}
+
+std::optional<ForceField> Excitations::windAt(double t) const {
+  const Grid& grid = domain_->grid();
+  std::optional<ForceField> force;
+  for (const auto& wind : specs_.wind) {
+    if (t < wind.start || t >= wind.end) continue;
+    if (!force) force = ForceField{Field2D(grid.nx, grid.ny), Field2D(grid.nx, grid.ny)};
+    const double angle = wind.direction * std::numbers::pi / 180.0;
+    const float ax = float(wind.strength * std::cos(angle));
+    const float ay = float(wind.strength * std::sin(angle));
+    for (int j = 0; j < grid.ny; ++j)
+      for (int i = 0; i < grid.nx; ++i) {
+        if (!domain_->isWet(i, j)) continue;
+        if (wind.hasRegion && (grid.x(i) < wind.x0 || grid.x(i) > wind.x1 || grid.y(j) < wind.y0 ||
+                               grid.y(j) > wind.y1))
+          continue;
+        force->ax(i, j) += ax;
+        force->ay(i, j) += ay;
+      }
+  }
+  for (const auto& stir : stirs_) {
+    if (t < stir.start || t >= stir.start + stir.duration) continue;
+    if (!force) force = ForceField{Field2D(grid.nx, grid.ny), Field2D(grid.nx, grid.ny)};
+    SurfaceEvent shape{t, stir.x, stir.y, stir.radius, 1.0, EventSource::User};
+    Field2D weight(grid.nx, grid.ny);
+    stampGaussian(weight, *domain_, shape);
+    for (std::size_t k = 0; k < weight.size(); ++k) {
+      force->ax.data()[k] += float(stir.ax) * weight.data()[k];
+      force->ay.data()[k] += float(stir.ay) * weight.data()[k];
+    }
+  }
+  return force;
+}
+
+}  // namespace wb

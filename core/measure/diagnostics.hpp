@@ -1,0 +1,61 @@
+// Diagnostics measured the same way for every model (design.md):
+//   volume(t) = volume(0) + sources(t) + drift(t), volume = sum(eta) dA over wet cells;
+//   potential energy = 1/2 g sum(eta^2) dA (per unit density, m^5/s^2);
+//   kinetic energy from each model's own state (Model::kineticEnergy).
+#pragma once
+
+#include <array>
+#include <map>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+
+namespace wb {
+
+// What one pass over a surface gives: its wet volume and potential energy, and over all cells
+// its largest |eta| and whether every value is finite (the Comparison's blow-up check).
+struct SurfaceSummary {
+  double volume = 0.0;           // sum(eta) dA over wet cells (m^3)
+  double potentialEnergy = 0.0;  // 1/2 g sum(eta^2) dA over wet cells
+  float maxAbs = 0.0f;
+  bool finite = true;
+};
+// Rows are summed in fixed blocks, added in order: the sums do not depend on the thread count.
+SurfaceSummary summarizeSurface(const Field2D& eta, const Domain& domain);
+double wetVolume(const Field2D& eta, const Domain& domain);
+
+// Solver figures a model may report in Model::diagnostics(); the CSV has a column for each.
+inline constexpr std::array<std::string_view, 4> kSolverColumns = {
+    "solver_iterations", "solver_residual", "divergence_max", "bodies_in_solid"};
+
+struct FrameRecord {
+  int frame = 0;
+  double time = 0.0;
+  std::string model;
+  double volume = 0.0;
+  double volumeSources = 0.0;
+  double volumeDrift = 0.0;
+  double energyPotential = 0.0;
+  double energyKinetic = 0.0;
+  double stepMs = 0.0;  // mean wall time of one step in this frame
+  int substeps = 0;
+  double dt = 0.0;
+  double maxAbsEta = 0.0;
+  std::map<std::string, double> solver;
+  double energyTotal() const { return energyPotential + energyKinetic; }
+};
+
+// The median of stepMs over the records [end - window, end) of one model's history (fewer at
+// its start; 0 for none). Wall times jump when the machine is busy elsewhere; the median shows
+// the model's own cost.
+double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, std::size_t window);
+
+// series.csv: one row per model per frame (design.md, command-line contract).
+void writeSeriesHeader(std::ostream& out);
+void writeSeriesRow(std::ostream& out, const FrameRecord& record);
+
+}  // namespace wb

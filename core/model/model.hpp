@@ -1,0 +1,69 @@
+// The one interface every water model implements. A model owns its state on the shared
+// Domain's grid, derives its constants from the Domain (g, rest depth, dx) and its declared
+// parameters, and reports the surface elevation eta (height above rest) on that grid.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/model/parameters.hpp"
+
+namespace wb {
+
+// A horizontal acceleration field (m/s^2) acting on the water during a step, e.g. wind.
+struct ForceField {
+  Field2D ax;
+  Field2D ay;
+};
+
+class Model {
+ public:
+  virtual ~Model() = default;
+
+  virtual std::string id() const = 0;     // "damped-wave", ...
+  virtual std::string title() const = 0;  // "Damped wave equation (Nishidate & ...)"
+  ParamValues& params() { return params_; }
+  const ParamValues& params() const { return params_; }
+
+  // Builds the state for the domain and initial elevation (eta0 on the domain's grid) with
+  // the current parameters. Throws InputError when a parameter is unusable for this domain
+  // (e.g. a user dt beyond the stability bound without `force`).
+  virtual void reset(const Domain& domain, const Field2D& eta0) = 0;
+
+  // The derived stability limit of the model's time step for the current domain (s);
+  // infinity when the method has none.
+  virtual double maxStableDt() const = 0;
+  // The step the model wants: the user's dt or an automatic one inside the bound (s).
+  virtual double preferredDt() const = 0;
+  // Advances the state by dt (dt <= preferredDt()).
+  virtual void step(double dt) = 0;
+
+  virtual const Field2D& eta() const = 0;
+  // Depth-averaged velocity (m/s) where the model has one; nullptr otherwise.
+  virtual const Field2D* velocityU() const { return nullptr; }
+  virtual const Field2D* velocityV() const { return nullptr; }
+
+  // Displaces the surface by delta (m) on wet cells without changing the water's velocity
+  // (a drop, a wake). Returns the volume added (m^3).
+  virtual double addEta(const Field2D& delta) = 0;
+  // Accelerates the water during the next steps; models without velocity ignore it.
+  virtual void setForce(const ForceField* force) { (void)force; }
+
+  // Kinetic energy per unit density (m^5/s^2), from the model's own state; each model
+  // documents its definition beside its implementation.
+  virtual double kineticEnergy() const = 0;
+  // Solver figures of the last step, e.g. {"solver_iterations": 2, "divergence_max": 1e-7}.
+  virtual std::map<std::string, double> diagnostics() const { return {}; }
+
+ protected:
+  explicit Model(std::vector<ParamSpec> specs) : params_(std::move(specs)) {}
+
+ private:
+  ParamValues params_;
+};
+
+}  // namespace wb

@@ -1,0 +1,187 @@
+#include "core/run/comparison.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace wb {
+
+template <class Work>
+void Comparison::forEachSlot(const Work& work) {
+  const int threads = omp_get_max_threads(), count = int(slots_.size());
+  // Concurrent only when no thread would idle (a model runs on one thread then).
+  if (!concurrent_ || threads < 2 || count < threads) {
+    for (auto& slot : slots_)
+      work(slot);
+    return;
+  }
+  std::vector<Slot*> order;
+  for (auto& slot : slots_)
+    order.push_back(&slot);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Slot* a, const Slot* b) { return a->frameSeconds > b->frameSeconds; });
+  std::vector<std::exception_ptr> errors(slots_.size());
+#pragma omp parallel num_threads(threads)
+  {
+    omp_set_num_threads(1);  // this thread's nested regions: the model runs on it alone
+#pragma omp for schedule(dynamic, 1)
+    for (int k = 0; k < count; ++k) {
+      try {
+        const auto start = std::chrono::steady_clock::now();
+        work(*order[k]);
+        order[k]->frameSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      } catch (...) {
+        errors[k] = std::current_exception();
+      }
+    }
+  }
+  for (const auto& error : errors)
+    if (error) std::rethrow_exception(error);
+}
+
+Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Model>> models)
+    : scenario_(scenario) {
+  domain_ = std::make_unique<Domain>(buildDomain(scenario_));
+  const Field2D eta0 = buildInitialEta(scenario_, *domain_);
+  excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
+  amplitudeScale_ = eta0.maxAbs();
+  maxWetDepth_ = domain_->maxWetDepth();
+  for (auto& model : models) {
+    Slot slot;
+    slot.model = std::move(model);
+    slot.model->reset(*domain_, eta0);
+    slot.scratch = Field2D(domain_->nx(), domain_->ny());
+    if (scenario_.bodies.count > 0)
+      slot.bodies =
+          FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
+    slots_.push_back(std::move(slot));
+  }
+  for (auto& slot : slots_) {  // the models start at rest: measuring is cheap
+    const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
+    slot.initialVolume = surface.volume;
+    slot.record = measure(slot, surface);
+  }
+}
+
+bool Comparison::anyFailed() const {
+  return std::any_of(slots_.begin(), slots_.end(),
+                     [](const Slot& s) { return s.failure.has_value(); });
+}
+
+const FloatingBodies* Comparison::bodies(std::size_t k) const {
+  return slots_[k].bodies.size() > 0 ? &slots_[k].bodies : nullptr;
+}
+
+void Comparison::advanceFrame() {
+  const double t0 = time();
+  const double t1 = (frame_ + 1) * scenario_.frameDt;
+  const auto events = excitations_->advance(t0, t1);
+  for (const auto& event : events)
+    amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
+  const auto wind = excitations_->windAt(t0);
+  ++frame_;
+  forEachSlot([&](Slot& slot) {
+    if (slot.failure) return;
+    advanceModel(slot, events, wind, t0);
+    const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
+    checkBlowUp(slot, surface);
+    slot.record = measure(slot, surface);
+  });
+}
+
+void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
+                              const std::optional<ForceField>& wind, double t0) {
+  Model& model = *slot.model;
+  const double frameDt = scenario_.frameDt;
+  const int substeps = std::max(1, int(std::ceil(frameDt / model.preferredDt() - 1e-9)));
+  const double dt = frameDt / substeps;
+  model.setForce(wind ? &*wind : nullptr);
+  std::size_t next = 0;
+  double stepSeconds = 0.0;
+  for (int k = 0; k < substeps; ++k) {
+    // Events are applied at the start of the substep whose interval holds their time.
+    const double stepEnd = (k + 1 == substeps) ? 1e300 : t0 + (k + 1) * dt;
+    bool stamped = false;
+    while (next < events.size() && events[next].time < stepEnd) {
+      stampGaussian(slot.scratch, *domain_, events[next++]);
+      stamped = true;
+    }
+    if (stamped) {
+      slot.sources += model.addEta(slot.scratch);
+      slot.scratch.fill(0.0f);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    model.step(dt);
+    slot.bodies.advance(dt, model);
+    stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  model.setForce(nullptr);
+  slot.lastStepMs = 1e3 * stepSeconds / substeps;
+  slot.lastSubsteps = substeps;
+  slot.lastDt = dt;
+}
+
+void Comparison::checkBlowUp(Slot& slot, const SurfaceSummary& surface) {
+  std::ostringstream why;
+  if (!surface.finite) {
+    why << "eta became NaN or infinite";
+  } else {
+    // Runaway growth: far beyond anything put in on purpose and beyond the water's depth.
+    const double limit = 100.0 * (amplitudeScale_ + maxWetDepth_);
+    if (surface.maxAbs > limit)
+      why << "runaway growth: max |eta| = " << surface.maxAbs << " m exceeds " << limit << " m";
+  }
+  if (why.tellp() > 0) {
+    std::ostringstream message;
+    message << slot.model->id() << " blew up at t = " << time() << " s (frame " << frame_
+            << "): " << why.str();
+    slot.failure = message.str();
+  }
+}
+
+FrameRecord Comparison::record(std::size_t k) const {
+  FrameRecord r = slots_[k].record;
+  r.frame = frame_;
+  r.time = time();
+  return r;
+}
+
+FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface) const {
+  const Model& model = *slot.model;
+  FrameRecord r;
+  r.frame = frame_;
+  r.time = time();
+  r.model = model.id();
+  r.volume = surface.volume;
+  r.volumeSources = slot.sources;
+  r.volumeDrift = r.volume - slot.initialVolume - slot.sources;
+  r.energyPotential = surface.potentialEnergy;
+  r.energyKinetic = model.kineticEnergy();
+  r.stepMs = slot.lastStepMs;
+  r.substeps = slot.lastSubsteps;
+  r.dt = slot.lastDt;
+  r.maxAbsEta = surface.maxAbs;
+  r.solver = model.diagnostics();
+  if (slot.bodies.size() > 0) r.solver["bodies_in_solid"] = slot.bodies.countInSolid();
+  return r;
+}
+
+int FixedStepAccumulator::framesFor(double elapsedSeconds) {
+  accumulated_ += std::max(0.0, elapsedSeconds);
+  int frames = int(std::floor(accumulated_ / frameDt_));
+  accumulated_ -= frames * frameDt_;
+  if (frames > maxFrames_) {
+    frames = maxFrames_;
+    accumulated_ = 0.0;  // drop the backlog rather than fall further behind
+  }
+  return frames;
+}
+
+}  // namespace wb

@@ -1,0 +1,111 @@
+// The Comparison runner owns time: every model advances the same simulated time per frame,
+// each with its own stable substep, and receives the same excitations at the same simulated
+// times from one seeded stream (design.md, architecture).
+//
+// Sharing the cores: with several models and several OpenMP threads, the models advance
+// concurrently, each on one thread (the most expensive first, by the last frame's cost), and
+// each measures its own record on that thread: a model's passes over a grid of a few MB scale
+// poorly past one core on a shared machine, and its serial parts (solver set-up, coarse
+// levels, reductions) would idle the other cores. A model always runs on one thread then, so
+// the results do not depend on which thread it lands on: they are bitwise those of the serial
+// order with one thread (tests/unit/core_test.cpp). With fewer models than threads (a thread
+// would idle), or one thread, the models run one after another on all threads.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/forcing/excitations.hpp"
+#include "core/forcing/floating_bodies.hpp"
+#include "core/grid/domain.hpp"
+#include "core/measure/diagnostics.hpp"
+#include "core/model/model.hpp"
+#include "core/scenario/scenario.hpp"
+
+namespace wb {
+
+class Comparison {
+ public:
+  // Builds the domain and the initial state from the scenario, applies the scenario's
+  // per-model parameters (then `overrides`, already applied by the caller, win) and resets
+  // every model. Throws InputError for unusable input.
+  Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Model>> models);
+
+  const Scenario& scenario() const { return scenario_; }
+  const Domain& domain() const { return *domain_; }
+  Excitations& excitations() { return *excitations_; }
+  int frame() const { return frame_; }
+  double time() const { return frame_ * scenario_.frameDt; }
+
+  std::size_t modelCount() const { return slots_.size(); }
+  Model& model(std::size_t k) { return *slots_[k].model; }
+  const Model& model(std::size_t k) const { return *slots_[k].model; }
+  // Set when the model blew up; it is no longer advanced.
+  const std::optional<std::string>& failure(std::size_t k) const { return slots_[k].failure; }
+  bool anyFailed() const;
+  // The floating boxes on model k's water (scenario "bodies"), advanced after every substep
+  // with that model's velocity (or surface, core/forcing/floating_bodies.hpp); nullptr when the
+  // scenario has none.
+  const FloatingBodies* bodies(std::size_t k) const;
+
+  // Advances every model that has not failed by one frame (scenario.frameDt) and measures
+  // its diagnostics.
+  void advanceFrame();
+  // Diagnostics of model k at the current frame (measured at the end of advanceFrame or at
+  // construction; a failed model keeps those of the frame it failed in).
+  FrameRecord record(std::size_t k) const;
+  // Models one after another on all threads instead of concurrently (see above).
+  void setConcurrent(bool concurrent) { concurrent_ = concurrent; }
+
+ private:
+  struct Slot {
+    std::unique_ptr<Model> model;
+    double initialVolume = 0.0;
+    double sources = 0.0;
+    double lastStepMs = 0.0;
+    int lastSubsteps = 0;
+    double lastDt = 0.0;
+    std::optional<std::string> failure;
+    FloatingBodies bodies;
+    Field2D scratch;          // the excitations' stamps, per model so models can run at once
+    FrameRecord record;       // of the current frame
+    double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
+  };
+  void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
+                    const std::optional<ForceField>& wind, double t0);
+  void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
+  // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
+  FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
+  // Runs work(slot) for every slot, concurrently if worth it (see the top of this file).
+  template <class Work>
+  void forEachSlot(const Work& work);
+
+  Scenario scenario_;
+  std::unique_ptr<Domain> domain_;
+  std::unique_ptr<Excitations> excitations_;
+  std::vector<Slot> slots_;
+  int frame_ = 0;
+  double amplitudeScale_ = 0.0;  // largest surface displacement put in on purpose (m)
+  double maxWetDepth_ = 0.0;
+  bool concurrent_ = true;
+};
+
+// Bressler 4.1: a fixed-step accumulator turning irregular wall-clock intervals into a whole
+// number of fixed simulation frames, carrying the remainder; at most maxFrames per call so a
+// slow machine does not spiral.
+class FixedStepAccumulator {
+ public:
+  explicit FixedStepAccumulator(double frameDt, int maxFrames = 8)
+      : frameDt_(frameDt), maxFrames_(maxFrames) {}
+  int framesFor(double elapsedSeconds);
+  double remainder() const { return accumulated_; }
+
+ private:
+  double frameDt_;
+  int maxFrames_;
+  double accumulated_ = 0.0;
+};
+
+}  // namespace wb

@@ -1,0 +1,351 @@
+#include "core/scenario/scenario.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/scenario/builtin_resources.hpp"
+#include "core/scenario/field_io.hpp"
+
+namespace wb {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string FileRef::read() const {
+  if (!builtin) return readFileBytes(path);
+  if (auto bytes = builtinResource(path.generic_string())) return std::string(*bytes);
+  throw InputError(describe() + ": no such builtin resource");
+}
+
+int Scenario::frameCount() const {
+  return int(std::llround(duration / frameDt));
+}
+
+namespace {
+
+// Reads one JSON object, checking types and ranges, and reports keys nobody asked for.
+class ObjectReader {
+ public:
+  ObjectReader(const json& object, std::string where, std::string source = {})
+      : object_(object), where_(std::move(where)), source_(std::move(source)) {
+    if (!object_.is_object()) fail(where_, "must be an object");
+  }
+  ~ObjectReader() noexcept(false) {
+    if (std::uncaught_exceptions()) return;
+    for (const auto& [key, value] : object_.items())
+      if (!used_.count(key)) fail(at(key), "unknown key");
+  }
+  [[noreturn]] static void fail(const std::string& where, const std::string& why) {
+    throw InputError(where + ": " + why);
+  }
+  // "file.json: grid.nx": the file is set off from the key path by a colon.
+  std::string at(const std::string& key) const {
+    return where_ + (where_ == source_ ? ": " : ".") + key;
+  }
+  bool has(const std::string& key) {
+    used_.insert(key);
+    return object_.contains(key);
+  }
+  const json& raw(const std::string& key) {
+    used_.insert(key);
+    if (!object_.contains(key)) fail(at(key), "missing");
+    return object_.at(key);
+  }
+  double number(const std::string& key, double fallback, double lo, double hi) {
+    if (!has(key)) return fallback;
+    return checkedNumber(object_.at(key), at(key), lo, hi);
+  }
+  double requiredNumber(const std::string& key, double lo, double hi) {
+    return checkedNumber(raw(key), at(key), lo, hi);
+  }
+  int integer(const std::string& key, int fallback, int lo, int hi) {
+    const double v = number(key, fallback, lo, hi);
+    if (v != std::floor(v)) fail(at(key), "must be an integer");
+    return int(v);
+  }
+  std::string text(const std::string& key, const std::string& fallback) {
+    if (!has(key)) return fallback;
+    const json& v = object_.at(key);
+    if (!v.is_string()) fail(at(key), "must be a string");
+    return v.get<std::string>();
+  }
+  static double checkedNumber(const json& v, const std::string& where, double lo, double hi) {
+    if (!v.is_number()) fail(where, "must be a number");
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) fail(where, "must be finite");
+    if (x < lo || x > hi) {
+      std::ostringstream out;
+      out << x << " is outside [" << lo << ", " << hi << "]";
+      fail(where, out.str());
+    }
+    return x;
+  }
+
+ private:
+  const json& object_;
+  std::string where_;
+  std::string source_;  // set for the top-level object only
+  std::set<std::string> used_;
+};
+
+constexpr double kHuge = 1e12;
+
+struct Context {
+  std::string source;
+  fs::path baseDir;
+  bool builtin;
+  FileRef file(const json& value, const std::string& where) const {
+    if (!value.is_string() || value.get<std::string>().empty())
+      ObjectReader::fail(where, "must be a file name");
+    fs::path path = value.get<std::string>();
+    if (builtin) return {path, true};
+    return {path.is_absolute() ? path : baseDir / path, false};
+  }
+  FieldSource field(const json& value, const std::string& where) const {
+    ObjectReader r(value, where);
+    const bool csv = r.has("csv"), png = r.has("png");
+    if (csv == png) ObjectReader::fail(where, "needs exactly one of \"csv\" or \"png\"");
+    const std::string key = csv ? "csv" : "png";
+    return {file(r.raw(key), r.at(key)), csv ? FieldFormat::Csv : FieldFormat::Png};
+  }
+};
+
+SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& grid, bool timed) {
+  ObjectReader r(value, where);
+  SurfaceEvent drop;
+  drop.x = r.requiredNumber("x", 0, grid.width());
+  drop.y = r.requiredNumber("y", 0, grid.height());
+  drop.radius = r.number("radius", 2 * grid.dx, 1e-6, kHuge);
+  drop.amplitude = r.number("amplitude", -0.1, -kHuge, kHuge);
+  if (timed) drop.time = r.number("time", 0, 0, kHuge);
+  if (timed) r.text("type", "drop");
+  return drop;
+}
+
+void readExcitation(const json& value, const std::string& where, const Grid& grid,
+                    ExcitationSpecs& out) {
+  if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
+    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat or wind");
+  const std::string type = value["type"].get<std::string>();
+  if (type == "drop") {
+    out.drops.push_back(readDrop(value, where, grid, true));
+    return;
+  }
+  ObjectReader r(value, where);
+  r.text("type", "");
+  if (type == "rain") {
+    RainSpec rain;
+    rain.rate = r.number("rate", rain.rate, 0, 1e6);
+    rain.count = r.integer("count", 0, 0, 10000000);
+    rain.radius = r.number("radius", 2 * grid.dx, 1e-6, kHuge);
+    rain.amplitude = r.number("amplitude", rain.amplitude, -kHuge, kHuge);
+    rain.start = r.number("start", 0, 0, kHuge);
+    rain.end = r.number("end", 1e300, 0, 1e300);
+    if (rain.count > 0 && rain.end >= 1e300)
+      ObjectReader::fail(where + ".end", "rain with a count needs an end time");
+    out.rain.push_back(rain);
+  } else if (type == "boat") {
+    BoatSpec boat;
+    if (r.has("target")) {
+      const json& t = r.raw("target");
+      if (!t.is_array() || t.size() != 2) ObjectReader::fail(r.at("target"), "must be [x, y]");
+      boat.waypoints.push_back(
+          {ObjectReader::checkedNumber(t[0], r.at("target"), 0, grid.width()),
+           ObjectReader::checkedNumber(t[1], r.at("target"), 0, grid.height())});
+    }
+    if (r.has("path")) {
+      const json& path = r.raw("path");
+      if (!path.is_array() || path.empty())
+        ObjectReader::fail(r.at("path"), "must be [[x, y], ...]");
+      for (std::size_t k = 0; k < path.size(); ++k) {
+        const std::string at = r.at("path") + "[" + std::to_string(k) + "]";
+        if (!path[k].is_array() || path[k].size() != 2) ObjectReader::fail(at, "must be [x, y]");
+        boat.waypoints.push_back({ObjectReader::checkedNumber(path[k][0], at, 0, grid.width()),
+                                  ObjectReader::checkedNumber(path[k][1], at, 0, grid.height())});
+      }
+    }
+    if (boat.waypoints.empty())
+      ObjectReader::fail(where, "a boat needs a \"target\" or a \"path\"");
+    boat.startX = r.number("x", grid.width() / 2, 0, grid.width());
+    boat.startY = r.number("y", grid.height() / 2, 0, grid.height());
+    boat.acceleration = r.number("acceleration", boat.acceleration, 0, kHuge);
+    boat.maxSpeed = r.number("max_speed", boat.maxSpeed, 0, kHuge);
+    boat.wakeRadius = r.number("wake_radius", 2 * grid.dx, 1e-6, kHuge);
+    boat.wakeAmplitude = r.number("wake_amplitude", boat.wakeAmplitude, -kHuge, kHuge);
+    boat.tiltGain = r.number("tilt_gain", boat.tiltGain, -kHuge, kHuge);
+    boat.arriveRadius = r.number("arrive_radius", 4 * grid.dx, 0, kHuge);
+    boat.step = r.number("step", boat.step, 1e-5, 10);
+    out.boats.push_back(boat);
+  } else if (type == "wind") {
+    WindSpec wind;
+    wind.direction = r.number("direction", wind.direction, -360, 360);
+    wind.strength = r.number("strength", wind.strength, 0, 1e4);
+    wind.start = r.number("start", 0, 0, kHuge);
+    wind.end = r.number("end", 1e300, 0, 1e300);
+    if (r.has("region")) {
+      ObjectReader region(r.raw("region"), r.at("region"));
+      wind.hasRegion = true;
+      wind.x0 = region.requiredNumber("x0", -kHuge, kHuge);
+      wind.y0 = region.requiredNumber("y0", -kHuge, kHuge);
+      wind.x1 = region.requiredNumber("x1", -kHuge, kHuge);
+      wind.y1 = region.requiredNumber("y1", -kHuge, kHuge);
+    }
+    out.wind.push_back(wind);
+  } else {
+    ObjectReader::fail(where + ".type",
+                       "unknown excitation '" + type + "' (expected drop, rain, boat or wind)");
+  }
+}
+
+}  // namespace
+
+Scenario parseScenario(const json& root, const std::string& source, const fs::path& baseDir,
+                       bool builtin) {
+  Context context{source, baseDir, builtin};
+  Scenario s;
+  s.source = source;
+  ObjectReader top(root, source, source);
+  s.name = top.text("name", s.name);
+  s.description = top.text("description", "");
+  {
+    ObjectReader grid(top.raw("grid"), top.at("grid"));
+    s.grid.nx = grid.integer("nx", s.grid.nx, 4, 1 << 16);
+    s.grid.ny = grid.integer("ny", s.grid.ny, 4, 1 << 16);
+    s.grid.dx = grid.number("dx", s.grid.dx, 1e-6, 1e6);
+    if (double(s.grid.nx) * s.grid.ny > double(kMaxGridCells))
+      ObjectReader::fail(top.at("grid"), std::to_string(s.grid.nx) + " x " +
+                                             std::to_string(s.grid.ny) +
+                                             " cells is too large (at most 4096 x 4096)");
+  }
+  if (top.has("water")) {
+    ObjectReader water(top.raw("water"), top.at("water"));
+    s.g = water.number("g", s.g, 1e-3, 1e3);
+    s.depth = water.number("depth", s.depth, Domain::kMinDepth, 1e5);
+    if (water.has("bathymetry")) {
+      s.bathymetry = context.field(water.raw("bathymetry"), water.at("bathymetry"));
+      s.bathymetryMinDepth =
+          water.number("min_depth", s.bathymetryMinDepth, Domain::kMinDepth, 1e5);
+      s.bathymetryMaxDepth = water.number("max_depth", s.depth, Domain::kMinDepth, 1e5);
+    }
+  }
+  if (top.has("domain")) {
+    ObjectReader domain(top.raw("domain"), top.at("domain"));
+    if (domain.has("mask")) {
+      const json& mask = domain.raw("mask");
+      if (mask.is_string()) {
+        s.maskPreset = mask.get<std::string>();
+        parseMaskPreset(s.maskPreset, domain.at("mask"));
+      } else {
+        s.mask = context.field(mask, domain.at("mask"));
+      }
+    }
+  }
+  if (top.has("terrain")) {
+    ObjectReader terrain(top.raw("terrain"), top.at("terrain"));
+    s.terrain = context.file(terrain.raw("png"), terrain.at("png"));
+    s.terrainHeightScale = terrain.number("height_scale", s.terrainHeightScale, 0, 1e5);
+    s.seaLevel = terrain.number("sea_level", s.seaLevel, -1e5, 1e5);
+  }
+  if (top.has("initial")) {
+    ObjectReader initial(top.raw("initial"), top.at("initial"));
+    if (initial.has("eta")) s.initialEta = context.field(initial.raw("eta"), initial.at("eta"));
+    if (initial.has("drops")) {
+      const json& drops = initial.raw("drops");
+      if (!drops.is_array()) ObjectReader::fail(initial.at("drops"), "must be an array");
+      for (std::size_t k = 0; k < drops.size(); ++k)
+        s.initialDrops.push_back(
+            readDrop(drops[k], initial.at("drops") + "[" + std::to_string(k) + "]", s.grid, false));
+    }
+  }
+  if (top.has("excitations")) {
+    const json& list = top.raw("excitations");
+    if (!list.is_array()) ObjectReader::fail(top.at("excitations"), "must be an array");
+    for (std::size_t k = 0; k < list.size(); ++k)
+      readExcitation(list[k], top.at("excitations") + "[" + std::to_string(k) + "]", s.grid,
+                     s.excitations);
+  }
+  if (top.has("bodies")) {
+    ObjectReader bodies(top.raw("bodies"), top.at("bodies"));
+    s.bodies.count = bodies.integer("count", 0, 0, 100000);
+    s.bodies.size = bodies.number("size", 2 * s.grid.dx, 1e-6, kHuge);
+  }
+  if (top.has("models")) {
+    const json& models = top.raw("models");
+    if (!models.is_object()) ObjectReader::fail(top.at("models"), "must be an object");
+    for (const auto& [id, params] : models.items()) {
+      if (!params.is_object()) ObjectReader::fail(top.at("models") + "." + id, "must be an object");
+      s.modelParams[id] = params;
+    }
+  }
+  s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
+  s.duration = top.number("duration", s.duration, 0, 1e7);
+  if (s.duration / s.frameDt > kMaxFrames)
+    ObjectReader::fail(top.at("duration"),
+                       "is more than " + std::to_string(kMaxFrames) + " frames of frame_dt");
+  s.seed = std::uint64_t(top.number("seed", double(s.seed), 0, 9007199254740992.0));
+  return s;
+}
+
+Scenario parseScenarioText(const std::string& text, const std::string& source,
+                           const fs::path& baseDir, bool builtin) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::exception& e) {
+    // Drop nlohmann's "[json.exception.parse_error.101] " tag; keep where and why.
+    std::string why = e.what();
+    if (auto tag = why.find("] "); why.starts_with("[json.") && tag != std::string::npos)
+      why = why.substr(tag + 2);
+    throw InputError(source + ": malformed JSON: " + why);
+  }
+  return parseScenario(root, source, baseDir, builtin);
+}
+
+Scenario loadScenarioFile(const fs::path& file) {
+  return parseScenarioText(readFileBytes(file), file.string(), fs::absolute(file).parent_path());
+}
+
+Scenario loadScenario(const std::string& fileOrBuiltin) {
+  const std::string prefix = "builtin:";
+  if (fileOrBuiltin.rfind(prefix, 0) == 0) {
+    const std::string name = fileOrBuiltin.substr(prefix.size());
+    auto text = builtinResource(name + ".json");
+    if (!text) {
+      std::string known;
+      for (const auto& n : builtinScenarioNames())
+        known += (known.empty() ? "" : ", ") + n;
+      throw InputError(fileOrBuiltin + ": no such builtin scenario (known: " + known + ")");
+    }
+    return parseScenarioText(std::string(*text), fileOrBuiltin, {}, true);
+  }
+  return loadScenarioFile(fileOrBuiltin);
+}
+
+std::vector<std::string> builtinScenarioNames() {
+  std::vector<std::string> names;
+  for (const auto& file : builtinResourceNames())
+    if (file.size() > 5 && file.ends_with(".json"))
+      names.push_back(file.substr(0, file.size() - 5));
+  return names;
+}
+
+void applyParamJson(ParamValues& params, const json& values, const std::string& where) {
+  for (const auto& [name, value] : values.items()) {
+    const std::string at = where + "." + name;
+    if (!params.has(name)) throw InputError(at + ": unknown parameter");
+    if (value.is_string())
+      params.setFromText(name, value.get<std::string>(), at);
+    else if (value.is_boolean())
+      params.set(name, value.get<bool>() ? 1 : 0, at);
+    else if (value.is_number() && params.spec(name).kind == ParamKind::Choice)
+      params.setFromText(name, value.dump(), at);
+    else if (value.is_number())
+      params.set(name, value.get<double>(), at);
+    else
+      throw InputError(at + ": must be a number or a string");
+  }
+}
+
+}  // namespace wb

@@ -1,0 +1,105 @@
+// Scenario: the small const description every model and runner reads (TUM SWE style).
+// JSON keys (design.md, issue 2): grid {nx, ny, dx}; water {g, depth} or
+// water {g, bathymetry: {csv: F} | {png: F, min_depth, max_depth}}; domain {mask: "rect" |
+// "pi" | {csv: F} | {png: F}} (1 = water, 0 = solid); terrain {png, sea_level, height_scale};
+// initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
+// rain | boat | wind, ...}]; bodies {count, size}; models {id: {param: value}}; frame_dt;
+// duration; seed. Relative paths are relative to the JSON file; builtin scenarios read the
+// files embedded with them.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/forcing/excitations.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/model/parameters.hpp"
+
+namespace wb {
+
+// A file named by a scenario: on disk (resolved against the scenario's folder) or embedded.
+struct FileRef {
+  std::filesystem::path path;
+  bool builtin = false;
+  std::string describe() const { return builtin ? "builtin:" + path.string() : path.string(); }
+  std::string read() const;  // throws InputError naming the file
+};
+
+enum class FieldFormat { Csv, Png };
+
+struct FieldSource {
+  FileRef file;
+  FieldFormat format = FieldFormat::Csv;
+};
+
+struct BodiesSpec {
+  int count = 0;
+  double size = 1.0;  // m, edge of a box
+};
+
+struct Scenario {
+  std::string name = "untitled";
+  std::string description;
+  std::string source;  // where it was read from, for messages ("builtin:pi-pool", a path)
+
+  Grid grid;
+  double g = 9.81;   // m/s^2
+  double depth = 1;  // m, rest depth where no bathymetry is given
+  std::optional<FieldSource> bathymetry;
+  double bathymetryMinDepth = 0.1, bathymetryMaxDepth = 1.0;  // PNG black / white (m)
+
+  std::string maskPreset = "rect";
+  std::optional<FieldSource> mask;
+
+  std::optional<FileRef> terrain;
+  double seaLevel = 0.5, terrainHeightScale = 1.0;  // m
+
+  std::optional<FieldSource> initialEta;
+  std::vector<SurfaceEvent> initialDrops;
+
+  ExcitationSpecs excitations;
+  BodiesSpec bodies;
+  std::map<std::string, nlohmann::json> modelParams;  // per model id, as written
+
+  double frameDt = 1.0 / 60.0;  // s
+  double duration = 10.0;       // s
+  std::uint64_t seed = 1;
+
+  int frameCount() const;
+};
+
+// Parses a scenario; `source` names it in messages and relative paths resolve against
+// baseDir (or the embedded resources when builtin). Throws InputError on anything invalid,
+// naming the source, the key and the reason.
+Scenario parseScenario(const nlohmann::json& json, const std::string& source,
+                       const std::filesystem::path& baseDir, bool builtin = false);
+Scenario parseScenarioText(const std::string& text, const std::string& source,
+                           const std::filesystem::path& baseDir, bool builtin = false);
+Scenario loadScenarioFile(const std::filesystem::path& file);
+// "builtin:NAME" or a path.
+Scenario loadScenario(const std::string& fileOrBuiltin);
+std::vector<std::string> builtinScenarioNames();
+
+nlohmann::json scenarioToJson(const Scenario& scenario);
+void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& file);
+
+// The domain and the initial surface elevation that every model of the scenario starts from.
+Domain buildDomain(const Scenario& scenario);
+Field2D buildInitialEta(const Scenario& scenario, const Domain& domain);
+
+// Applies a JSON object of parameter values ({"k": 0.1, "boundary": "zero", "dt": "auto"}).
+void applyParamJson(ParamValues& params, const nlohmann::json& values, const std::string& where);
+
+// Largest grid the program accepts: keeps every model's state well inside memory.
+constexpr long long kMaxGridCells = 4096LL * 4096LL;
+// Longest run, in frames, that a scenario may ask for (keeps frame counts in an int).
+constexpr int kMaxFrames = 100000000;
+
+}  // namespace wb

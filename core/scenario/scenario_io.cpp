@@ -1,0 +1,144 @@
+// Scenario -> JSON, and Scenario -> Domain and initial elevation.
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "core/scenario/field_io.hpp"
+#include "core/scenario/scenario.hpp"
+
+namespace wb {
+using nlohmann::json;
+
+namespace {
+
+json fieldJson(const FieldSource& field) {
+  return {{field.format == FieldFormat::Csv ? "csv" : "png", field.file.path.generic_string()}};
+}
+
+json dropJson(const SurfaceEvent& drop, bool timed) {
+  json out = {{"x", drop.x}, {"y", drop.y}, {"radius", drop.radius}, {"amplitude", drop.amplitude}};
+  if (timed) out["type"] = "drop", out["time"] = drop.time;
+  return out;
+}
+
+Field2D readField(const FieldSource& source, int nx, int ny) {
+  const std::string bytes = source.file.read();
+  if (source.format == FieldFormat::Csv)
+    return parseCsvField(bytes, source.file.describe(), nx, ny);
+  return decodePngField(bytes, source.file.describe(), nx, ny);
+}
+
+}  // namespace
+
+json scenarioToJson(const Scenario& s) {
+  json out;
+  out["name"] = s.name;
+  if (!s.description.empty()) out["description"] = s.description;
+  out["grid"] = {{"nx", s.grid.nx}, {"ny", s.grid.ny}, {"dx", s.grid.dx}};
+  out["water"] = {{"g", s.g}, {"depth", s.depth}};
+  if (s.bathymetry) {
+    out["water"]["bathymetry"] = fieldJson(*s.bathymetry);
+    out["water"]["min_depth"] = s.bathymetryMinDepth;
+    out["water"]["max_depth"] = s.bathymetryMaxDepth;
+  }
+  out["domain"]["mask"] = s.mask ? fieldJson(*s.mask) : json(s.maskPreset);
+  if (s.terrain)
+    out["terrain"] = {{"png", s.terrain->path.generic_string()},
+                      {"sea_level", s.seaLevel},
+                      {"height_scale", s.terrainHeightScale}};
+  if (s.initialEta) out["initial"]["eta"] = fieldJson(*s.initialEta);
+  for (const auto& drop : s.initialDrops)
+    out["initial"]["drops"].push_back(dropJson(drop, false));
+  json excitations = json::array();
+  for (const auto& drop : s.excitations.drops)
+    excitations.push_back(dropJson(drop, true));
+  for (const auto& rain : s.excitations.rain) {
+    json r = {{"type", "rain"},        {"rate", rain.rate},           {"count", rain.count},
+              {"radius", rain.radius}, {"amplitude", rain.amplitude}, {"start", rain.start}};
+    if (rain.end < 1e300) r["end"] = rain.end;
+    excitations.push_back(r);
+  }
+  for (const auto& boat : s.excitations.boats) {
+    json b = {{"type", "boat"},
+              {"x", boat.startX},
+              {"y", boat.startY},
+              {"acceleration", boat.acceleration},
+              {"max_speed", boat.maxSpeed},
+              {"wake_radius", boat.wakeRadius},
+              {"wake_amplitude", boat.wakeAmplitude},
+              {"tilt_gain", boat.tiltGain},
+              {"arrive_radius", boat.arriveRadius},
+              {"step", boat.step}};
+    for (const auto& [x, y] : boat.waypoints)
+      b["path"].push_back({x, y});
+    excitations.push_back(b);
+  }
+  for (const auto& wind : s.excitations.wind) {
+    json w = {{"type", "wind"},
+              {"direction", wind.direction},
+              {"strength", wind.strength},
+              {"start", wind.start}};
+    if (wind.end < 1e300) w["end"] = wind.end;
+    if (wind.hasRegion)
+      w["region"] = {{"x0", wind.x0}, {"y0", wind.y0}, {"x1", wind.x1}, {"y1", wind.y1}};
+    excitations.push_back(w);
+  }
+  if (!excitations.empty()) out["excitations"] = excitations;
+  if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
+  for (const auto& [id, params] : s.modelParams)
+    out["models"][id] = params;
+  out["frame_dt"] = s.frameDt;
+  out["duration"] = s.duration;
+  out["seed"] = s.seed;
+  return out;
+}
+
+void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& file) {
+  const std::string text = scenarioToJson(scenario).dump(2) + "\n";
+  writeFileAtomically(file, [&](std::ostream& out) { out << text; });
+}
+
+Domain buildDomain(const Scenario& s) {
+  Domain domain(s.grid, s.g, s.depth);
+  if (s.bathymetry) {
+    Field2D depth = readField(*s.bathymetry, s.grid.nx, s.grid.ny);
+    if (s.bathymetry->format == FieldFormat::Png)
+      for (std::size_t k = 0; k < depth.size(); ++k)
+        depth.data()[k] = float(s.bathymetryMinDepth +
+                                depth.data()[k] * (s.bathymetryMaxDepth - s.bathymetryMinDepth));
+    for (std::size_t k = 0; k < depth.size(); ++k)
+      if (depth.data()[k] < 0)
+        throw InputError(s.bathymetry->file.describe() + ": depth must not be negative");
+    domain.setRestDepth(depth);
+  }
+  if (s.mask) {
+    const Field2D mask = readField(*s.mask, s.grid.nx, s.grid.ny);
+    std::vector<std::uint8_t> wet(mask.size());
+    // CSV holds 1 = water, 0 = solid; a PNG holds white = water, black = solid.
+    for (std::size_t k = 0; k < mask.size(); ++k)
+      wet[k] = mask.data()[k] >= 0.5f;
+    domain.setMask(wet);
+  } else {
+    domain.applyPreset(parseMaskPreset(s.maskPreset, s.source + ": domain.mask"));
+  }
+  if (s.terrain) {
+    Field2D height = decodePngField(s.terrain->read(), s.terrain->describe(), s.grid.nx, s.grid.ny);
+    for (std::size_t k = 0; k < height.size(); ++k)
+      height.data()[k] *= float(s.terrainHeightScale);
+    domain.applyTerrain(height, s.seaLevel);
+  }
+  if (domain.wetCount() == 0) throw InputError(s.source + ": domain has no water cells");
+  return domain;
+}
+
+Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
+  Field2D eta(s.grid.nx, s.grid.ny);
+  if (s.initialEta) eta = readField(*s.initialEta, s.grid.nx, s.grid.ny);
+  for (const auto& drop : s.initialDrops)
+    stampGaussian(eta, domain, drop);
+  for (int j = 0; j < eta.ny(); ++j)
+    for (int i = 0; i < eta.nx(); ++i)
+      if (!domain.isWet(i, j)) eta(i, j) = 0.0f;
+  return eta;
+}
+
+}  // namespace wb

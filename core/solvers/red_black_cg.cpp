@@ -1,0 +1,334 @@
+#include "core/solvers/red_black_cg.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "core/grid/parallel.hpp"
+
+namespace wb {
+
+namespace {
+
+// Packed row j of a colour (0 kept, 1 eliminated) starts at full cell i = offset (j, colour).
+int offsetOf(int j, int colour) {
+  return (j + colour) & 1;
+}
+
+// The rows [begin, end) of this thread's share of ny rows in a parallel region.
+std::pair<int, int> rowBand(int ny) {
+  const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+  return {int(long(ny) * t / threads), int(long(ny) * (t + 1) / threads)};
+}
+
+// One row of x_E = D_E^{-1} (plus + C p_K): the E cell k's K neighbours in its row are the
+// packed values k - 1 + shift and k + shift (shift = 1 - row parity), above and below k.
+WB_SPAN_KERNEL void eliminatedRow(float* __restrict out, const float* __restrict inverse,
+                                  const float* __restrict east, const float* __restrict west,
+                                  const float* __restrict north, const float* __restrict south,
+                                  const float* __restrict p, const float* __restrict pAbove,
+                                  const float* __restrict pBelow, const float* __restrict plus,
+                                  int shift, int width) {
+#pragma omp simd
+  for (int k = 0; k < width; ++k) {
+    const float coupled = (east[k] * p[k + shift] + west[k] * p[k - 1 + shift]) +
+                          (north[k] * pAbove[k] + south[k] * pBelow[k]);
+    out[k] = inverse[k] * (plus[k] + coupled);
+  }
+}
+
+// The count values of one colour of a full row (stride 2 from the colour's first cell).
+WB_SPAN_KERNEL void gatherRow(float* __restrict out, const float* __restrict in, int count) {
+#pragma omp simd
+  for (int k = 0; k < count; ++k)
+    out[k] = in[2 * k];
+}
+
+// t_E = D_E^{-1} b_E for one row of E cells from b's full row; returns the sum of b_E^2 over
+// the wet ones (those with 1 / D_E > 0).
+WB_SPAN_KERNEL double scaledEliminatedRow(float* __restrict out, const float* __restrict inverse,
+                                          const float* __restrict in, int count) {
+  double squares = 0.0;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    const float value = in[2 * k];
+    out[k] = inverse[k] * value;
+    squares += double(inverse[k] != 0.0f) * value * value;
+  }
+  return squares;
+}
+
+// The sums of b_K^2 and b^_K^2 over a packed row's wet K cells.
+WB_SPAN_KERNEL void keptSquaresRow(const float* __restrict bKept, const float* __restrict reduced,
+                                   const std::uint8_t* __restrict wet, int count, double& kept,
+                                   double& reducedSum) {
+  double bb = 0.0, rr = 0.0;
+#pragma omp simd reduction(+ : bb, rr)
+  for (int k = 0; k < count; ++k) {
+    const double weight = wet[k];
+    bb += weight * bKept[k] * bKept[k];
+    rr += weight * reduced[k] * reduced[k];
+  }
+  kept += bb, reducedSum += rr;
+}
+
+// The packed values of a row into every other cell of a full row where the mask is non-zero
+// (wet K cells by keptWet_, wet E cells by their 1 / D_E).
+template <class Mask>
+void scatterWetRow(float* __restrict out, const float* __restrict in, const Mask* __restrict wet,
+                   int count) {
+  for (int k = 0; k < count; ++k)
+    if (wet[k] != Mask(0)) out[2 * k] = in[k];
+}
+
+// One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row. The K cell k's east
+// neighbour is E value k + shift (shift = row parity) and meets it at that cell's west face.
+WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict scale,
+                              const float* __restrict p, const float* __restrict t,
+                              const float* __restrict tAbove, const float* __restrict tBelow,
+                              const float* __restrict westOfE, const float* __restrict eastOfE,
+                              const float* __restrict southOfAbove,
+                              const float* __restrict northOfBelow, float sign, int shift,
+                              int width) {
+  double dot = 0.0;
+#pragma omp simd reduction(+ : dot)
+  for (int k = 0; k < width; ++k) {
+    const float coupled =
+        (westOfE[k + shift] * t[k + shift] + eastOfE[k - 1 + shift] * t[k - 1 + shift]) +
+        (southOfAbove[k] * tAbove[k] + northOfBelow[k] * tBelow[k]);
+    out[k] = scale[k] * p[k] + sign * coupled;
+    dot += double(p[k]) * out[k];
+  }
+  return dot;
+}
+
+// A cell's 0 or all bits: selects with arithmetic arms do not vectorise under -ftrapping-math.
+inline float keepIf(float value, std::uint8_t keep) {
+  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) &
+                              (0u - std::uint32_t(keep != 0)));
+}
+
+// One packed row of kept cells from full rows starting at the row's first kept cell (stride 2):
+// D_K = s + the 4 faces, and the wet mask. faceX[-1] is the west face of cell 2k.
+WB_SPAN_KERNEL void keptDiagonalRow(float* __restrict diagonal, std::uint8_t* __restrict keptWet,
+                                    const float* __restrict shift, const float* __restrict faceX,
+                                    const float* __restrict faceY,
+                                    const float* __restrict faceYBelow,
+                                    const std::uint8_t* __restrict wet, int begin, int count) {
+#pragma omp simd
+  for (int k = begin; k < count; ++k) {
+    const int i = 2 * k;
+    diagonal[k] = shift[i] + (faceX[i] + faceX[i - 1]) + (faceY[i] + faceYBelow[i]);
+    keptWet[k] = wet[i];
+  }
+}
+
+// The same for eliminated cells, which store their faces and 1 / D_E (0 on solid cells).
+WB_SPAN_KERNEL void eliminatedCoefficientRow(
+    float* __restrict east, float* __restrict west, float* __restrict north,
+    float* __restrict south, float* __restrict inverse, const float* __restrict shift,
+    const float* __restrict faceX, const float* __restrict faceY,
+    const float* __restrict faceYBelow, const std::uint8_t* __restrict wet, int count) {
+#pragma omp simd
+  for (int k = 0; k < count; ++k) {
+    const int i = 2 * k;
+    const float e = faceX[i], w = faceX[i - 1], n = faceY[i], s = faceYBelow[i];
+    east[k] = e, west[k] = w, north[k] = n, south[k] = s;
+    const float diagonal = shift[i] + (e + w) + (n + s);
+    inverse[k] = keepIf(1.0f / (diagonal + float(wet[i] == 0)), wet[i]);
+  }
+}
+
+// Packed row pointer: value (k, j) of a packed field with its zero border.
+const float* packedRow(const Field2D& f, int j) {
+  return f.row(j + 1) + 1;
+}
+float* packedRow(Field2D& f, int j) {
+  return f.row(j + 1) + 1;
+}
+
+}  // namespace
+
+void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
+                                    const Field2D& faceY, const std::vector<std::uint8_t>& wet) {
+  const int nx = shift.nx(), ny = shift.ny();
+  if (nx != nx_ || ny != ny_) {
+    nx_ = nx, ny_ = ny, width_ = (nx + 1) / 2;
+    for (Field2D* f : {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_,
+                       &keptDiagonal_, &keptRhs_, &keptSolution_})
+      *f = Field2D(width_ + 2, ny + 2);
+    keptWet_.assign(keptRhs_.size(), 0);
+    cg_ = ConjugateGradient(width_ + 2, ny + 2);
+    ones_.assign(std::size_t(width_), 1.0f);
+    zeros_.assign(std::size_t(nx + 4), 0.0f);
+  }
+  const std::size_t padded = std::size_t(width_ + 2);
+#pragma omp parallel for schedule(static) if (worthThreads(shift.size()))
+  for (int j = 0; j < ny; ++j) {
+    const float* below = j > 0 ? faceY.row(j - 1) : zeroRow();
+    // Kept cells: D_K and the mask. Cell (0, 0) has no west face in the array: its west
+    // neighbour in memory, face (nx - 1, j - 1), is a grid-edge face (0) in every other row.
+    const int kept = offsetOf(j, 0), first = j == 0 ? 1 : 0;
+    std::uint8_t* keptWet = keptWet_.data() + std::size_t(j + 1) * padded + 1;
+    keptDiagonalRow(packedRow(keptDiagonal_, j), keptWet, shift.row(j) + kept, faceX.row(j) + kept,
+                    faceY.row(j) + kept, below + kept, wet.data() + shift.index(kept, j), first,
+                    (nx - kept + 1) / 2);
+    if (first == 1) {
+      keptDiagonal_(1, 1) = shift(0, 0) + faceX(0, 0) + faceY(0, 0);
+      keptWet[0] = wet[0];
+    }
+    const int eliminated = offsetOf(j, 1);
+    eliminatedCoefficientRow(
+        packedRow(faceEast_, j), packedRow(faceWest_, j), packedRow(faceNorth_, j),
+        packedRow(faceSouth_, j), packedRow(inverseDiagonal_, j), shift.row(j) + eliminated,
+        faceX.row(j) + eliminated, faceY.row(j) + eliminated, below + eliminated,
+        wet.data() + shift.index(eliminated, j), (nx - eliminated + 1) / 2);
+  }
+}
+
+float* RedBlackCg::ringOf(int thread) {
+  return rings_.data() + std::size_t(thread) * kRingRows * std::size_t(width_ + 2);
+}
+
+void RedBlackCg::reserveRings(bool threads) {
+  const std::size_t teams = threads ? std::size_t(omp_get_max_threads()) : 1;
+  const std::size_t floats = teams * kRingRows * std::size_t(width_ + 2);
+  if (rings_.size() < floats) rings_.assign(floats, 0.0f);
+}
+
+const std::uint8_t* RedBlackCg::keptWetRow(int j) const {
+  return keptWet_.data() + std::size_t(j + 1) * std::size_t(width_ + 2) + 1;
+}
+
+int RedBlackCg::countOf(int j, int colour) const {
+  return (nx_ - offsetOf(j, colour) + 1) / 2;
+}
+
+void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out,
+                                     int j) const {
+  eliminatedRow(out, packedRow(inverseDiagonal_, j), packedRow(faceEast_, j),
+                packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j),
+                packedRow(pKept, j), packedRow(pKept, j + 1), packedRow(pKept, j - 1), plusE,
+                1 - (j & 1), width_);
+}
+
+// Row j's values of one colour of a full field into a packed row of width_ values (0 beyond
+// the row's count).
+void RedBlackCg::gatherColour(const Field2D& full, int colour, int j, float* out) const {
+  const int count = countOf(j, colour);
+  gatherRow(out, full.row(j) + offsetOf(j, colour), count);
+  if (count < width_) out[width_ - 1] = 0.0f;
+}
+
+RedBlackCg::RightSideSums RedBlackCg::reducedRightSideRows(const Field2D& b, const Field2D& x,
+                                                           float* ring, int begin, int end) {
+  // t_E row j in slot j mod 3 as in reducedRows; b_K's row in the fourth.
+  const std::size_t rowFloats = std::size_t(width_ + 2);
+  const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
+  const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
+  float* bKept = ring + 3 * rowFloats + 1;
+  RightSideSums sums;
+  const auto eliminate = [&](int j) {
+    if (j < 0 || j >= ny_) return;
+    const int count = countOf(j, 1);
+    const double squares = scaledEliminatedRow(slot(j), packedRow(inverseDiagonal_, j),
+                                               b.row(j) + offsetOf(j, 1), count);
+    if (count < width_) slot(j)[width_ - 1] = 0.0f;
+    if (j >= begin && j < end) sums.eliminated += squares;
+  };
+  if (begin < end) eliminate(begin - 1), eliminate(begin);
+  for (int j = begin; j < end; ++j) {
+    eliminate(j + 1);
+    gatherColour(b, 0, j, bKept);
+    gatherColour(x, 0, j, packedRow(keptSolution_, j));
+    float* reduced = packedRow(keptRhs_, j);
+    keptRow(reduced, ones_.data(), bKept, t(j), t(j + 1), t(j - 1), packedRow(faceWest_, j),
+            packedRow(faceEast_, j), packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1),
+            1.0f, j & 1, width_);
+    keptSquaresRow(bKept, reduced, keptWetRow(j), width_, sums.kept, sums.reduced);
+  }
+  return sums;
+}
+
+void RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const {
+  float* bEliminated = ring + 1;
+  float* xEliminated = ring + std::size_t(width_ + 2) + 1;
+  for (int j = begin; j < end; ++j) {
+    gatherColour(b, 1, j, bEliminated);
+    eliminatedValuesRow(keptSolution_, bEliminated, xEliminated, j);
+    scatterWetRow(x.row(j) + offsetOf(j, 0), packedRow(keptSolution_, j), keptWetRow(j),
+                  countOf(j, 0));
+    scatterWetRow(x.row(j) + offsetOf(j, 1), xEliminated, packedRow(inverseDiagonal_, j),
+                  countOf(j, 1));
+  }
+}
+
+// S p = D_K p - C^T D_E^{-1} C p, row by row: t = D_E^{-1} C p of E row j + 1 goes into the
+// thread's ring of three rows, then K row j reads t rows j - 1 to j + 1 and the faces that
+// computed them, still in cache. Each thread also computes the E rows on either side of its
+// band, so the threads never wait for each other.
+double RedBlackCg::applyReduced(const Field2D& p, Field2D& q) {
+  const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
+  reserveRings(threads);
+  double dot = 0.0;
+#pragma omp parallel reduction(+ : dot) if (threads)
+  {
+    const auto [begin, end] = rowBand(ny_);
+    dot += reducedRows(p, q, ringOf(omp_get_thread_num()), begin, end);
+  }
+  return dot;
+}
+
+double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int begin,
+                               int end) const {
+  // t row j in slot j mod 3 (after its zero guard value); rows beyond the grid are 0.
+  const std::size_t rowFloats = std::size_t(width_ + 2);
+  const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
+  const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
+  const auto eliminate = [&](int j) {
+    if (j >= 0 && j < ny_) eliminatedValuesRow(p, zeroRow(), slot(j), j);
+  };
+  if (begin < end) eliminate(begin - 1), eliminate(begin);
+  double dot = 0.0;
+  for (int j = begin; j < end; ++j) {
+    eliminate(j + 1);
+    dot +=
+        keptRow(packedRow(q, j), packedRow(keptDiagonal_, j), packedRow(p, j), t(j), t(j + 1),
+                t(j - 1), packedRow(faceWest_, j), packedRow(faceEast_, j),
+                packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1), -1.0f, j & 1, width_);
+  }
+  return dot;
+}
+
+CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations) {
+  // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
+  const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
+  reserveRings(threads);
+  double eliminatedNorm = 0.0, keptNorm = 0.0, reducedNorm = 0.0;
+#pragma omp parallel reduction(+ : eliminatedNorm, keptNorm, reducedNorm) if (threads)
+  {
+    const auto [begin, end] = rowBand(ny_);
+    const RightSideSums sums = reducedRightSideRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+    eliminatedNorm += sums.eliminated, keptNorm += sums.kept, reducedNorm += sums.reduced;
+  }
+  const double bNorm = std::sqrt(keptNorm + eliminatedNorm), reduced = std::sqrt(reducedNorm);
+  const double reducedTolerance = reduced > 0.0 ? tolerance * bNorm / reduced : tolerance;
+  const auto apply = [this](const Field2D& in, Field2D& out) { return applyReduced(in, out); };
+  CgResult result =
+      cg_.solveFused(apply, keptRhs_, keptSolution_, keptWet_, reducedTolerance, maxIterations);
+  // x_E = D_E^{-1} (b_E + C x_K), then both colours back into x.
+#pragma omp parallel if (threads)
+  {
+    const auto [begin, end] = rowBand(ny_);
+    finishRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+  }
+  result.relativeResidual = bNorm > 0.0 ? result.relativeResidual * reduced / bNorm : 0.0;
+  result.converged = result.relativeResidual <= tolerance * 1.0001;
+  return result;
+}
+
+}  // namespace wb
