@@ -83,7 +83,7 @@ class Dumper {
 int runCommand(const FlagReader& flags) {
   const auto scenarioName = flags.value("--scenario");
   if (!scenarioName) throw InputError("run: --scenario FILE|builtin:NAME is required");
-  Scenario scenario = loadScenario(*scenarioName);
+  Scenario scenario = loadCheckedScenario(*scenarioName);
   if (flags.value("--duration") && flags.value("--frames"))
     throw InputError("run: give --duration or --frames, not both");
   scenario.duration = flags.number("--duration", scenario.duration, 0, 1e7);

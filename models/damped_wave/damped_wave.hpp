@@ -28,8 +28,10 @@ class DampedWave final : public Model {
  public:
   DampedWave();
 
-  std::string id() const override { return "damped-wave"; }
-  std::string title() const override { return "Damped wave (Nishidate & Nikishkov)"; }
+  static constexpr const char* kId = "damped-wave";
+  static constexpr const char* kTitle = "Damped wave (Nishidate & Nikishkov)";
+  std::string id() const override { return kId; }
+  std::string title() const override { return kTitle; }
 
   void reset(const Domain& domain, const Field2D& eta0) override;
   double maxStableDt() const override;
