@@ -1,4 +1,4 @@
-// The table of bad inputs (issue 7): each row is an input a user can produce and the exact
+// The table of bad inputs: each row is an input a user can produce and the exact
 // one-line message it must give, through the library and through wavebench-cli (exit 2, or
 // exit 3 for a blow-up). A run that fails must leave no partial output behind.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // One 3-D view: a SurfaceScene rendered by a vtkGenericOpenGLRenderWindow inside a Qt 6
-// QOpenGLWidget (design.md: VTK's own Qt module is built against Qt 5). Mouse drags turn
+// QOpenGLWidget (docs/architecture.md: VTK's own Qt module is built against Qt 5). Mouse drags turn
 // the shared camera through a vtkGenericRenderWindowInteractor; a click without a drag picks
 // the point of the rest plane under the cursor (Bressler 4.4, ray-plane picking).
 #pragma once
@@ -25,7 +25,7 @@ class SurfaceView : public QOpenGLWidget {
   SurfaceView(vtkCamera* sharedCamera, QWidget* parent = nullptr);
   ~SurfaceView() override;
 
-  // VTK needs an OpenGL 3.2 core context with depth and stencil buffers (design.md,
+  // VTK needs an OpenGL 3.2 core context with depth and stencil buffers (docs/architecture.md,
   // platform facts); call before the QApplication exists.
   static void setDefaultSurfaceFormat();
 

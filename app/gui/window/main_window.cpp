@@ -76,7 +76,7 @@ MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
     restoreState(settings.value("window/state").toByteArray());
   }
   if (restoreLayout) {
-    // Autosave (issue 7): a copy of an edited scenario every few seconds; a clean exit drops
+    // Autosave (autosave.hpp): a copy of an edited scenario every few seconds; a clean exit drops
     // it. Automated runs (screenshots, tests) leave the user's autosave alone.
     auto* autosaveTimer = new QTimer(this);
     connect(autosaveTimer, &QTimer::timeout, this, [this] {
