@@ -112,7 +112,8 @@ TEST_F(CatalogueScenario, CliReportsTheFileAndKey) {
   std::ifstream in(err);
   std::string line;
   std::getline(in, line);
-  EXPECT_EQ(line, file + ": models.nope: unknown model (known: " + kKnown + ")");
+  EXPECT_EQ(line,
+            "wavebench-cli: " + file + ": models.nope: unknown model (known: " + kKnown + ")");
   EXPECT_FALSE(fs::exists(out));
 }
 
