@@ -1,6 +1,8 @@
 #include "app/export/vti_writer.hpp"
 
 #include <vtkCellArray.h>
+#include <vtkCommand.h>
+#include <vtkExecutive.h>
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
 #include <vtkImageData.h>
@@ -13,6 +15,7 @@
 #include <vtkXMLImageDataWriter.h>
 #include <vtkXMLPolyDataWriter.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <system_error>
 
@@ -45,16 +48,44 @@ vtkNew<vtkFloatArray> toVectors(const Field2D& u, const Field2D& v) {
   return array;
 }
 
+// Keeps VTK's multi-line error reports off stderr (the caller reports one line) and keeps the
+// reason ("Error code: ..."), which names what the file system said.
+class ErrorCatcher : public vtkCommand {
+ public:
+  static ErrorCatcher* New() { return new ErrorCatcher; }
+  void Execute(vtkObject*, unsigned long, void* data) override {
+    if (data) reason += std::string(static_cast<const char*>(data)) + " ";
+  }
+  // From "Error code" on when VTK names the system error, on one line.
+  std::string summary() const {
+    std::string text = reason;
+    const auto code = text.find("Error code");
+    if (code == std::string::npos) return {};
+    text = text.substr(code, text.find('\n', code) - code);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text;
+  }
+  std::string reason;
+};
+
 // Runs the configured XML writer into a temporary beside `file` and renames it into place.
 void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* what) {
   fs::path temp = file;
   temp += ".tmp";
   writer.SetFileName(temp.c_str());
   writer.SetDataModeToBinary();
-  if (writer.Write() != 1) {
+  vtkNew<ErrorCatcher> errors;
+  writer.AddObserver(vtkCommand::ErrorEvent, errors);
+  writer.GetExecutive()->AddObserver(vtkCommand::ErrorEvent, errors);
+  // With an error observer VTK may report success from Write(): trust the error report too.
+  const bool written = writer.Write() == 1 && writer.GetErrorCode() == 0 &&
+                       errors->reason.empty() && fs::exists(temp);
+  if (!written) {
     std::error_code ignored;
     fs::remove(temp, ignored);
-    throw InputError(file.string() + ": cannot write " + what);
+    const std::string reason = errors->summary();
+    throw InputError(file.string() + ": cannot write " + what +
+                     (reason.empty() ? std::string() : " (" + reason + ")"));
   }
   std::error_code ec;
   fs::rename(temp, file, ec);
