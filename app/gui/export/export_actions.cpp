@@ -58,10 +58,11 @@ void waitForFrameAfter(MainWindow& window, int frame) {
 
 // Runs `work` on the simulation thread between two frames and waits for it (keeping the GUI
 // alive); rethrows what it threw.
-void runOnWorker(MainWindow& window, const std::function<void(Comparison&)>& work) {
+// `work` is copied: it may still run after a timeout, so it must own what it touches.
+void runOnWorker(MainWindow& window, std::function<void(Comparison&)> work) {
   auto done = std::make_shared<std::promise<void>>();
   std::future<void> finished = done->get_future();
-  window.worker().post([done, &work](Comparison& comparison) {
+  window.worker().post([done, work = std::move(work)](Comparison& comparison) {
     try {
       work(comparison);
       done->set_value();
@@ -197,7 +198,8 @@ int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialo
   ensureWritableDirectory(dir);
   window.playAction()->setChecked(false);
   window.tick();
-  std::optional<ParaViewSeries> paraview;
+  // Shared with the worker thread's commands (see runOnWorker).
+  auto paraview = std::make_shared<std::optional<ParaViewSeries>>();
   std::optional<VideoEncoder> video;
   if (o.mp4) video.emplace(dir / "frames.mp4", evenSize(o.size), kVideoFps);
   int written = 0;
@@ -220,13 +222,13 @@ int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialo
     // The fields and the bodies come from the comparison itself, on the worker thread
     // between two frames: the same writer as `wavebench-cli run --dump-every`.
     if (o.paraview)
-      runOnWorker(window, [&](Comparison& comparison) {
-        if (!paraview) paraview.emplace(dir, comparison);
-        paraview->frame(comparison);
+      runOnWorker(window, [paraview, dir](Comparison& comparison) {
+        if (!*paraview) paraview->emplace(dir, comparison);
+        (*paraview)->frame(comparison);
       });
     ++written;
   }
-  if (paraview) paraview->finish();
+  if (*paraview) (*paraview)->finish();
   if (video) {
     if (written < o.frames)
       video->cancel();
