@@ -1,8 +1,8 @@
 // Replayable sessions and exports, in the real window under Xvfb:
 // - a scripted session (drops clicked, a stir, the boat steered by the mouse, rain and wind
-//   switched on and off while the models run) is saved, replayed headless by wavebench-cli,
-//   and the CLI's series.csv equals the session's plot data row by row (every column but the
-//   wall-clock step_ms);
+//   switched on and off while the models step and play) is saved, replayed headless by
+//   wavebench-cli, and the CLI's series.csv equals the session's plot data row by row (every column
+//   but the wall-clock step_ms);
 // - the frame export writes an MP4 through ffmpeg that ffprobe reads back with the asked size
 //   and frame count, ParaView series timed in simulated seconds, and a cancelled export
 //   leaves no video behind.
@@ -27,7 +27,7 @@
 
 namespace {
 constexpr int kTimeoutMs = 120000;
-constexpr int kSessionFrames = 48;
+constexpr int kSessionFrames = 60;
 constexpr int kStepMsColumn = 9;  // frame,time,model,volume,...,energy_total,step_ms
 
 // Two models with a velocity (they feel wind and stirs) and one without, a boat to steer.
@@ -116,17 +116,26 @@ class SessionReplayTest : public QObject {
     emit controls->rainChanged(false, 40.0);
     stepTo(window, 30);
     emit controls->windChanged(false, 30.0, 0.8);
-    stepTo(window, kSessionFrames);
+    // The rest while the models play in real time: whichever frame a click lands in, it is
+    // recorded with that frame's time.
+    window.worker().setFrameLimit(kSessionFrames);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= 34, kTimeoutMs);
+    emit view->surfaceClicked(QPointF(8.0, 5.0));
+    emit view->surfaceHovered(QPointF(9.0, 1.0));
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= kSessionFrames, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.worker().playing(), kTimeoutMs);
+    window.playAction()->setChecked(false);
     window.tick();
     QTest::qWait(50);  // the document takes up the last entries on the GUI thread
 
     const wb::ExcitationSpecs& recorded = window.document().scenario().excitations;
-    QCOMPARE(recorded.drops.size(), std::size_t(2));
+    QCOMPARE(recorded.drops.size(), std::size_t(3));
     QCOMPARE(recorded.stirs.size(), std::size_t(1));
     QCOMPARE(recorded.rain.size(), std::size_t(1));
     QVERIFY(recorded.rain[0].end < 1.0);  // switched off again
     QCOMPARE(recorded.wind.size(), std::size_t(1));
-    QCOMPARE(recorded.boats.at(0).steering.size(), std::size_t(2));
+    QCOMPARE(recorded.boats.at(0).steering.size(), std::size_t(3));
     QCOMPARE(recorded.boats[0].steering[0].x, 6.5);
     for (const auto& m : window.worker().latest()->models)
       QVERIFY2(!m.failure, m.failure ? m.failure->c_str() : "");
@@ -141,6 +150,7 @@ class SessionReplayTest : public QObject {
     QVERIFY2(error.isEmpty(), qPrintable(error));
 
     const auto gui = seriesRows(guiSeries), cli = seriesRows(out + "/series.csv");
+    QVERIFY(recorded.drops[2].time > 30.5 / 60.0);  // recorded during play
     QCOMPARE(gui.size(), std::size_t(3 * kSessionFrames));
     int compared = 0;
     for (const auto& [key, row] : gui) {
