@@ -4,9 +4,10 @@
 // domain {mask: "rect" | "pi" | {csv: F} | {png: F}} (1 = water, 0 = solid);
 // terrain {png, sea_level, height_scale};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
-// rain | boat | wind, ...}]; bodies {count, size}; models {id: {param: value}}; frame_dt;
-// duration; seed. Relative paths are relative to the JSON file; builtin scenarios read the
-// files embedded with them.
+// rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
+// intervals and a boat's "steer" list: docs/exports.md); bodies {count, size}; models {id:
+// {param: value}}; frame_dt; duration; seed. Relative paths are relative to the JSON file;
+// builtin scenarios read the files embedded with them.
 #pragma once
 
 #include <cstdint>

@@ -88,7 +88,11 @@ void ScenarioDocument::setModelParams(const std::string& id, const nlohmann::jso
 }
 
 void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
-  scenario_.excitations = specs;
+  editExcitationsQuietly([&](ExcitationSpecs& excitations) { excitations = specs; });
+}
+
+void ScenarioDocument::editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit) {
+  edit(scenario_.excitations);
   setModified(true);
 }
 
