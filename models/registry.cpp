@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/damped_wave/damped_wave.hpp"
+#include "models/swe_adi/swe_adi.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 
 namespace wb {
@@ -17,6 +18,7 @@ const std::vector<std::pair<std::string, Factory>>& factories() {
       {"damped-wave", [] { return std::make_unique<DampedWave>(); }},
       {"advected-wave", [] { return std::make_unique<AdvectedWave>(); }},
       {"swe-semi-lagrangian", [] { return std::make_unique<SweSemiLagrangian>(); }},
+      {"swe-adi", [] { return std::make_unique<SweAdi>(); }},
   };
   return list;
 }

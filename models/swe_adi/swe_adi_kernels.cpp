@@ -1,0 +1,311 @@
+// swe-adi's kernels. Each row kernel evaluates its formula in one inline function of the
+// cell's values, called by a vectorisable loop over the interior of the row and by the two
+// end cells with the missing neighbour replaced by the cell itself behind a closed face.
+#include "models/swe_adi/swe_adi_kernels.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/grid/parallel.hpp"
+
+namespace wb {
+namespace {
+
+// The face between cells a and b: eq. 36's mean depth, or 0 when the face is closed or its
+// higher side is dry.
+inline float faceDepth(float ha, float ba, float hb, float bb, float open, float dry) {
+  const float da = std::max(ha - ba, 0.0f), db = std::max(hb - bb, 0.0f);
+  const float higher = ha >= hb ? da : db;
+  return higher > dry ? open * 0.5f * (da + db) : 0.0f;
+}
+
+// Flux divergence (per cell, m^2/s / dx) of four face fluxes.
+inline float divergence(float fW, float fE, float fS, float fN) {
+  return fE - fW + fN - fS;
+}
+
+// 2 q L h at a cell from the couplings c_f = q g D_f / dx^2.
+inline float twiceQLaplacian(float hC, float hW, float hE, float hS, float hN, float cW, float cE,
+                             float cS, float cN) {
+  return 2.0f * (cE * (hE - hC) - cW * (hC - hW) + cN * (hN - hC) - cS * (hC - hS));
+}
+
+// r - (1 - q L) delta at a cell.
+inline float residualCell(float r, float dC, float dW, float dE, float dS, float dN, float cW,
+                          float cE, float cS, float cN) {
+  return r - dC - (cE * (dC - dE) + cW * (dC - dW) + cN * (dC - dN) + cS * (dC - dS));
+}
+
+}  // namespace
+
+WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
+                                 float* __restrict depthY, float couple, float* __restrict coupleX,
+                                 float* __restrict coupleY, std::size_t row, std::size_t nx,
+                                 bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict b = in.ground + row;
+  const float* __restrict openEast = in.openEast + row;
+  const float* __restrict openNorth = in.openNorth + row;
+  float *dx = depthX + row, *dy = depthY + row, *cx = coupleX + row, *cy = coupleY + row;
+  const float dry = in.dryThreshold;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    dx[i] = faceDepth(h[i], b[i], h[i + 1], b[i + 1], openEast[i], dry);
+    cx[i] = couple * dx[i];
+  }
+  dx[nx - 1] = cx[nx - 1] = 0.0f;
+  if (!hasNorth) {
+    std::fill(dy, dy + nx, 0.0f);
+    std::fill(cy, cy + nx, 0.0f);
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    dy[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
+    cy[i] = couple * dy[i];
+  }
+}
+
+WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* __restrict rhs,
+                           std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict hS = hasSouth ? h - nx : h;
+  const float* __restrict hN = hasNorth ? h + nx : h;
+  const float* __restrict cX = in.coupleX + row;
+  // The first row's south face is the grid edge: its terms get factor 0 (read from the row's
+  // own north faces).
+  const float south = hasSouth ? 1.0f : 0.0f;
+  const std::size_t below = hasSouth ? row - nx : row;
+  const float* __restrict cS = in.coupleY + below;
+  const float* __restrict cN = in.coupleY + row;
+  float* __restrict rt = rate + row;
+  float* __restrict r = rhs + row;
+  const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
+  // The discharge a face k that has closed (D = 0) no longer carries, -q, and half a step of
+  // its force times its depth, D dt/2 a (a the mean of the two cells' accelerations).
+  const auto depthChangeX = [&](std::size_t k) {
+    return in.depthX[k] > 0.0f ? 0.0f : -in.fluxX[k];
+  };
+  const auto depthChangeY = [&](std::size_t k) {
+    return in.depthY[k] > 0.0f ? 0.0f : -in.fluxY[k];
+  };
+  const auto forceX = [&](std::size_t k) {
+    return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
+  };
+  const auto forceY = [&](std::size_t k) {
+    return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
+  };
+  const auto cell = [&](std::size_t i, float hW, float cW, float dW, float fW, float hE, float cE,
+                        float dE, float fE) {
+    const std::size_t k = row + i;
+    const float dN = hasNorth ? depthChangeY(k) : 0.0f, dS = south * depthChangeY(below + i);
+    const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+    rt[i] -= invDx * divergence(dW, dE, dS, dN) + in.wet[k] * in.rateMean;
+    r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
+           twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+  };
+  if (nx == 1) {
+    cell(0, h[0], 0.0f, 0.0f, 0.0f, h[0], 0.0f, 0.0f, 0.0f);
+    return;
+  }
+  cell(0, h[0], 0.0f, 0.0f, 0.0f, h[1], cX[0], depthChangeX(row), forceX(row));
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    cell(i, h[i - 1], cX[i - 1], depthChangeX(row + i - 1), forceX(row + i - 1), h[i + 1], cX[i],
+         depthChangeX(row + i), forceX(row + i));
+  cell(nx - 1, h[nx - 2], cX[nx - 2], depthChangeX(row + nx - 2), forceX(row + nx - 2), h[nx - 1],
+       0.0f, 0.0f, 0.0f);
+}
+
+WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
+                                const float* __restrict coupleX, const float* __restrict coupleY,
+                                float* __restrict out, std::size_t row, std::size_t nx,
+                                bool hasSouth, bool hasNorth) {
+  const float* __restrict d = delta + row;
+  const float* __restrict dS = hasSouth ? d - nx : d;
+  const float* __restrict dN = hasNorth ? d + nx : d;
+  const float* __restrict cX = coupleX + row;
+  const float* __restrict cN = coupleY + row;
+  const float* __restrict cS = coupleY + (hasSouth ? row - nx : row);
+  const float south = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rhs + row;
+  float* __restrict o = out + row;
+  const auto cell = [&](std::size_t i, float dW, float cW, float dE, float cE) {
+    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * cS[i], cN[i]);
+  };
+  if (nx == 1) {
+    o[0] = cell(0, d[0], 0.0f, d[0], 0.0f);
+    return;
+  }
+  o[0] = cell(0, d[0], 0.0f, d[1], cX[0]);
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    o[i] = cell(i, d[i - 1], cX[i - 1], d[i + 1], cX[i]);
+  o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
+}
+
+void factorLine(const float* __restrict c, float* __restrict p, float* __restrict e, int n) {
+  float previousC = 0.0f, previousP = 0.0f;
+  for (int i = 0; i < n; ++i) {
+    p[i] = 1.0f / (1.0f + previousC + c[i] - previousC * previousC * previousP);
+    e[i] = c[i] * p[i];
+    previousC = c[i];
+    previousP = p[i];
+  }
+}
+
+WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p,
+                                  float* __restrict e, std::size_t nx, int ny, int i0, int i1) {
+#pragma omp simd
+  for (int i = i0; i < i1; ++i) {
+    p[i] = 1.0f / (1.0f + c[i]);
+    e[i] = c[i] * p[i];
+  }
+  for (int j = 1; j < ny; ++j) {
+    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+    for (int i = i0; i < i1; ++i) {
+      const float cs = c[below + i];
+      p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
+      e[row + i] = c[row + i] * p[row + i];
+    }
+  }
+}
+
+// kRowBand rows at a time, the recurrences interleaved so that the core overlaps their
+// latencies: forward y_i = (s_i + c_{i-1} y_{i-1}) p_i, back x_i = y_i + e_i x_{i+1}.
+void solveRowBand(const float* src, const float* c, const float* p, const float* e, float* out,
+                  std::size_t stride, int nx, int j0, int j1) {
+  const int rows = j1 - j0;
+  const std::size_t base = std::size_t(j0) * stride;
+  float carry[kRowBand] = {};
+  for (int i = 0; i < nx; ++i)
+    for (int r = 0; r < rows; ++r) {
+      const std::size_t k = base + std::size_t(r) * stride + std::size_t(i);
+      carry[r] = (src[k] + (i > 0 ? c[k - 1] * carry[r] : 0.0f)) * p[k];
+      out[k] = carry[r];
+    }
+  for (int i = nx - 2; i >= 0; --i)
+    for (int r = 0; r < rows; ++r) {
+      const std::size_t k = base + std::size_t(r) * stride + std::size_t(i);
+      out[k] += e[k] * out[k + 1];
+    }
+}
+
+WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
+                                         const float* __restrict c, const float* __restrict p,
+                                         const float* __restrict e, float* __restrict delta,
+                                         std::size_t nx, int ny, int i0, int i1, bool first,
+                                         bool measure) {
+#pragma omp simd
+  for (int i = i0; i < i1; ++i)
+    out[i] = w[i] * p[i];
+  for (int j = 1; j < ny; ++j) {
+    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+    for (int i = i0; i < i1; ++i)
+      out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+  }
+  float maxC = 0.0f, maxD = 0.0f;
+  for (int j = ny - 1; j >= 0; --j) {
+    const std::size_t row = std::size_t(j) * nx, above = row + nx;
+    if (j + 1 < ny) {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        out[row + i] += e[row + i] * out[above + i];
+    }
+    if (first) {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        delta[row + i] = out[row + i];
+    } else {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        delta[row + i] += out[row + i];
+    }
+    if (measure) {
+#pragma omp simd reduction(max : maxC, maxD)
+      for (int i = i0; i < i1; ++i) {
+        maxC = std::max(maxC, std::fabs(out[row + i]));
+        maxD = std::max(maxD, std::fabs(delta[row + i]));
+      }
+    }
+  }
+  return {maxC, maxD};
+}
+
+WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
+                            float* __restrict u, float* __restrict v, std::size_t row,
+                            std::size_t nx, bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict d = in.delta + row;
+  const float* __restrict dX = in.depthX + row;
+  const float* __restrict dY = in.depthY + row;
+  float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
+  float* __restrict ur = u + row, * __restrict vr = v + row;
+  const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
+  // The mid-step surface h~ = h^n + delta / 2.
+  const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    const float a = in.ax ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
+    const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+    const bool open = dX[i] > 0.0f;
+    qxr[i] = open ? next : 0.0f;
+    ur[i] = open ? next / dX[i] : 0.0f;
+  }
+  qxr[nx - 1] = ur[nx - 1] = 0.0f;
+  if (!hasNorth) {
+    std::fill(qyr, qyr + nx, 0.0f);
+    std::fill(vr, vr + nx, 0.0f);
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    const float a = in.ay ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
+    const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+    const bool open = dY[i] > 0.0f;
+    qyr[i] = open ? next : 0.0f;
+    vr[i] = open ? next / dY[i] : 0.0f;
+  }
+}
+
+WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
+                                    float* __restrict cellU, float* __restrict cellV,
+                                    std::size_t row, std::size_t nx, bool hasSouth) {
+  cellU[row] = 0.5f * u[row];
+#pragma omp simd
+  for (std::size_t i = 1; i < nx; ++i)
+    cellU[row + i] = 0.5f * (u[row + i - 1] + u[row + i]);
+  if (!hasSouth) {
+#pragma omp simd
+    for (std::size_t i = 0; i < nx; ++i)
+      cellV[row + i] = 0.5f * v[row + i];
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i)
+    cellV[row + i] = 0.5f * (v[row + i - nx] + v[row + i]);
+}
+
+WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h,
+                                    float* __restrict rate, std::size_t row, std::size_t nx) {
+  const float* __restrict delta = in.delta;
+  const float* __restrict ground = in.ground;
+  const float* __restrict wet = in.wet;
+  const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
+  int drained = 0, dry = 0;
+  float rateSum = 0.0f;
+#pragma omp simd reduction(+ : drained, dry, rateSum)
+  for (std::size_t k = row; k < row + nx; ++k) {
+    h[k] += delta[k];
+    rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
+    rateSum += rate[k];
+    const float depth = h[k] - ground[k];
+    drained += int(wet[k] != 0.0f && depth < 0.0f);
+    dry += int(wet[k] != 0.0f && depth <= dryThreshold);
+  }
+  return {drained, dry, rateSum};
+}
+
+}  // namespace wb
