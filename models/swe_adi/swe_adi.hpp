@@ -3,33 +3,36 @@
 // section 4.4 and appendix B) and Jensen & Golias (2001, eqs. 2-11..2-22).
 //
 //   du/dt = -g h_x,  dv/dt = -g h_y,  dh/dt = -div(d (u, v))        (Layton eqs. 33-35)
-//   so  h_tt = g div(d grad h)                                        (eq. 28, eq. 36)
+//   so  h_tt = g div(d grad h) = L h                                 (eqs. 28, 36)
 // with h the surface height (Wavebench's eta: rest level 0), b = -restDepth the ground and
-// d = h - b >= 0 the depth, frozen over a step (the linearisation). As in Kass & Miller's
-// Fig. 1 the grid is staggered: h at cell centres, u on east faces, v on north faces, and the
-// face depth is eq. 36's mean (d_C + d_N) / 2.
+// d = h - b >= 0 the depth, frozen over a step (the linearisation). L is eq. 36's symmetric
+// five-point form with face depths D_f = (d_C + d_N) / 2 (Kass & Miller's staggered grid:
+// h at cell centres, u on east faces, v on north faces).
 //
-// Time stepping. The trapezoidal (Crank-Nicolson) rule on eqs. 33-35,
-//   u^{n+1} = u^n - dt g G h^{n+1/2},  h^{n+1} = h^n - dt div(D (u^n + u^{n+1}) / 2),
-// with h^{n+1/2} = (h^n + h^{n+1}) / 2, is in delta form (delta = h^{n+1} - h^n, q = dt^2 / 4)
-//   (1 - q L) delta = -dt div(D u^n) + 2 q L h^n,   L h = g div(D grad h)    (eq. 36)
-// and is solved by k ADI iterations: each factors 1 - q L into (1 - q L_x)(1 - q L_y) and
-// corrects delta by one sweep of symmetric tridiagonal systems along the rows, then one along
-// the columns (Thomas algorithm), the structure of Layton's eqs. 29-30 / 40-41 with their
-// half-step weight q = (dt / 2)^2. Layton's eqs. 40-41 themselves are not used as printed:
-// their eq. 39 takes the velocity of level n from h^n - h^{n-1} (a velocity of level n - 1/2),
-// which makes the scheme run a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq. 41's
-// explicit L_x term makes it unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
+// Time stepping. The state is h and its rate hdot = dh/dt (eqs. 38-39). The trapezoidal rule
+//   h^{n+1} = h^n + dt (hdot^n + hdot^{n+1}) / 2,  hdot^{n+1} = hdot^n + dt L h~,
+//   h~ = (h^n + h^{n+1}) / 2
+// is, in delta form (delta = h^{n+1} - h^n, q = (dt / 2)^2, the weight of eqs. 40-41),
+//   (1 - q L) delta = dt hdot^n + 2 q L h^n
+// solved by k ADI iterations: each factors 1 - q L into (1 - q L_x)(1 - q L_y) and corrects
+// delta by one sweep of symmetric tridiagonal systems along the rows, then one along the
+// columns (Thomas algorithm), the structure of Layton's eqs. 29-30 / 40-41. Layton's eqs.
+// 40-41 are not used as printed: eq. 39 takes the rate of level n from h^n - h^{n-1} (a rate
+// of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
+// 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
 //
-// Stability: for any dt (the factors are symmetric positive definite and each ADI iteration a
-// contraction); no damping without Kass & Miller's damping parameter. Accuracy: the
-// trapezoidal rule lengthens the period of a mode of frequency omega by (omega dt)^2 / 12,
-// so the default dt is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per
-// wavelength. Volume: every operator is a difference of face fluxes, so sum(delta) = 0 to
+// Stability: for any dt (per mode |amplification| = 1 for any number of iterations; no
+// damping without Kass & Miller's damping parameter). Accuracy: the trapezoidal rule
+// lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the default dt
+// is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume: every
+// operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to
 // round-off. Flooding and drying (Kass & Miller): a face whose higher side is dry passes no
 // water; a dry cell below its neighbour's surface fills. A cell the step would drain below
-// its ground gets its deficit back from the wet neighbours it is joined to (a flux
-// correction, volume-neutral, reported as positivity_volume).
+// its ground gets its deficit back from the wet cells joined to it (a flux correction,
+// volume-neutral, reported as positivity_volume).
+//
+// Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
+// h_t = -div q need), integrated with the same mid-step surface; u = q / D on the faces.
 #pragma once
 
 #include <cstdint>

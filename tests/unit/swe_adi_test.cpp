@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/measure/diagnostics.hpp"
@@ -41,6 +42,126 @@ INSTANTIATE_TEST_SUITE_P(Verification, SweAdiCase,
                              name += std::isalnum(ch) ? ch : '_';
                            return name;
                          });
+
+Domain flatBasin(int nx, int ny, double depth) {
+  return Domain(Grid{nx, ny, 1.0}, 9.81, depth);
+}
+
+Field2D bump(int nx, int ny, double x0, double y0, double radius, double amplitude) {
+  Field2D eta(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      eta(i, j) =
+          float(amplitude * std::exp(-(std::pow(i + 0.5 - x0, 2) + std::pow(j + 0.5 - y0, 2)) /
+                                     (radius * radius)));
+  return eta;
+}
+
+TEST(SweAdiBadInput, RefusesNegativeDtZeroIterationsAndNaN) {
+  SweAdi model;
+  const std::string where = "--set swe-adi.";
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("dt", "-0.1", where + "dt=-0.1"); }),
+            "--set swe-adi.dt=-0.1: -0.1 is outside [1e-09, 10000] s");
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("iterations", "0", where + "iterations=0"); }),
+            "--set swe-adi.iterations=0: 0 is outside [1, 100]");
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("damping", "nan", where + "damping=nan"); }),
+            "--set swe-adi.damping=nan: value must be a finite number");
+  EXPECT_EQ(errorOf([&] {
+              model.params().setFromText("dry_threshold", "-1", where + "dry_threshold=-1");
+            }),
+            "--set swe-adi.dry_threshold=-1: -1 is outside [0, 1] m");
+  const Domain domain = flatBasin(8, 8, 1.0);
+  Field2D eta(8, 8);
+  eta(3, 5) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(errorOf([&] { model.reset(domain, eta); }),
+            "swe-adi: the initial eta is not finite at cell (3, 5)");
+  EXPECT_EQ(errorOf([&] { model.reset(domain, Field2D(8, 7)); }),
+            "swe-adi: the initial eta is 8 x 7, the grid 8 x 8");
+}
+
+// Any dt is stable, so nothing is refused and the bound is infinite.
+TEST(SweAdi, AcceptsAnyDtAndDefaultsToTheExplicitLimit) {
+  const Domain domain = flatBasin(16, 16, 4.0);
+  SweAdi model;
+  model.reset(domain, Field2D(16, 16));
+  EXPECT_TRUE(std::isinf(model.maxStableDt()));
+  EXPECT_NEAR(model.preferredDt(), 1.0 / std::sqrt(9.81 * 4.0), 1e-12);
+  model.params().set("dt", 500.0, "test");
+  model.reset(domain, bump(16, 16, 8, 8, 3, 0.01));
+  model.step(500.0);
+  EXPECT_TRUE(model.eta().allFinite());
+}
+
+// A linear gravity wave running in +x carries u = sqrt(g / d) eta: the face velocities of a
+// pulse that has split match it at its crest (to 5 %, the pulse's dispersion on the grid).
+TEST(SweAdi, VelocityOfARunningPulseIsSqrtGOverDTimesEta) {
+  const int nx = 256, ny = 4;
+  const double depth = 1.0, g = 9.81;
+  const Domain domain = flatBasin(nx, ny, depth);
+  Field2D eta0(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      eta0(i, j) = float(1e-3 * std::exp(-std::pow((i + 0.5 - 64.0) / 4.0, 2)));
+  SweAdi model;
+  model.reset(domain, eta0);
+  const double dt = model.preferredDt();
+  for (int k = 0; k < int(20.0 / dt); ++k)
+    model.step(dt);
+  int crest = 70;
+  for (int i = 70; i < nx - 1; ++i)
+    if (model.eta()(i, 1) > model.eta()(crest, 1)) crest = i;
+  const double expected = std::sqrt(g / depth) * model.eta()(crest, 1);
+  EXPECT_NEAR((*model.velocityU())(crest, 1), expected, 0.05 * expected);
+  EXPECT_NEAR((*model.velocityV())(crest, 1), 0.0, 1e-9);
+}
+
+// A steady wind on a closed basin piles the water downwind (eta_x = a / g at rest) without
+// adding any.
+TEST(SweAdi, WindTiltsTheSurfaceAndKeepsTheVolume) {
+  const int n = 32;
+  const Domain domain = flatBasin(n, n, 1.0);
+  SweAdi model;
+  model.params().set("damping", 0.05, "test");
+  model.reset(domain, Field2D(n, n));
+  ForceField wind{Field2D(n, n, 0.01f), Field2D(n, n)};
+  model.setForce(&wind);
+  for (int k = 0; k < 3000; ++k)
+    model.step(model.preferredDt());
+  const double slope = (model.eta()(n - 2, n / 2) - model.eta()(1, n / 2)) / (n - 3);
+  EXPECT_NEAR(slope, 0.01 / 9.81, 0.05 * 0.01 / 9.81);
+  EXPECT_NEAR(wetVolume(model.eta(), domain), 0.0, 1e-6);
+}
+
+// Kass & Miller's damping takes energy out; without it the trapezoidal rule keeps it.
+TEST(SweAdi, DampingDrainsEnergyWithoutItEnergyStays) {
+  const Domain domain = flatBasin(32, 32, 1.0);
+  const auto energyAfter = [&](double damping) {
+    SweAdi model;
+    model.params().set("damping", damping, "test");
+    model.reset(domain, bump(32, 32, 12, 18, 4, 1e-3));
+    const auto energy = [&] {
+      return summarizeSurface(model.eta(), domain).potentialEnergy + model.kineticEnergy();
+    };
+    const double e0 = energy();
+    for (int k = 0; k < 400; ++k)
+      model.step(model.preferredDt());
+    return energy() / e0;
+  };
+  EXPECT_NEAR(energyAfter(0.0), 1.0, 0.01);
+  EXPECT_LT(energyAfter(0.02), 0.1);
+}
+
+// A drop adds its volume, on wet cells only, and leaves the velocity alone.
+TEST(SweAdi, AddEtaAddsVolumeOnWetCellsOnly) {
+  Domain domain = flatBasin(16, 16, 1.0);
+  domain.setWet(8, 8, false);
+  SweAdi model;
+  model.reset(domain, Field2D(16, 16));
+  const double added = model.addEta(Field2D(16, 16, 0.01f));
+  EXPECT_NEAR(added, 0.01 * 255, 1e-6);
+  EXPECT_EQ(model.eta()(8, 8), 0.0f);
+  EXPECT_EQ(model.velocityU()->maxAbs(), 0.0f);
+}
 
 }  // namespace
 }  // namespace wb
