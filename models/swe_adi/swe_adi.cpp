@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include <omp.h>
+
 #include "core/errors.hpp"
 #include "core/grid/parallel.hpp"
 
@@ -37,7 +39,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   h_ = eta0;
   ground_ = Field2D(nx, ny);
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
-  pivotX_ = upperX_ = pivotY_ = upperY_ = Field2D(nx, ny);
+  pivotY_ = upperY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
@@ -46,6 +48,12 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
     h_.data()[k] = wet ? std::max(h_.data()[k], ground_.data()[k]) : 0.0f;
   }
   rowCounts_.assign(std::size_t(ny), RowCounts{});
+  const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
+  bandC_.assign(banded, 0.0f);
+  bandP_.assign(banded, 0.0f);
+  bandE_.assign(banded, 0.0f);
+  stages_.assign(std::size_t(omp_get_max_threads()),
+                 std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
   bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
   reached_.clear();
@@ -66,7 +74,9 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
 // One step: the operators in order, inside one parallel region (each is a work-shared loop
 // ending in a barrier); the drying correction after it, serially, on the few cells it needs.
 void SweAdi::step(double dt) {
-#pragma omp parallel if (worthThreads(h_.size()))
+  // The row sweep's staging buffers are per thread, sized at reset.
+  const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
+#pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     faceDepths(dt);
     assembleRhs(dt);
@@ -137,9 +147,11 @@ void SweAdi::assembleRhs(double dt) {
 void SweAdi::factorTridiagonals() {
   const int nx = h_.nx(), ny = h_.ny();
 #pragma omp for schedule(static) nowait
-  for (int j = 0; j < ny; ++j) {
-    const std::size_t row = h_.index(0, j);
-    factorLine(coupleX_.data() + row, pivotX_.data() + row, upperX_.data() + row, nx);
+  for (int band = 0; band < rowBands(ny); ++band) {
+    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
+    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
+                  bandP_.data() + at, bandE_.data() + at);
   }
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
@@ -158,14 +170,17 @@ void SweAdi::residual() {
                 h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
-// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_.
+// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
+// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows.
 void SweAdi::sweepRows(const Field2D& source) {
   const int nx = h_.nx(), ny = h_.ny();
+  float* stage = stages_[std::size_t(omp_get_thread_num())].data();
 #pragma omp for schedule(static)
   for (int band = 0; band < rowBands(ny); ++band) {
-    const int j0 = band * kRowBand, j1 = std::min(j0 + kRowBand, ny);
-    solveRowBand(source.data(), coupleX_.data(), pivotX_.data(), upperX_.data(), rowSolve_.data(),
-                 std::size_t(nx), nx, j0, j1);
+    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
+    solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
+                       bandE_.data() + at, stage, std::size_t(nx), nx, rows);
   }
 }
 

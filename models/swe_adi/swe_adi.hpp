@@ -102,13 +102,17 @@ class SweAdi final : public Model {
   Field2D fluxX_, fluxY_, u_, v_;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
-  Field2D coupleX_, coupleY_;                  // q g D_f / dx^2 of the same faces
-  Field2D pivotX_, upperX_, pivotY_, upperY_;  // Thomas factors of the row and column systems
+  Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
+  Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
   Field2D rhs_, delta_, rowSolve_, work_;
   Field2D cellU_, cellV_;
   // Work space of the step, sized at reset (no allocation inside a step).
   std::vector<RowCounts> rowCounts_;
   std::vector<float> bandCorrection_, bandDelta_;
+  // The row systems' couplings and Thomas factors, staged by bands of kRowBand rows, and a
+  // staging buffer per thread.
+  std::vector<float> bandC_, bandP_, bandE_;
+  std::vector<std::vector<float>> stages_;
   std::vector<std::size_t> reached_;  // the drying correction's breadth-first search
   std::vector<std::uint32_t> visited_;
   std::uint32_t visitStamp_ = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/grid/parallel.hpp"
 
@@ -144,16 +145,6 @@ WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __rest
   o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
 }
 
-void factorLine(const float* __restrict c, float* __restrict p, float* __restrict e, int n) {
-  float previousC = 0.0f, previousP = 0.0f;
-  for (int i = 0; i < n; ++i) {
-    p[i] = 1.0f / (1.0f + previousC + c[i] - previousC * previousC * previousP);
-    e[i] = c[i] * p[i];
-    previousC = c[i];
-    previousP = p[i];
-  }
-}
-
 WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p,
                                   float* __restrict e, std::size_t nx, int ny, int i0, int i1) {
 #pragma omp simd
@@ -172,24 +163,113 @@ WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p
   }
 }
 
-// kRowBand rows at a time, the recurrences interleaved so that the core overlaps their
-// latencies: forward y_i = (s_i + c_{i-1} y_{i-1}) p_i, back x_i = y_i + e_i x_{i+1}.
-void solveRowBand(const float* src, const float* c, const float* p, const float* e, float* out,
-                  std::size_t stride, int nx, int j0, int j1) {
-  const int rows = j1 - j0;
-  const std::size_t base = std::size_t(j0) * stride;
-  float carry[kRowBand] = {};
-  for (int i = 0; i < nx; ++i)
-    for (int r = 0; r < rows; ++r) {
-      const std::size_t k = base + std::size_t(r) * stride + std::size_t(i);
-      carry[r] = (src[k] + (i > 0 ? c[k - 1] * carry[r] : 0.0f)) * p[k];
-      out[k] = carry[r];
+// Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
+// the default one) and the 8 x 8 transpose that stages rows into lanes and back.
+using Lanes = float __attribute__((vector_size(32)));
+static_assert(kRowBand % 8 == 0, "the staging transposes 8 x 8 blocks");
+
+inline void transpose8(Lanes (&m)[8]) {
+  Lanes t[8], u[8];
+  for (int k = 0; k < 8; k += 2) {
+    t[k] = __builtin_shufflevector(m[k], m[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[k + 1] = __builtin_shufflevector(m[k], m[k + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (int k = 0; k < 8; k += 4)
+    for (int h = 0; h < 2; ++h) {
+      u[k + 2 * h] = __builtin_shufflevector(t[k + h], t[k + h + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[k + 2 * h + 1] =
+          __builtin_shufflevector(t[k + h], t[k + h + 2], 2, 3, 10, 11, 6, 7, 14, 15);
     }
-  for (int i = nx - 2; i >= 0; --i)
-    for (int r = 0; r < rows; ++r) {
-      const std::size_t k = base + std::size_t(r) * stride + std::size_t(i);
-      out[k] += e[k] * out[k + 1];
+  for (int c = 0; c < 4; ++c) {
+    m[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    m[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+}
+
+// Copies rows x nx values between the band's rows (row r at from/to + r * stride) and the
+// staging buffer (stage[i * kRowBand + r]), full 8 x 8 blocks through transpose8, the rest
+// one by one; staging fills the lanes beyond `rows` with 0.
+template <bool ToStage>
+inline void stageBand(const float* __restrict from, float* __restrict to, std::size_t stride,
+                      int nx, int rows) {
+  constexpr int L = kRowBand;
+  for (int r0 = 0; r0 < L; r0 += 8) {
+    int i = 0;
+    if (rows >= r0 + 8)
+      for (; i + 8 <= nx; i += 8) {
+        Lanes m[8];
+        for (int k = 0; k < 8; ++k)
+          std::memcpy(&m[k],
+                      ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0,
+                      sizeof(Lanes));
+        transpose8(m);
+        for (int k = 0; k < 8; ++k)
+          std::memcpy(ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i,
+                      &m[k], sizeof(Lanes));
+      }
+    for (; i < nx; ++i)
+      for (int r = r0; r < r0 + 8; ++r) {
+        if (ToStage)
+          to[i * L + r] = r < rows ? from[std::size_t(r) * stride + i] : 0.0f;
+        else if (r < rows)
+          to[std::size_t(r) * stride + i] = from[i * L + r];
+      }
+  }
+}
+
+// The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
+// lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}.
+WB_SPAN_KERNEL void factorRowBand(const float* __restrict c, std::size_t stride, int nx, int rows,
+                                  float* __restrict bandC, float* __restrict bandP,
+                                  float* __restrict bandE) {
+  constexpr int L = kRowBand;
+  stageBand<true>(c, bandC, stride, nx, rows);
+#pragma omp simd
+  for (int r = 0; r < L; ++r) {
+    bandP[r] = 1.0f / (1.0f + bandC[r]);
+    bandE[r] = bandC[r] * bandP[r];
+  }
+  for (int i = 1; i < nx; ++i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r) {
+      const float cw = bandC[(i - 1) * L + r], pw = bandP[(i - 1) * L + r];
+      bandP[i * L + r] = 1.0f / (1.0f + cw + bandC[i * L + r] - cw * cw * pw);
+      bandE[i * L + r] = bandC[i * L + r] * bandP[i * L + r];
     }
+  }
+  // The forward recurrence as one multiply-add, y_i = s_i p_i + b_i y_{i-1}: b_i = c_{i-1} p_i
+  // in place of the couplings.
+  for (int i = nx - 1; i > 0; --i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      bandC[i * L + r] = bandC[(i - 1) * L + r] * bandP[i * L + r];
+  }
+#pragma omp simd
+  for (int r = 0; r < L; ++r)
+    bandC[r] = 0.0f;
+}
+
+WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
+                                       const float* __restrict bandC, const float* __restrict bandP,
+                                       const float* __restrict bandE, float* __restrict stage,
+                                       std::size_t stride, int nx, int rows) {
+  constexpr int L = kRowBand;
+  stageBand<true>(src, stage, stride, nx, rows);
+#pragma omp simd
+  for (int r = 0; r < L; ++r)
+    stage[r] *= bandP[r];
+  for (int i = 1; i < nx; ++i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      stage[i * L + r] =
+          stage[i * L + r] * bandP[i * L + r] + bandC[i * L + r] * stage[(i - 1) * L + r];
+  }
+  for (int i = nx - 2; i >= 0; --i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      stage[i * L + r] += bandE[i * L + r] * stage[(i + 1) * L + r];
+  }
+  stageBand<false>(stage, out, stride, nx, rows);
 }
 
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,

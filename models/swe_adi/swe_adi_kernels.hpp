@@ -10,8 +10,9 @@
 
 namespace wb {
 
-// Rows per band of the row sweep: that many independent Thomas recurrences interleaved.
-inline constexpr int kRowBand = 8;
+// Rows per band of the row sweep: that many independent Thomas recurrences in SIMD lanes
+// (two AVX registers, so that one hides the other's latency).
+inline constexpr int kRowBand = 16;
 // Columns per band of the column sweep: SIMD lanes across the band, one band per task.
 inline constexpr int kColumnBand = 64;
 
@@ -58,16 +59,19 @@ void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::
 void residualRow(const float* rhs, const float* delta, const float* coupleX, const float* coupleY,
                  float* out, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
 
-// Thomas factors of one line of n cells with stride 1 (couplings c of the faces after each
-// cell): pivots p and upper factors e = c p.
-void factorLine(const float* c, float* p, float* e, int n);
-// The same for the columns i0..i1 - 1 of an ny-row field, lanes across the columns.
+// Thomas factors of the columns i0..i1 - 1 of an ny-row field (couplings c of the faces
+// north of each cell): pivots p and upper factors e = c p, lanes across the columns.
 void factorColumns(const float* c, float* p, float* e, std::size_t nx, int ny, int i0, int i1);
 
-// Thomas solves of the rows j0..j1 - 1 (nx cells each): out = (1 - q L_x)^-1 src.
-void solveRowBand(const float* src, const float* c, const float* p, const float* e, float* out,
-                  std::size_t stride, int nx, int j0, int j1);
-
+// Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
+// kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
+// the forward factors b_i = c_{i-1} p_i, bandP the pivots p_i, bandE the upper factors c_i p_i.
+void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC, float* bandP,
+                   float* bandE);
+// Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
+// through `stage` (nx * kRowBand floats), solved, and written back to out.
+void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
+                        const float* bandE, float* stage, std::size_t stride, int nx, int rows);
 // Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w, then delta = c (first) or
 // delta += c. With measure, max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
