@@ -166,6 +166,35 @@ TEST(SweAdi, AddEtaAddsVolumeOnWetCellsOnly) {
   EXPECT_EQ(model.velocityU()->maxAbs(), 0.0f);
 }
 
+// Kass & Miller's flooding rule: a lake whose level (-0.5 m) lies below a shelf 0.2 m deep
+// at rest leaves the shelf dry (its cells' surface on the ground, above the lake's) and
+// nothing moves: a dry cell higher than its neighbour passes no water.
+TEST(SweAdi, DryShelfAboveALakeStaysDryAndAtRest) {
+  const int n = 32;
+  Domain domain = flatBasin(n, n, 1.0);
+  Field2D depth(n, n, 1.0f), eta0(n, n, -0.5f);
+  for (int j = 0; j < n; ++j)
+    for (int i = n / 2; i < n; ++i) {
+      depth(i, j) = 0.2f;
+      eta0(i, j) = -0.2f;  // the ground: dry
+    }
+  domain.setRestDepth(depth);
+  SweAdi model;
+  model.params().set("dt", 2.0, "test");  // 2 s, 6x the explicit limit
+  model.reset(domain, eta0);
+  double moved = 0.0;
+  for (int k = 0; k < 200; ++k) {
+    model.step(2.0);
+    moved += model.diagnostics().at("positivity_volume");
+  }
+  float change = 0.0f;
+  for (std::size_t k = 0; k < eta0.size(); ++k)
+    change = std::max(change, std::fabs(model.eta().data()[k] - eta0.data()[k]));
+  EXPECT_LE(change, 1e-6f);
+  EXPECT_EQ(moved, 0.0);
+  EXPECT_EQ(model.diagnostics().at("dry_cells"), n * n / 2);
+}
+
 // The step's parallel region splits rows, row bands and column bands between threads; each
 // cell's arithmetic is the same, so two threads give the one-thread result bit for bit
 // (a 200 x 136 grid: above the threading threshold, partial bands of rows and columns).
