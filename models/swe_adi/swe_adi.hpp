@@ -89,6 +89,7 @@ class SweAdi final : public Model {
   void sweepColumns(bool first, bool last);
   void updateFaceVelocities(double dt);
   void updateSurface(double dt);
+  void syncDischarges(double dt);
   // After the parallel region: the drying correction.
   void keepDepthNonNegative(double dt);
   double refill(std::size_t cell, double dt);

@@ -350,6 +350,45 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
   }
 }
 
+WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
+                                const float* __restrict rate, float* __restrict out, float scale,
+                                float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
+  const float* __restrict x = qx + row;
+  const float* __restrict north = qy + row;
+  const float* __restrict south = qy + (hasSouth ? row - nx : row);
+  const float southFactor = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rate + row;
+  float* __restrict o = out + row;
+  o[0] = scale * (-invDx * (x[0] + north[0] - southFactor * south[0]) - r[0]);
+#pragma omp simd
+  for (std::size_t i = 1; i < nx; ++i)
+    o[i] = scale * (-invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i]);
+}
+
+WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
+                                           const float* __restrict depthX,
+                                           const float* __restrict depthY, float* __restrict qx,
+                                           float* __restrict qy, float* __restrict u,
+                                           float* __restrict v, float invDx, std::size_t row,
+                                           std::size_t nx, bool hasNorth) {
+  const float* __restrict f = phi + row;
+  const float* __restrict dX = depthX + row;
+  const float* __restrict dY = depthY + row;
+  float* __restrict x = qx + row, * __restrict y = qy + row;
+  float* __restrict ur = u + row, * __restrict vr = v + row;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
+    ur[i] = dX[i] > 0.0f ? x[i] / dX[i] : 0.0f;
+  }
+  if (!hasNorth) return;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
+    vr[i] = dY[i] > 0.0f ? y[i] / dY[i] : 0.0f;
+  }
+}
+
 WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
                                     float* __restrict cellU, float* __restrict cellV,
                                     std::size_t row, std::size_t nx, bool hasSouth) {

@@ -96,6 +96,13 @@ struct FluxInputs {
 // Updates the face discharges q and sets the face velocities u = q / D (0 where D = 0).
 void fluxRow(const FluxInputs& in, float* qx, float* qy, float* u, float* v, std::size_t row,
              std::size_t nx, bool hasNorth);
+// The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
+void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
+                 float invDx, std::size_t row, std::size_t nx, bool hasSouth);
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f.
+void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
+                            float* qy, float* u, float* v, float invDx, std::size_t row,
+                            std::size_t nx, bool hasNorth);
 void cellVelocityRow(const float* u, const float* v, float* cellU, float* cellV, std::size_t row,
                      std::size_t nx, bool hasSouth);
 

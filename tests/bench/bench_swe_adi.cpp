@@ -6,7 +6,9 @@
 //   (h, rate, 2 discharges, 2 depths, 2 couplings, wet -> rate, rhs: 44), Thomas factors of
 //   rows and columns (coupling -> pivot, upper factor: 12 + 12), discharges and velocities
 //   (h, delta, 2 depths, 2 discharges -> 2 discharges, 2 face velocities: 40), cell
-//   velocities (2 -> 2: 16), surface and rate (h, delta, b, wet, rate -> h, rate: 28): 184;
+//   velocities (2 -> 2: 16), surface and rate (h, delta, b, wet, rate -> h, rate: 28), the
+//   discharges' sync (mismatch: 2 discharges, rate -> 1: 12; a row sweep 20 and a column
+//   sweep 36; correction: phi, 2 depths, 2 discharges -> 2 discharges, 2 velocities: 36): 288;
 //   per ADI iteration: row sweep (source -> staged; forward: coupling, pivot; back: upper
 //   factor; staged -> w: 20, the staging buffer in L1), column sweep (forward: w, coupling, pivot
 //   -> c; back: c, upper factor, delta -> c, delta: 36), and from the second iteration on the
@@ -27,7 +29,7 @@
 namespace wb {
 namespace {
 
-constexpr double kAdiFixedBytes = 184.0;
+constexpr double kAdiFixedBytes = 288.0;
 constexpr double kRowSweepBytes = 20.0;
 constexpr double kColumnSweepBytes = 36.0;
 constexpr double kResidualBytes = 20.0;
