@@ -33,6 +33,8 @@
 //
 // Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
 // h_t = -div q need), integrated with the same mid-step surface; u = q / D on the faces.
+// What the ADI iterations' residual would make -div(q) drift from hdot is taken out each
+// step by one more factored sweep (syncDischarges).
 #pragma once
 
 #include <cstdint>
