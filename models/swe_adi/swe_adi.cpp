@@ -115,16 +115,12 @@ void SweAdi::faceDepths(double dt) {
 // Right side of the delta form (q = (dt / 2)^2, c_f = q g D_f / dx^2 the couplings):
 //   r_C = dt hdot^n_C - (dt / dx) sum_faces(+-) D_f (dt / 2) a_f + 2 sum_faces c_f (h_N - h_C)
 // with hdot^n the state's rate (eq. 38) and a_f the wind's acceleration on the face (the
-// trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). First
-// the flooding rule: the rate is -div(q) of the face discharges (eq. 35), so a face that has
-// closed (D = 0) since the last step takes its q out of the rates of its two cells: it
-// stops passing water. Each face term is one expression from both sides and
+// trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). Each
+// face term is one expression from both sides and
 // sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
 void SweAdi::assembleRhs(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const RhsInputs in{h_.data(),
-                     fluxX_.data(),
-                     fluxY_.data(),
                      faceDepthX_.data(),
                      faceDepthY_.data(),
                      coupleX_.data(),

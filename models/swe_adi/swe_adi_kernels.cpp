@@ -82,40 +82,30 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   float* __restrict rt = rate + row;
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
-  // The discharge a face k that has closed (D = 0) no longer carries, -q, and half a step of
-  // its force times its depth, D dt/2 a (a the mean of the two cells' accelerations).
-  const auto depthChangeX = [&](std::size_t k) {
-    return in.depthX[k] > 0.0f ? 0.0f : -in.fluxX[k];
-  };
-  const auto depthChangeY = [&](std::size_t k) {
-    return in.depthY[k] > 0.0f ? 0.0f : -in.fluxY[k];
-  };
+  // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
+  // accelerations).
   const auto forceX = [&](std::size_t k) {
     return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
   };
   const auto forceY = [&](std::size_t k) {
     return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
   };
-  const auto cell = [&](std::size_t i, float hW, float cW, float dW, float fW, float hE, float cE,
-                        float dE, float fE) {
+  const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE, float fE) {
     const std::size_t k = row + i;
-    const float dN = hasNorth ? depthChangeY(k) : 0.0f, dS = south * depthChangeY(below + i);
     const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
-    rt[i] -= invDx * divergence(dW, dE, dS, dN) + in.wet[k] * in.rateMean;
+    rt[i] -= in.wet[k] * in.rateMean;
     r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
            twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
   };
   if (nx == 1) {
-    cell(0, h[0], 0.0f, 0.0f, 0.0f, h[0], 0.0f, 0.0f, 0.0f);
+    cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
     return;
   }
-  cell(0, h[0], 0.0f, 0.0f, 0.0f, h[1], cX[0], depthChangeX(row), forceX(row));
+  cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
 #pragma omp simd
   for (std::size_t i = 1; i < nx - 1; ++i)
-    cell(i, h[i - 1], cX[i - 1], depthChangeX(row + i - 1), forceX(row + i - 1), h[i + 1], cX[i],
-         depthChangeX(row + i), forceX(row + i));
-  cell(nx - 1, h[nx - 2], cX[nx - 2], depthChangeX(row + nx - 2), forceX(row + nx - 2), h[nx - 1],
-       0.0f, 0.0f, 0.0f);
+    cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
+  cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,

@@ -39,8 +39,6 @@ void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, float coup
 
 struct RhsInputs {
   const float* h;
-  const float* fluxX;  // face discharges D u of level n (m^2/s)
-  const float* fluxY;
   const float* depthX;
   const float* depthY;
   const float* coupleX;
@@ -52,7 +50,7 @@ struct RhsInputs {
   float dt;
   float dx;
 };
-// Also takes out of the rate what faces that closed since the last step carried.
+// Also takes the round-off mean out of the rate.
 void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::size_t nx,
             bool hasSouth, bool hasNorth);
 
