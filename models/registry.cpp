@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "models/advected_wave/advected_wave.hpp"
 #include "models/damped_wave/damped_wave.hpp"
+#include "models/swe_adi/swe_adi.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 
 namespace wb {
@@ -31,6 +32,7 @@ const std::vector<ModelEntry>& modelCatalogue() {
       entryOf<DampedWave>(),
       entryOf<AdvectedWave>(),
       entryOf<SweSemiLagrangian>(),
+      entryOf<SweAdi>(),
   };
   return catalogue;
 }

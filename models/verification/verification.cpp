@@ -4,7 +4,8 @@ namespace wb {
 
 std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
-  for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases()})
+  for (auto&& list :
+       {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(), sweAdiCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;
 }

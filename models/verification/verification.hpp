@@ -31,5 +31,6 @@ std::vector<VerifyCase> verificationCases();
 std::vector<VerifyCase> dampedWaveCases();
 std::vector<VerifyCase> advectedWaveCases();
 std::vector<VerifyCase> sweSemiLagrangianCases();
+std::vector<VerifyCase> sweAdiCases();
 
 }  // namespace wb

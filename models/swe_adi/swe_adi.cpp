@@ -1,0 +1,371 @@
+#include "models/swe_adi/swe_adi.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <omp.h>
+
+#include "core/errors.hpp"
+#include "core/grid/parallel.hpp"
+
+namespace wb {
+
+SweAdi::SweAdi() : Model(parameterSpecs()) {}
+
+double SweAdi::explicitLimit() const {
+  return domain_->grid().dx / std::sqrt(domain_->g() * maxRestDepth_);
+}
+
+double SweAdi::maxStableDt() const {
+  return std::numeric_limits<double>::infinity();
+}
+
+void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
+  const int nx = domain.nx(), ny = domain.ny();
+  if (eta0.nx() != nx || eta0.ny() != ny)
+    throw InputError("swe-adi: the initial eta is " + std::to_string(eta0.nx()) + " x " +
+                     std::to_string(eta0.ny()) + ", the grid " + std::to_string(nx) + " x " +
+                     std::to_string(ny));
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      if (!std::isfinite(eta0(i, j)))
+        throw InputError("swe-adi: the initial eta is not finite at cell (" + std::to_string(i) +
+                         ", " + std::to_string(j) + ")");
+  domain_ = &domain;
+  walls_ = SweWalls(domain);
+  maxRestDepth_ = domain.maxWetDepth();
+  h_ = eta0;
+  ground_ = Field2D(nx, ny);
+  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
+  pivotY_ = upperY_ = Field2D(nx, ny);
+  rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
+  for (std::size_t k = 0; k < h_.size(); ++k) {
+    ground_.data()[k] = -domain.restDepth().data()[k];
+    // No water on solid cells, no surface below the ground.
+    const bool wet = domain.wetMask()[k] != 0;
+    h_.data()[k] = wet ? std::max(h_.data()[k], ground_.data()[k]) : 0.0f;
+  }
+  rowCounts_.assign(std::size_t(ny), RowCounts{});
+  const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
+  bandC_.assign(banded, 0.0f);
+  bandP_.assign(banded, 0.0f);
+  bandE_.assign(banded, 0.0f);
+  stages_.assign(std::size_t(omp_get_max_threads()),
+                 std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
+  bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
+  bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
+  reached_.clear();
+  reached_.reserve(h_.size());
+  visited_.assign(h_.size(), 0);
+  visitStamp_ = 0;
+  iterations_ = params().getInt("iterations");
+  damping_ = float(params().get("damping"));
+  dryThreshold_ = float(params().get("dry_threshold"));
+  const auto userDt = params().getOptional("dt");
+  dt_ = userDt ? *userDt : explicitLimit();
+  dryCells_ = 0;
+  positivityVolume_ = lastCorrection_ = 0.0;
+  rateMean_ = 0.0f;
+  wetCells_ = std::max(domain.wetCount(), 1);
+}
+
+// One step: the operators in order, inside one parallel region (each is a work-shared loop
+// ending in a barrier); the drying correction after it, serially, on the few cells it needs.
+void SweAdi::step(double dt) {
+  // The row sweep's staging buffers are per thread, sized at reset.
+  const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
+#pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
+  {
+    faceDepths(dt);
+    assembleRhs(dt);
+    factorTridiagonals();
+    for (int k = 0; k < iterations_; ++k) {
+      if (k > 0) residual();
+      sweepRows(k == 0 ? rhs_ : work_);
+      sweepColumns(k == 0, k + 1 == iterations_);
+    }
+    updateFaceVelocities(dt);
+    updateSurface(dt);
+    syncDischarges(dt);
+  }
+  keepDepthNonNegative(dt);
+}
+
+// Eq. 36's face depth D_f = (d_C + d_N) / 2, d = h - b at the start of the step (the
+// linearisation: constant over the step), with Kass & Miller's flooding rule: a face whose
+// higher side is dry (d <= dry_threshold) passes no water, so a drained cell stops feeding
+// its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
+// (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
+// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41).
+void SweAdi::faceDepths(double dt) {
+  const double dx = domain_->grid().dx;
+  const float couple = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+  const int nx = h_.nx(), ny = h_.ny();
+  const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
+                      dryThreshold_};
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j) {
+    const std::size_t row = h_.index(0, j);
+    faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), couple, coupleX_.data(),
+                 coupleY_.data(), row, std::size_t(nx), j + 1 < ny);
+  }
+}
+
+// Right side of the delta form (q = (dt / 2)^2, c_f = q g D_f / dx^2 the couplings):
+//   r_C = dt hdot^n_C - (dt / dx) sum_faces(+-) D_f (dt / 2) a_f + 2 sum_faces c_f (h_N - h_C)
+// with hdot^n the state's rate (eq. 38) and a_f the wind's acceleration on the face (the
+// trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). Each
+// face term is one expression from both sides and
+// sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
+void SweAdi::assembleRhs(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const RhsInputs in{h_.data(),
+                     faceDepthX_.data(),
+                     faceDepthY_.data(),
+                     coupleX_.data(),
+                     coupleY_.data(),
+                     force_ ? force_->ax.data() : nullptr,
+                     force_ ? force_->ay.data() : nullptr,
+                     walls_.wetWeights(),
+                     rateMean_,
+                     float(dt),
+                     float(domain_->grid().dx)};
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+}
+
+// The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
+// diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
+// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
+// only on the face depths, so every ADI iteration of the step reuses them.
+void SweAdi::factorTridiagonals() {
+  const int nx = h_.nx(), ny = h_.ny();
+#pragma omp for schedule(static) nowait
+  for (int band = 0; band < rowBands(ny); ++band) {
+    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
+    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
+                  bandP_.data() + at, bandE_.data() + at);
+  }
+#pragma omp for schedule(static)
+  for (int band = 0; band < columnBands(nx); ++band) {
+    const auto [i0, i1] = columnBand(band, nx);
+    factorColumns(coupleY_.data(), pivotY_.data(), upperY_.data(), std::size_t(nx), ny, i0, i1);
+  }
+}
+
+// The defect of the last iterate: res = r - (1 - q L) delta, in work_, the right side of the
+// next iteration's correction.
+void SweAdi::residual() {
+  const int nx = h_.nx(), ny = h_.ny();
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    residualRow(rhs_.data(), delta_.data(), coupleX_.data(), coupleY_.data(), work_.data(),
+                h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+}
+
+// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
+// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows.
+void SweAdi::sweepRows(const Field2D& source) {
+  const int nx = h_.nx(), ny = h_.ny();
+  float* stage = stages_[std::size_t(omp_get_thread_num())].data();
+#pragma omp for schedule(static)
+  for (int band = 0; band < rowBands(ny); ++band) {
+    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
+    solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
+                       bandE_.data() + at, stage, std::size_t(nx), nx, rows);
+  }
+}
+
+// Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns),
+// c into work_, then delta += c (delta = c after the first iteration). On the last iteration of
+// several it also measures max |c| / max |delta|, how far the iterations were from converged.
+void SweAdi::sweepColumns(bool first, bool last) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const bool measure = last && !first;
+#pragma omp for schedule(static)
+  for (int band = 0; band < columnBands(nx); ++band) {
+    const auto [i0, i1] = columnBand(band, nx);
+    const ColumnResult r =
+        solveColumns(rowSolve_.data(), work_.data(), coupleY_.data(), pivotY_.data(),
+                     upperY_.data(), delta_.data(), std::size_t(nx), ny, i0, i1, first, measure);
+    bandCorrection_[band] = r.maxCorrection;
+    bandDelta_[band] = r.maxDelta;
+  }
+#pragma omp single
+  {
+    float correction = 0.0f, size = 0.0f;
+    for (int band = 0; band < columnBands(nx); ++band) {
+      correction = std::max(correction, bandCorrection_[band]);
+      size = std::max(size, bandDelta_[band]);
+    }
+    if (measure) lastCorrection_ = size > 0.0f ? correction / size : 0.0;
+  }
+}
+
+// The face discharges q = D u, integrated as the wave equation h_tt = g div(D grad h)
+// differentiated from h_t = -div(q) says (eqs. 33-35 with the trapezoidal rule):
+//   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (h~_E - h~_C)),  h~ = h^n + delta / 2
+// on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping. Then
+// -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, and the face velocity
+// is u = q / D_f. Then the cell-centred velocity, the mean of the cell's two faces.
+void SweAdi::updateFaceVelocities(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const FluxInputs in{h_.data(),
+                      delta_.data(),
+                      faceDepthX_.data(),
+                      faceDepthY_.data(),
+                      force_ ? force_->ax.data() : nullptr,
+                      force_ ? force_->ay.data() : nullptr,
+                      float(dt),
+                      float(domain_->g() * dt / domain_->grid().dx),
+                      1.0f - damping_};
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    fluxRow(in, fluxX_.data(), fluxY_.data(), u_.data(), v_.data(), h_.index(0, j), std::size_t(nx),
+            j + 1 < ny);
+}
+
+// The discharges' divergence drifts from the rate by the ADI iterations' residual, step after
+// step (the surface reads the rate, so only the velocities would carry it). The disagreement
+// M = -div(q) - hdot is taken out by a correction q -= D grad(phi) with L phi = -g M, phi
+// approximated by g q P^-1 M with the step's factored operator P = (1 - q L_x)(1 - q L_y)
+// (one more row and column sweep): exact for the modes with q |L| >> 1, where the residual
+// lives, and a fraction q |L| / (1 + q |L|) of it for smoother ones, so what is left stays
+// bounded instead of adding up. Then the cell-centred velocity, the mean of the cell's two
+// faces.
+void SweAdi::syncDischarges(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float invDx = float(1.0 / domain_->grid().dx);
+  const float scale = float(domain_->g() * 0.25 * dt * dt);
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
+                h_.index(0, j), std::size_t(nx), j > 0);
+  sweepRows(work_);
+  sweepColumns(true, false);
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),
+                           fluxY_.data(), u_.data(), v_.data(), invDx, h_.index(0, j),
+                           std::size_t(nx), j + 1 < ny);
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
+                    std::size_t(nx), j > 0);
+}
+
+// h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
+//   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
+// so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
+// row the cells left below their ground (for the drying correction) and the dry cells.
+void SweAdi::updateSurface(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
+                         dryThreshold_, float(2.0 / dt), 1.0f - damping_};
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    rowCounts_[j] = surfaceRow(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx));
+}
+
+// A cell the step left below its ground (the frozen-depth step drew more than it held) is
+// lifted to its ground and the deficit taken back from the wet cells joined to it, nearest
+// first, in proportion to their depth: a correction of the step's face fluxes that moves
+// water but does not create any. positivity_volume is what it moved.
+void SweAdi::keepDepthNonNegative(double dt) {
+  dryCells_ = 0;
+  positivityVolume_ = 0.0;
+  double rateSum = 0.0;
+  for (int j = 0; j < h_.ny(); ++j) {
+    dryCells_ += rowCounts_[j].dry;
+    rateSum += rowCounts_[j].rateSum;
+    if (rowCounts_[j].drained == 0) continue;
+    for (int i = 0; i < h_.nx(); ++i) {
+      const std::size_t k = h_.index(i, j);
+      if (walls_.wetWeights()[k] != 0.0f && h_.data()[k] < ground_.data()[k])
+        positivityVolume_ += refill(k, dt);
+    }
+  }
+  positivityVolume_ *= domain_->grid().cellArea();
+  // sum(rate) is 0 in exact arithmetic; the float round-off of 2 delta / dt - rate would
+  // otherwise add up step after step into volume drift. The next step takes it out.
+  rateMean_ = float(rateSum / wetCells_);
+}
+
+// Lifts cell k to its ground, taking the water from the joined wet cells breadth first until
+// they hold enough; returns the deficit (m). The rates follow the corrected surfaces: each
+// donor's by -2 take / dt (the trapezoidal rate of its smaller change); the drained cell is
+// left at rest on its ground and its rate handed to the donors in proportion to what they
+// gave, so that sum(rate) stays 0 and no water appears later.
+double SweAdi::refill(std::size_t k, double dt) {
+  float* h = h_.data();
+  float* rate = rate_.data();
+  const float* b = ground_.data();
+  const double deficit = double(b[k]) - h[k];
+  h[k] = b[k];
+  if (++visitStamp_ == 0) std::fill(visited_.begin(), visited_.end(), visitStamp_ = 1);
+  reached_.clear();
+  reached_.push_back(k);
+  visited_[k] = visitStamp_;
+  double available = 0.0;
+  const std::size_t nx = std::size_t(h_.nx());
+  for (std::size_t next = 0; next < reached_.size() && available < deficit; ++next) {
+    const std::size_t c = reached_[next];
+    const std::size_t neighbours[4] = {c + 1, c - 1, c + nx, c - nx};
+    const bool open[4] = {walls_.openEast()[c] != 0.0f, c > 0 && walls_.openEast()[c - 1] != 0.0f,
+                          walls_.openNorth()[c] != 0.0f,
+                          c >= nx && walls_.openNorth()[c - nx] != 0.0f};
+    for (int f = 0; f < 4; ++f) {
+      const std::size_t n = neighbours[f];
+      if (!open[f] || visited_[n] == visitStamp_) continue;
+      visited_[n] = visitStamp_;
+      reached_.push_back(n);
+      available += std::max(double(h[n]) - b[n], 0.0);
+    }
+  }
+  // Each reached cell gives deficit * its depth / available (all of it when short).
+  const double share = available > 0.0 ? std::min(deficit / available, 1.0) : 0.0;
+  const double given = share * available;
+  const double rateOfCell = double(rate[k]) + 2.0 * deficit / dt;
+  for (std::size_t r = 1; r < reached_.size(); ++r) {
+    const std::size_t n = reached_[r];
+    const double take = share * std::max(double(h[n]) - b[n], 0.0);
+    h[n] = float(double(h[n]) - take);
+    const double handed = given > 0.0 ? rateOfCell * take / given : 0.0;
+    rate[n] = float(double(rate[n]) - 2.0 * take / dt + handed);
+  }
+  rate[k] = 0.0f;
+  return deficit;
+}
+
+double SweAdi::addEta(const Field2D& delta) {
+  double added = 0.0;
+  for (std::size_t k = 0; k < delta.size(); ++k) {
+    if (walls_.wetWeights()[k] == 0.0f || delta.data()[k] == 0.0f) continue;
+    const float before = h_.data()[k];
+    h_.data()[k] = std::max(before + delta.data()[k], ground_.data()[k]);
+    added += double(h_.data()[k]) - before;
+  }
+  return added * domain_->grid().cellArea();
+}
+
+double SweAdi::kineticEnergy() const {
+  double total = 0.0;
+  for (std::size_t k = 0; k < u_.size(); ++k) {
+    const double u = u_.data()[k], v = v_.data()[k];
+    total += faceDepthX_.data()[k] * u * u + faceDepthY_.data()[k] * v * v;
+  }
+  return 0.5 * total * domain_->grid().cellArea();
+}
+
+std::map<std::string, double> SweAdi::diagnostics() const {
+  return {{"solver_iterations", iterations_},
+          {"adi_correction", lastCorrection_},
+          {"dry_cells", dryCells_},
+          {"positivity_volume", positivityVolume_}};
+}
+
+}  // namespace wb

@@ -1,0 +1,133 @@
+// swe-adi: the linearised shallow-water equations of Kass & Miller (1990) integrated by
+// alternating-direction implicit (ADI) sweeps, as restated by Layton & van de Panne (2002,
+// section 4.4 and appendix B) and Jensen & Golias (2001, eqs. 2-11..2-22).
+//
+//   du/dt = -g h_x,  dv/dt = -g h_y,  dh/dt = -div(d (u, v))        (Layton eqs. 33-35)
+//   so  h_tt = g div(d grad h) = L h                                 (eqs. 28, 36)
+// with h the surface height (Wavebench's eta: rest level 0), b = -restDepth the ground and
+// d = h - b >= 0 the depth, frozen over a step (the linearisation). L is eq. 36's symmetric
+// five-point form with face depths D_f = (d_C + d_N) / 2 (Kass & Miller's staggered grid:
+// h at cell centres, u on east faces, v on north faces).
+//
+// Time stepping. The state is h and its rate hdot = dh/dt (eqs. 38-39). The trapezoidal rule
+//   h^{n+1} = h^n + dt (hdot^n + hdot^{n+1}) / 2,  hdot^{n+1} = hdot^n + dt L h~,
+//   h~ = (h^n + h^{n+1}) / 2
+// is, in delta form (delta = h^{n+1} - h^n, q = (dt / 2)^2, the weight of eqs. 40-41),
+//   (1 - q L) delta = dt hdot^n + 2 q L h^n
+// solved by k ADI iterations: each factors 1 - q L into (1 - q L_x)(1 - q L_y) and corrects
+// delta by one sweep of symmetric tridiagonal systems along the rows, then one along the
+// columns (Thomas algorithm), the structure of Layton's eqs. 29-30 / 40-41. Layton's eqs.
+// 40-41 are not used as printed: eq. 39 takes the rate of level n from h^n - h^{n-1} (a rate
+// of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
+// 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
+//
+// Stability: for any dt (per mode |amplification| = 1 for any number of iterations; no
+// damping without Kass & Miller's damping parameter). Accuracy: the trapezoidal rule
+// lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the default dt
+// is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume: every
+// operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to
+// round-off. Flooding and drying (Kass & Miller): a face whose higher side is dry passes no
+// water; a dry cell below its neighbour's surface fills. A cell the step would drain below
+// its ground gets its deficit back from the wet cells joined to it (a flux correction,
+// volume-neutral, reported as positivity_volume).
+//
+// Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
+// h_t = -div q need), integrated with the same mid-step surface; u = q / D on the faces.
+// What the ADI iterations' residual would make -div(q) drift from hdot is taken out each
+// step by one more factored sweep (syncDischarges).
+#pragma once
+
+#include <cstdint>
+
+#include "core/model/model.hpp"
+#include "models/swe_adi/swe_adi_kernels.hpp"
+#include "models/swe_semi_lagrangian/swe_walls.hpp"
+
+namespace wb {
+
+class SweAdi final : public Model {
+ public:
+  SweAdi();
+
+  static constexpr const char* kId = "swe-adi";
+  static constexpr const char* kTitle = "Shallow water, implicit ADI (Kass & Miller)";
+  std::string id() const override { return kId; }
+  std::string title() const override { return kTitle; }
+
+  void reset(const Domain& domain, const Field2D& eta0) override;
+  // Infinity: the scheme is stable for any dt.
+  double maxStableDt() const override;
+  double preferredDt() const override { return dt_; }
+  void step(double dt) override;
+
+  const Field2D& eta() const override { return h_; }
+  // Cell-centred depth-averaged velocity: the mean of the cell's two face velocities of the
+  // step, u_C = (u_w + u_e) / 2, v_C = (v_s + v_n) / 2 (a closed face's velocity is 0).
+  const Field2D* velocityU() const override { return &cellU_; }
+  const Field2D* velocityV() const override { return &cellV_; }
+  double addEta(const Field2D& delta) override;
+  void setForce(const ForceField* force) override { force_ = force; }
+  // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with
+  // D_f the face depth of the last step, the depth-integrated kinetic energy per unit density.
+  double kineticEnergy() const override;
+  // solver_iterations (ADI iterations per step), adi_correction (max |last correction| /
+  // max |delta|: how far the iterations were from converged), dry_cells (depth at most
+  // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step).
+  std::map<std::string, double> diagnostics() const override;
+
+  // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
+  double explicitLimit() const;
+  // Face velocities (m/s): u on the face east of cell (i, j), v on the face north of it.
+  const Field2D& faceU() const { return u_; }
+  const Field2D& faceV() const { return v_; }
+
+  static std::vector<ParamSpec> parameterSpecs();
+
+ private:
+  // The operators of one step, in step order (called inside one parallel region).
+  void faceDepths(double dt);
+  void assembleRhs(double dt);
+  void factorTridiagonals();
+  void residual();
+  void sweepRows(const Field2D& source);
+  void sweepColumns(bool first, bool last);
+  void updateFaceVelocities(double dt);
+  void updateSurface(double dt);
+  void syncDischarges(double dt);
+  // After the parallel region: the drying correction.
+  void keepDepthNonNegative(double dt);
+  double refill(std::size_t cell, double dt);
+
+  const Domain* domain_ = nullptr;
+  SweWalls walls_;  // open faces: the boundary handling in one place
+  const ForceField* force_ = nullptr;
+  // The state: the surface and its rate dh/dt (m/s).
+  Field2D h_, rate_, ground_;
+  // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
+  Field2D fluxX_, fluxY_, u_, v_;
+  // D_f of the same faces (m), 0 when closed.
+  Field2D faceDepthX_, faceDepthY_;
+  Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
+  Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
+  Field2D rhs_, delta_, rowSolve_, work_;
+  Field2D cellU_, cellV_;
+  // Work space of the step, sized at reset (no allocation inside a step).
+  std::vector<RowCounts> rowCounts_;
+  std::vector<float> bandCorrection_, bandDelta_;
+  // The row systems' couplings and Thomas factors, staged by bands of kRowBand rows, and a
+  // staging buffer per thread.
+  std::vector<float> bandC_, bandP_, bandE_;
+  std::vector<std::vector<float>> stages_;
+  std::vector<std::size_t> reached_;  // the drying correction's breadth-first search
+  std::vector<std::uint32_t> visited_;
+  std::uint32_t visitStamp_ = 0;
+  double maxRestDepth_ = 0.0;
+  double dt_ = 0.01;
+  float dryThreshold_ = 0.0f, damping_ = 0.0f;
+  int iterations_ = 1;
+  int dryCells_ = 0, wetCells_ = 1;
+  float rateMean_ = 0.0f;
+  double positivityVolume_ = 0.0, lastCorrection_ = 0.0;
+};
+
+}  // namespace wb

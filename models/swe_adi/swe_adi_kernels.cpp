@@ -1,0 +1,420 @@
+// swe-adi's kernels. Each row kernel evaluates its formula in one inline function of the
+// cell's values, called by a vectorisable loop over the interior of the row and by the two
+// end cells with the missing neighbour replaced by the cell itself behind a closed face.
+#include "models/swe_adi/swe_adi_kernels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/grid/parallel.hpp"
+
+namespace wb {
+namespace {
+
+// The face between cells a and b: eq. 36's mean depth, or 0 when the face is closed or its
+// higher side is dry.
+inline float faceDepth(float ha, float ba, float hb, float bb, float open, float dry) {
+  const float da = std::max(ha - ba, 0.0f), db = std::max(hb - bb, 0.0f);
+  const float higher = ha >= hb ? da : db;
+  return higher > dry ? open * 0.5f * (da + db) : 0.0f;
+}
+
+// Flux divergence (per cell, m^2/s / dx) of four face fluxes.
+inline float divergence(float fW, float fE, float fS, float fN) {
+  return fE - fW + fN - fS;
+}
+
+// 2 q L h at a cell from the couplings c_f = q g D_f / dx^2.
+inline float twiceQLaplacian(float hC, float hW, float hE, float hS, float hN, float cW, float cE,
+                             float cS, float cN) {
+  return 2.0f * (cE * (hE - hC) - cW * (hC - hW) + cN * (hN - hC) - cS * (hC - hS));
+}
+
+// r - (1 - q L) delta at a cell.
+inline float residualCell(float r, float dC, float dW, float dE, float dS, float dN, float cW,
+                          float cE, float cS, float cN) {
+  return r - dC - (cE * (dC - dE) + cW * (dC - dW) + cN * (dC - dN) + cS * (dC - dS));
+}
+
+}  // namespace
+
+WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
+                                 float* __restrict depthY, float couple, float* __restrict coupleX,
+                                 float* __restrict coupleY, std::size_t row, std::size_t nx,
+                                 bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict b = in.ground + row;
+  const float* __restrict openEast = in.openEast + row;
+  const float* __restrict openNorth = in.openNorth + row;
+  float *dx = depthX + row, *dy = depthY + row, *cx = coupleX + row, *cy = coupleY + row;
+  const float dry = in.dryThreshold;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    dx[i] = faceDepth(h[i], b[i], h[i + 1], b[i + 1], openEast[i], dry);
+    cx[i] = couple * dx[i];
+  }
+  dx[nx - 1] = cx[nx - 1] = 0.0f;
+  if (!hasNorth) {
+    std::fill(dy, dy + nx, 0.0f);
+    std::fill(cy, cy + nx, 0.0f);
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    dy[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
+    cy[i] = couple * dy[i];
+  }
+}
+
+WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* __restrict rhs,
+                           std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict hS = hasSouth ? h - nx : h;
+  const float* __restrict hN = hasNorth ? h + nx : h;
+  const float* __restrict cX = in.coupleX + row;
+  // The first row's south face is the grid edge: its terms get factor 0 (read from the row's
+  // own north faces).
+  const float south = hasSouth ? 1.0f : 0.0f;
+  const std::size_t below = hasSouth ? row - nx : row;
+  const float* __restrict cS = in.coupleY + below;
+  const float* __restrict cN = in.coupleY + row;
+  float* __restrict rt = rate + row;
+  float* __restrict r = rhs + row;
+  const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
+  // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
+  // accelerations).
+  const auto forceX = [&](std::size_t k) {
+    return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
+  };
+  const auto forceY = [&](std::size_t k) {
+    return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
+  };
+  const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE, float fE) {
+    const std::size_t k = row + i;
+    const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+    rt[i] -= in.wet[k] * in.rateMean;
+    r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
+           twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+  };
+  if (nx == 1) {
+    cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
+    return;
+  }
+  cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
+  cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+}
+
+WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
+                                const float* __restrict coupleX, const float* __restrict coupleY,
+                                float* __restrict out, std::size_t row, std::size_t nx,
+                                bool hasSouth, bool hasNorth) {
+  const float* __restrict d = delta + row;
+  const float* __restrict dS = hasSouth ? d - nx : d;
+  const float* __restrict dN = hasNorth ? d + nx : d;
+  const float* __restrict cX = coupleX + row;
+  const float* __restrict cN = coupleY + row;
+  const float* __restrict cS = coupleY + (hasSouth ? row - nx : row);
+  const float south = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rhs + row;
+  float* __restrict o = out + row;
+  const auto cell = [&](std::size_t i, float dW, float cW, float dE, float cE) {
+    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * cS[i], cN[i]);
+  };
+  if (nx == 1) {
+    o[0] = cell(0, d[0], 0.0f, d[0], 0.0f);
+    return;
+  }
+  o[0] = cell(0, d[0], 0.0f, d[1], cX[0]);
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    o[i] = cell(i, d[i - 1], cX[i - 1], d[i + 1], cX[i]);
+  o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
+}
+
+WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p,
+                                  float* __restrict e, std::size_t nx, int ny, int i0, int i1) {
+#pragma omp simd
+  for (int i = i0; i < i1; ++i) {
+    p[i] = 1.0f / (1.0f + c[i]);
+    e[i] = c[i] * p[i];
+  }
+  for (int j = 1; j < ny; ++j) {
+    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+    for (int i = i0; i < i1; ++i) {
+      const float cs = c[below + i];
+      p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
+      e[row + i] = c[row + i] * p[row + i];
+    }
+  }
+}
+
+// Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
+// the default one) and the 8 x 8 transpose that stages rows into lanes and back.
+using Lanes = float __attribute__((vector_size(32)));
+static_assert(kRowBand % 8 == 0, "the staging transposes 8 x 8 blocks");
+
+inline void transpose8(Lanes (&m)[8]) {
+  Lanes t[8], u[8];
+  for (int k = 0; k < 8; k += 2) {
+    t[k] = __builtin_shufflevector(m[k], m[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+    t[k + 1] = __builtin_shufflevector(m[k], m[k + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+  }
+  for (int k = 0; k < 8; k += 4)
+    for (int h = 0; h < 2; ++h) {
+      u[k + 2 * h] = __builtin_shufflevector(t[k + h], t[k + h + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[k + 2 * h + 1] =
+          __builtin_shufflevector(t[k + h], t[k + h + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+  for (int c = 0; c < 4; ++c) {
+    m[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+    m[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+  }
+}
+
+// Copies rows x nx values between the band's rows (row r at from/to + r * stride) and the
+// staging buffer (stage[i * kRowBand + r]), full 8 x 8 blocks through transpose8, the rest
+// one by one; staging fills the lanes beyond `rows` with 0.
+template <bool ToStage>
+inline void stageBand(const float* __restrict from, float* __restrict to, std::size_t stride,
+                      int nx, int rows) {
+  constexpr int L = kRowBand;
+  for (int r0 = 0; r0 < L; r0 += 8) {
+    int i = 0;
+    if (rows >= r0 + 8)
+      for (; i + 8 <= nx; i += 8) {
+        Lanes m[8];
+        for (int k = 0; k < 8; ++k)
+          std::memcpy(&m[k],
+                      ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0,
+                      sizeof(Lanes));
+        transpose8(m);
+        for (int k = 0; k < 8; ++k)
+          std::memcpy(ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i,
+                      &m[k], sizeof(Lanes));
+      }
+    for (; i < nx; ++i)
+      for (int r = r0; r < r0 + 8; ++r) {
+        if (ToStage)
+          to[i * L + r] = r < rows ? from[std::size_t(r) * stride + i] : 0.0f;
+        else if (r < rows)
+          to[std::size_t(r) * stride + i] = from[i * L + r];
+      }
+  }
+}
+
+// The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
+// lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}.
+WB_SPAN_KERNEL void factorRowBand(const float* __restrict c, std::size_t stride, int nx, int rows,
+                                  float* __restrict bandC, float* __restrict bandP,
+                                  float* __restrict bandE) {
+  constexpr int L = kRowBand;
+  stageBand<true>(c, bandC, stride, nx, rows);
+#pragma omp simd
+  for (int r = 0; r < L; ++r) {
+    bandP[r] = 1.0f / (1.0f + bandC[r]);
+    bandE[r] = bandC[r] * bandP[r];
+  }
+  for (int i = 1; i < nx; ++i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r) {
+      const float cw = bandC[(i - 1) * L + r], pw = bandP[(i - 1) * L + r];
+      bandP[i * L + r] = 1.0f / (1.0f + cw + bandC[i * L + r] - cw * cw * pw);
+      bandE[i * L + r] = bandC[i * L + r] * bandP[i * L + r];
+    }
+  }
+  // The forward recurrence as one multiply-add, y_i = s_i p_i + b_i y_{i-1}: b_i = c_{i-1} p_i
+  // in place of the couplings.
+  for (int i = nx - 1; i > 0; --i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      bandC[i * L + r] = bandC[(i - 1) * L + r] * bandP[i * L + r];
+  }
+#pragma omp simd
+  for (int r = 0; r < L; ++r)
+    bandC[r] = 0.0f;
+}
+
+WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
+                                       const float* __restrict bandC, const float* __restrict bandP,
+                                       const float* __restrict bandE, float* __restrict stage,
+                                       std::size_t stride, int nx, int rows) {
+  constexpr int L = kRowBand;
+  stageBand<true>(src, stage, stride, nx, rows);
+#pragma omp simd
+  for (int r = 0; r < L; ++r)
+    stage[r] *= bandP[r];
+  for (int i = 1; i < nx; ++i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      stage[i * L + r] =
+          stage[i * L + r] * bandP[i * L + r] + bandC[i * L + r] * stage[(i - 1) * L + r];
+  }
+  for (int i = nx - 2; i >= 0; --i) {
+#pragma omp simd
+    for (int r = 0; r < L; ++r)
+      stage[i * L + r] += bandE[i * L + r] * stage[(i + 1) * L + r];
+  }
+  stageBand<false>(stage, out, stride, nx, rows);
+}
+
+WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
+                                         const float* __restrict c, const float* __restrict p,
+                                         const float* __restrict e, float* __restrict delta,
+                                         std::size_t nx, int ny, int i0, int i1, bool first,
+                                         bool measure) {
+#pragma omp simd
+  for (int i = i0; i < i1; ++i)
+    out[i] = w[i] * p[i];
+  for (int j = 1; j < ny; ++j) {
+    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+    for (int i = i0; i < i1; ++i)
+      out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+  }
+  float maxC = 0.0f, maxD = 0.0f;
+  for (int j = ny - 1; j >= 0; --j) {
+    const std::size_t row = std::size_t(j) * nx, above = row + nx;
+    if (j + 1 < ny) {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        out[row + i] += e[row + i] * out[above + i];
+    }
+    if (first) {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        delta[row + i] = out[row + i];
+    } else {
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        delta[row + i] += out[row + i];
+    }
+    if (measure) {
+#pragma omp simd reduction(max : maxC, maxD)
+      for (int i = i0; i < i1; ++i) {
+        maxC = std::max(maxC, std::fabs(out[row + i]));
+        maxD = std::max(maxD, std::fabs(delta[row + i]));
+      }
+    }
+  }
+  return {maxC, maxD};
+}
+
+WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
+                            float* __restrict u, float* __restrict v, std::size_t row,
+                            std::size_t nx, bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict d = in.delta + row;
+  const float* __restrict dX = in.depthX + row;
+  const float* __restrict dY = in.depthY + row;
+  float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
+  float* __restrict ur = u + row, * __restrict vr = v + row;
+  const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
+  // The mid-step surface h~ = h^n + delta / 2.
+  const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    const float a = in.ax ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
+    const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+    const bool open = dX[i] > 0.0f;
+    qxr[i] = open ? next : 0.0f;
+    ur[i] = open ? next / dX[i] : 0.0f;
+  }
+  qxr[nx - 1] = ur[nx - 1] = 0.0f;
+  if (!hasNorth) {
+    std::fill(qyr, qyr + nx, 0.0f);
+    std::fill(vr, vr + nx, 0.0f);
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    const float a = in.ay ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
+    const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+    const bool open = dY[i] > 0.0f;
+    qyr[i] = open ? next : 0.0f;
+    vr[i] = open ? next / dY[i] : 0.0f;
+  }
+}
+
+WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
+                                const float* __restrict rate, float* __restrict out, float scale,
+                                float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
+  const float* __restrict x = qx + row;
+  const float* __restrict north = qy + row;
+  const float* __restrict south = qy + (hasSouth ? row - nx : row);
+  const float southFactor = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rate + row;
+  float* __restrict o = out + row;
+  o[0] = scale * (-invDx * (x[0] + north[0] - southFactor * south[0]) - r[0]);
+#pragma omp simd
+  for (std::size_t i = 1; i < nx; ++i)
+    o[i] = scale * (-invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i]);
+}
+
+WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
+                                           const float* __restrict depthX,
+                                           const float* __restrict depthY, float* __restrict qx,
+                                           float* __restrict qy, float* __restrict u,
+                                           float* __restrict v, float invDx, std::size_t row,
+                                           std::size_t nx, bool hasNorth) {
+  const float* __restrict f = phi + row;
+  const float* __restrict dX = depthX + row;
+  const float* __restrict dY = depthY + row;
+  float* __restrict x = qx + row, * __restrict y = qy + row;
+  float* __restrict ur = u + row, * __restrict vr = v + row;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
+    ur[i] = dX[i] > 0.0f ? x[i] / dX[i] : 0.0f;
+  }
+  if (!hasNorth) return;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
+    vr[i] = dY[i] > 0.0f ? y[i] / dY[i] : 0.0f;
+  }
+}
+
+WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
+                                    float* __restrict cellU, float* __restrict cellV,
+                                    std::size_t row, std::size_t nx, bool hasSouth) {
+  cellU[row] = 0.5f * u[row];
+#pragma omp simd
+  for (std::size_t i = 1; i < nx; ++i)
+    cellU[row + i] = 0.5f * (u[row + i - 1] + u[row + i]);
+  if (!hasSouth) {
+#pragma omp simd
+    for (std::size_t i = 0; i < nx; ++i)
+      cellV[row + i] = 0.5f * v[row + i];
+    return;
+  }
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i)
+    cellV[row + i] = 0.5f * (v[row + i - nx] + v[row + i]);
+}
+
+WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h,
+                                    float* __restrict rate, std::size_t row, std::size_t nx) {
+  const float* __restrict delta = in.delta;
+  const float* __restrict ground = in.ground;
+  const float* __restrict wet = in.wet;
+  const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
+  int drained = 0, dry = 0;
+  float rateSum = 0.0f;
+#pragma omp simd reduction(+ : drained, dry, rateSum)
+  for (std::size_t k = row; k < row + nx; ++k) {
+    h[k] += delta[k];
+    rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
+    rateSum += rate[k];
+    const float depth = h[k] - ground[k];
+    drained += int(wet[k] != 0.0f && depth < 0.0f);
+    dry += int(wet[k] != 0.0f && depth <= dryThreshold);
+  }
+  return {drained, dry, rateSum};
+}
+
+}  // namespace wb

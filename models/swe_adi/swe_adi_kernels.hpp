@@ -1,0 +1,123 @@
+// The row and column kernels of swe-adi's step (models/swe_adi/swe_adi.cpp says which
+// equation each evaluates). Fields are row-major, nx floats a row; `row` is the index of a
+// row's first cell. A closed face (wall, solid cell, grid edge) has face depth and coupling 0,
+// which is all the kernels know of walls; the first and last cells of a row and the first and
+// last rows pass their own values for the missing neighbour.
+#pragma once
+
+#include <cstddef>
+#include <utility>
+
+namespace wb {
+
+// Rows per band of the row sweep: that many independent Thomas recurrences in SIMD lanes
+// (two AVX registers, so that one hides the other's latency).
+inline constexpr int kRowBand = 16;
+// Columns per band of the column sweep: SIMD lanes across the band, one band per task.
+inline constexpr int kColumnBand = 64;
+
+inline int rowBands(int ny) {
+  return (ny + kRowBand - 1) / kRowBand;
+}
+inline int columnBands(int nx) {
+  return (nx + kColumnBand - 1) / kColumnBand;
+}
+inline std::pair<int, int> columnBand(int band, int nx) {
+  const int i0 = band * kColumnBand;
+  return {i0, i0 + kColumnBand < nx ? i0 + kColumnBand : nx};
+}
+
+struct FaceInputs {
+  const float* h;
+  const float* ground;
+  const float* openEast;
+  const float* openNorth;
+  float dryThreshold;
+};
+void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, float couple, float* coupleX,
+                  float* coupleY, std::size_t row, std::size_t nx, bool hasNorth);
+
+struct RhsInputs {
+  const float* h;
+  const float* depthX;
+  const float* depthY;
+  const float* coupleX;
+  const float* coupleY;
+  const float* ax;  // nullptr: no force
+  const float* ay;
+  const float* wet;
+  float rateMean;  // sum(rate) / wet cells, round-off to take out
+  float dt;
+  float dx;
+};
+// Also takes the round-off mean out of the rate.
+void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::size_t nx,
+            bool hasSouth, bool hasNorth);
+
+void residualRow(const float* rhs, const float* delta, const float* coupleX, const float* coupleY,
+                 float* out, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
+
+// Thomas factors of the columns i0..i1 - 1 of an ny-row field (couplings c of the faces
+// north of each cell): pivots p and upper factors e = c p, lanes across the columns.
+void factorColumns(const float* c, float* p, float* e, std::size_t nx, int ny, int i0, int i1);
+
+// Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
+// kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
+// the forward factors b_i = c_{i-1} p_i, bandP the pivots p_i, bandE the upper factors c_i p_i.
+void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC, float* bandP,
+                   float* bandE);
+// Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
+// through `stage` (nx * kRowBand floats), solved, and written back to out.
+void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
+                        const float* bandE, float* stage, std::size_t stride, int nx, int rows);
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w, then delta = c (first) or
+// delta += c. With measure, max |c| and max |delta| of the band (else 0).
+struct ColumnResult {
+  float maxCorrection = 0.0f;
+  float maxDelta = 0.0f;
+};
+ColumnResult solveColumns(const float* w, float* out, const float* c, const float* p,
+                          const float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
+                          bool first, bool measure);
+
+struct FluxInputs {
+  const float* h;
+  const float* delta;  // the step's change
+  const float* depthX;
+  const float* depthY;
+  const float* ax;  // nullptr: no force
+  const float* ay;
+  float dt;
+  float gDtPerDx;
+  float keep;  // 1 - damping
+};
+// Updates the face discharges q and sets the face velocities u = q / D (0 where D = 0).
+void fluxRow(const FluxInputs& in, float* qx, float* qy, float* u, float* v, std::size_t row,
+             std::size_t nx, bool hasNorth);
+// The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
+void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
+                 float invDx, std::size_t row, std::size_t nx, bool hasSouth);
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f.
+void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
+                            float* qy, float* u, float* v, float invDx, std::size_t row,
+                            std::size_t nx, bool hasNorth);
+void cellVelocityRow(const float* u, const float* v, float* cellU, float* cellV, std::size_t row,
+                     std::size_t nx, bool hasSouth);
+
+struct RowCounts {
+  int drained = 0;  // wet cells below their ground
+  int dry = 0;      // wet cells with depth at most the dry threshold
+  double rateSum = 0.0;
+};
+struct SurfaceInputs {
+  const float* delta;
+  const float* ground;
+  const float* wet;
+  float dryThreshold;
+  float twoPerDt;
+  float keep;  // 1 - damping
+};
+RowCounts surfaceRow(const SurfaceInputs& in, float* h, float* rate, std::size_t row,
+                     std::size_t nx);
+
+}  // namespace wb

@@ -1,0 +1,53 @@
+// The declared parameters of swe-adi (the GUI panel, JSON and --set come from these).
+#include "models/swe_adi/swe_adi.hpp"
+
+namespace wb {
+
+std::vector<ParamSpec> SweAdi::parameterSpecs() {
+  return {
+      {.name = "dt",
+       .kind = ParamKind::Real,
+       .defaultValue = 0.0,
+       .min = 1e-9,
+       .max = 1e4,
+       .unit = "s",
+       .doc = "Time step; any dt is stable. Auto: the explicit limit dx / sqrt(g d_max), where "
+              "the trapezoidal rule lengthens the period of a wave resolved by 20 cells by "
+              "0.8 % ((omega dt)^2 / 12).",
+       .choices = {},
+       .autoDerived = true},
+      {.name = "iterations",
+       .kind = ParamKind::Integer,
+       .defaultValue = 2,
+       .min = 1,
+       .max = 100,
+       .unit = "",
+       .doc = "ADI iterations per step (Layton section 4.4: two suffice). Each is one sweep of "
+              "tridiagonal systems along the rows and one along the columns; more iterations "
+              "take the step closer to the unsplit implicit solution.",
+       .choices = {},
+       .autoDerived = false},
+      {.name = "damping",
+       .kind = ParamKind::Real,
+       .defaultValue = 0.0,
+       .min = 0.0,
+       .max = 0.99,
+       .unit = "",
+       .doc = "Kass & Miller's damping tau: the face velocities are multiplied by 1 - tau "
+              "every step (0: none).",
+       .choices = {},
+       .autoDerived = false},
+      {.name = "dry_threshold",
+       .kind = ParamKind::Real,
+       .defaultValue = 1e-4,
+       .min = 0.0,
+       .max = 1.0,
+       .unit = "m",
+       .doc = "A cell whose depth d = h - b is at most this is dry: a face whose higher side "
+              "is dry passes no water (Kass & Miller's flooding rule).",
+       .choices = {},
+       .autoDerived = false},
+  };
+}
+
+}  // namespace wb

@@ -1,0 +1,162 @@
+// swe-adi benchmarks: the full step beside swe-semi-lagrangian's in the same run (cost per
+// simulated second at each model's default dt and at the same dt), and the two tridiagonal
+// sweeps of one ADI iteration on their own. Bytes per cell are those this implementation
+// moves (each field read or written once per pass; neighbours from cache):
+//   fixed per step: face depths (h, b, 2 open faces -> 2 depths, 2 couplings: 32), right side
+//   (h, rate, 2 depths, 2 couplings, wet -> rate, rhs: 36), Thomas factors of
+//   rows and columns (coupling -> pivot, upper factor: 12 + 12), discharges and velocities
+//   (h, delta, 2 depths, 2 discharges -> 2 discharges, 2 face velocities: 40), cell
+//   velocities (2 -> 2: 16), surface and rate (h, delta, b, wet, rate -> h, rate: 28), the
+//   discharges' sync (mismatch: 2 discharges, rate -> 1: 12; a row sweep 20 and a column
+//   sweep 36; correction: phi, 2 depths, 2 discharges -> 2 discharges, 2 velocities: 36): 280;
+//   per ADI iteration: row sweep (source -> staged; forward: coupling, pivot; back: upper
+//   factor; staged -> w: 20, the staging buffer in L1), column sweep (forward: w, coupling, pivot
+//   -> c; back: c, upper factor, delta -> c, delta: 36), and from the second iteration on the
+//   residual (r, delta, 2 couplings -> res: 20).
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "core/grid/domain.hpp"
+#include "models/swe_adi/swe_adi.hpp"
+#include "models/swe_adi/swe_adi_kernels.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
+
+namespace wb {
+namespace {
+
+constexpr double kAdiFixedBytes = 280.0;
+constexpr double kRowSweepBytes = 20.0;
+constexpr double kColumnSweepBytes = 36.0;
+constexpr double kResidualBytes = 20.0;
+
+double adiStepBytes(int iterations) {
+  return kAdiFixedBytes + iterations * (kRowSweepBytes + kColumnSweepBytes) +
+         (iterations - 1) * kResidualBytes;
+}
+
+// The bench pool of bench_main.cpp: 10 m square, 1 m deep, one drop.
+Domain pool(int n) {
+  return Domain(Grid{n, n, 10.0 / n}, 9.81, 1.0);
+}
+
+Field2D drop(const Domain& domain) {
+  Field2D eta(domain.nx(), domain.ny());
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i) {
+      const double x = domain.grid().x(i) - 4.0, y = domain.grid().y(j) - 5.0;
+      eta(i, j) = float(0.05 * std::exp(-(x * x + y * y) / 0.25));
+    }
+  return eta;
+}
+
+// range(0) grid, range(1) threads, range(2) dt as a multiple of the explicit limit (0: the
+// model's default). Reports simulated seconds per second besides steps and cells.
+template <class M>
+void stepBenchmark(benchmark::State& state, bool adi) {
+  const int n = int(state.range(0));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = pool(n);
+  M model;
+  const double explicitLimit = domain.grid().dx / std::sqrt(9.81);
+  if (state.range(2) > 0) model.params().set("dt", double(state.range(2)) * explicitLimit, "bench");
+  if (!adi && state.range(2) > 0) model.params().set("force", 1, "bench");
+  model.reset(domain, drop(domain));
+  const double dt = model.preferredDt();
+  model.step(dt);
+  for (auto _ : state)
+    model.step(dt);
+  const double steps = double(state.iterations());
+  state.counters["steps_per_s"] = benchmark::Counter(steps, benchmark::Counter::kIsRate);
+  state.counters["cells_per_s"] = benchmark::Counter(steps * n * n, benchmark::Counter::kIsRate);
+  state.counters["simulated_s_per_s"] = benchmark::Counter(steps * dt, benchmark::Counter::kIsRate);
+  state.counters["dt_over_explicit"] = dt / explicitLimit;
+  if (adi) {
+    const double bytes = adiStepBytes(model.params().getInt("iterations"));
+    state.counters["bytes_per_cell"] = bytes;
+    state.SetBytesProcessed(int64_t(steps * n * n * bytes));
+  }
+}
+
+void BM_AdiStep(benchmark::State& state) {
+  stepBenchmark<SweAdi>(state, true);
+}
+void BM_SemiLagrangianStep(benchmark::State& state) {
+  stepBenchmark<SweSemiLagrangian>(state, false);
+}
+
+// One sweep of n x n tridiagonal systems with couplings of a 20x explicit step (c = 100).
+struct SweepFields {
+  explicit SweepFields(int n)
+      : c(n, n, 100.0f), p(n, n), e(n, n), source(n, n, 1.0f), out(n, n), delta(n, n) {}
+  Field2D c, p, e, source, out, delta;
+};
+
+void BM_AdiRowSweep(benchmark::State& state) {
+  const int n = int(state.range(0));
+  SweepFields f(n);
+  for (int j = 0; j < n; ++j)
+    f.c(n - 1, j) = 0.0f;
+  const std::size_t banded = std::size_t(rowBands(n)) * n * kRowBand;
+  std::vector<float> bandC(banded), bandP(banded), bandE(banded), stage(std::size_t(n) * kRowBand);
+  for (int j0 = 0; j0 < n; j0 += kRowBand) {
+    const std::size_t at = std::size_t(j0) * n;
+    factorRowBand(f.c.row(j0), n, n, std::min(kRowBand, n - j0), bandC.data() + at,
+                  bandP.data() + at, bandE.data() + at);
+  }
+  for (auto _ : state) {
+    for (int j0 = 0; j0 < n; j0 += kRowBand) {
+      const std::size_t at = std::size_t(j0) * n;
+      solveRowBandStaged(f.source.row(j0), f.out.row(j0), bandC.data() + at, bandP.data() + at,
+                         bandE.data() + at, stage.data(), n, n, std::min(kRowBand, n - j0));
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(int64_t(double(state.iterations()) * n * n * kRowSweepBytes));
+  state.counters["bytes_per_cell"] = kRowSweepBytes;
+}
+
+void BM_AdiColumnSweep(benchmark::State& state) {
+  const int n = int(state.range(0));
+  SweepFields f(n);
+  for (int i = 0; i < n; ++i)
+    f.c(i, n - 1) = 0.0f;
+  for (int band = 0; band < columnBands(n); ++band) {
+    const auto [i0, i1] = columnBand(band, n);
+    factorColumns(f.c.data(), f.p.data(), f.e.data(), std::size_t(n), n, i0, i1);
+  }
+  for (auto _ : state) {
+    for (int band = 0; band < columnBands(n); ++band) {
+      const auto [i0, i1] = columnBand(band, n);
+      solveColumns(f.source.data(), f.out.data(), f.c.data(), f.p.data(), f.e.data(),
+                   f.delta.data(), std::size_t(n), n, i0, i1, true, false);
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(int64_t(double(state.iterations()) * n * n * kColumnSweepBytes));
+  state.counters["bytes_per_cell"] = kColumnSweepBytes;
+}
+
+const bool kRegistered = [] {
+  for (int64_t n : {32, 256, 1024}) {
+    for (int64_t threads : {1, 2})
+      for (int64_t multiple : {0, 4}) {
+        benchmark::RegisterBenchmark("adi/step/swe-adi", BM_AdiStep)
+            ->Args({n, threads, multiple})
+            ->UseRealTime();
+        benchmark::RegisterBenchmark("adi/step/swe-semi-lagrangian", BM_SemiLagrangianStep)
+            ->Args({n, threads, multiple})
+            ->UseRealTime();
+      }
+    benchmark::RegisterBenchmark("adi/row-sweep", BM_AdiRowSweep)->Args({n})->UseRealTime();
+    benchmark::RegisterBenchmark("adi/column-sweep", BM_AdiColumnSweep)->Args({n})->UseRealTime();
+  }
+  return true;
+}();
+
+}  // namespace
+}  // namespace wb

@@ -1,0 +1,263 @@
+// swe-adi: the verification cases must pass (their figures are printed); plus the model's
+// contract: volume to round-off, no negative depth while flooding, wind moves the water,
+// damping, velocity from the face fluxes, bad parameters refused with one-line errors.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "core/errors.hpp"
+#include "core/measure/diagnostics.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/scenario.hpp"
+#include "models/registry.hpp"
+#include "models/swe_adi/swe_adi.hpp"
+#include "models/verification/verification.hpp"
+#include "tests/unit/test_support.hpp"
+
+namespace wb {
+namespace {
+
+class SweAdiCase : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SweAdiCase, Passes) {
+  for (const auto& c : verificationCases()) {
+    if (c.model != "swe-adi" || c.name != GetParam()) continue;
+    const VerifyResult r = c.run();
+    std::printf("[ swe-adi ] %s: measured %g %s (tolerance %g): %s\n", r.name.c_str(), r.measured,
+                r.unit.c_str(), r.tolerance, r.detail.c_str());
+    EXPECT_TRUE(r.passed) << r.name << ": " << r.detail;
+    return;
+  }
+  FAIL() << "no case named " << GetParam();
+}
+
+INSTANTIATE_TEST_SUITE_P(Verification, SweAdiCase,
+                         ::testing::Values("period (4,0) 20 cells", "period (2,2) 28 cells",
+                                           "period (1,0) 64 cells", "front flat", "front shelf",
+                                           "lake at rest", "volume pi pool", "dam break",
+                                           "bounded 20x", "bounded 100x", "symmetry", "Layton drop",
+                                           "Layton hill", "Layton wavefront", "Layton mode",
+                                           "Layton mode 4x"),
+                         [](const auto& info) {
+                           std::string name;
+                           for (char ch : info.param)
+                             name += std::isalnum(ch) ? ch : '_';
+                           return name;
+                         });
+
+Domain flatBasin(int nx, int ny, double depth) {
+  return Domain(Grid{nx, ny, 1.0}, 9.81, depth);
+}
+
+Field2D bump(int nx, int ny, double x0, double y0, double radius, double amplitude) {
+  Field2D eta(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      eta(i, j) =
+          float(amplitude * std::exp(-(std::pow(i + 0.5 - x0, 2) + std::pow(j + 0.5 - y0, 2)) /
+                                     (radius * radius)));
+  return eta;
+}
+
+TEST(SweAdiBadInput, RefusesNegativeDtZeroIterationsAndNaN) {
+  SweAdi model;
+  const std::string where = "--set swe-adi.";
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("dt", "-0.1", where + "dt=-0.1"); }),
+            "--set swe-adi.dt=-0.1: -0.1 is outside [1e-09, 10000] s");
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("iterations", "0", where + "iterations=0"); }),
+            "--set swe-adi.iterations=0: 0 is outside [1, 100]");
+  EXPECT_EQ(errorOf([&] { model.params().setFromText("damping", "nan", where + "damping=nan"); }),
+            "--set swe-adi.damping=nan: value must be a finite number");
+  EXPECT_EQ(errorOf([&] {
+              model.params().setFromText("dry_threshold", "-1", where + "dry_threshold=-1");
+            }),
+            "--set swe-adi.dry_threshold=-1: -1 is outside [0, 1] m");
+  const Domain domain = flatBasin(8, 8, 1.0);
+  Field2D eta(8, 8);
+  eta(3, 5) = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(errorOf([&] { model.reset(domain, eta); }),
+            "swe-adi: the initial eta is not finite at cell (3, 5)");
+  EXPECT_EQ(errorOf([&] { model.reset(domain, Field2D(8, 7)); }),
+            "swe-adi: the initial eta is 8 x 7, the grid 8 x 8");
+}
+
+// Any dt is stable, so nothing is refused and the bound is infinite.
+TEST(SweAdi, AcceptsAnyDtAndDefaultsToTheExplicitLimit) {
+  const Domain domain = flatBasin(16, 16, 4.0);
+  SweAdi model;
+  model.reset(domain, Field2D(16, 16));
+  EXPECT_TRUE(std::isinf(model.maxStableDt()));
+  EXPECT_NEAR(model.preferredDt(), 1.0 / std::sqrt(9.81 * 4.0), 1e-12);
+  model.params().set("dt", 500.0, "test");
+  model.reset(domain, bump(16, 16, 8, 8, 3, 0.01));
+  model.step(500.0);
+  EXPECT_TRUE(model.eta().allFinite());
+}
+
+// A linear gravity wave running in +x carries u = sqrt(g / d) eta: the face velocities of a
+// pulse that has split match it at its crest (to 5 %, the pulse's dispersion on the grid).
+TEST(SweAdi, VelocityOfARunningPulseIsSqrtGOverDTimesEta) {
+  const int nx = 256, ny = 4;
+  const double depth = 1.0, g = 9.81;
+  const Domain domain = flatBasin(nx, ny, depth);
+  Field2D eta0(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      eta0(i, j) = float(1e-3 * std::exp(-std::pow((i + 0.5 - 64.0) / 4.0, 2)));
+  SweAdi model;
+  model.reset(domain, eta0);
+  const double dt = model.preferredDt();
+  for (int k = 0; k < int(20.0 / dt); ++k)
+    model.step(dt);
+  int crest = 70;
+  for (int i = 70; i < nx - 1; ++i)
+    if (model.eta()(i, 1) > model.eta()(crest, 1)) crest = i;
+  const double expected = std::sqrt(g / depth) * model.eta()(crest, 1);
+  EXPECT_NEAR((*model.velocityU())(crest, 1), expected, 0.05 * expected);
+  EXPECT_NEAR((*model.velocityV())(crest, 1), 0.0, 1e-9);
+}
+
+// A steady wind on a closed basin piles the water downwind (eta_x = a / g at rest) without
+// adding any.
+TEST(SweAdi, WindTiltsTheSurfaceAndKeepsTheVolume) {
+  const int n = 32;
+  const Domain domain = flatBasin(n, n, 1.0);
+  SweAdi model;
+  model.params().set("damping", 0.05, "test");
+  model.reset(domain, Field2D(n, n));
+  ForceField wind{Field2D(n, n, 0.01f), Field2D(n, n)};
+  model.setForce(&wind);
+  for (int k = 0; k < 3000; ++k)
+    model.step(model.preferredDt());
+  const double slope = (model.eta()(n - 2, n / 2) - model.eta()(1, n / 2)) / (n - 3);
+  EXPECT_NEAR(slope, 0.01 / 9.81, 0.05 * 0.01 / 9.81);
+  EXPECT_NEAR(wetVolume(model.eta(), domain), 0.0, 1e-6);
+}
+
+// Kass & Miller's damping takes energy out; without it the trapezoidal rule keeps it.
+TEST(SweAdi, DampingDrainsEnergyWithoutItEnergyStays) {
+  const Domain domain = flatBasin(32, 32, 1.0);
+  const auto energyAfter = [&](double damping) {
+    SweAdi model;
+    model.params().set("damping", damping, "test");
+    model.reset(domain, bump(32, 32, 12, 18, 4, 1e-3));
+    const auto energy = [&] {
+      return summarizeSurface(model.eta(), domain).potentialEnergy + model.kineticEnergy();
+    };
+    const double e0 = energy();
+    for (int k = 0; k < 400; ++k)
+      model.step(model.preferredDt());
+    return energy() / e0;
+  };
+  EXPECT_NEAR(energyAfter(0.0), 1.0, 0.01);
+  EXPECT_LT(energyAfter(0.02), 0.1);
+}
+
+// Far beyond the explicit limit the ADI iterations leave a residual every step; the face
+// discharges must not gather it: at 20x the explicit limit the total energy of a small drop
+// (potential + kinetic of the face velocities) stays below its start from step 20 to 2000
+// (the first steps' residual is taken out over a few steps: at most 1.5 before).
+TEST(SweAdi, VelocitiesStayConsistentFarBeyondTheExplicitLimit) {
+  const Domain domain = flatBasin(64, 64, 1.0);
+  SweAdi model;
+  const double dt = 20.0 / std::sqrt(9.81);
+  model.params().set("dt", dt, "test");
+  model.reset(domain, bump(64, 64, 24, 36, 8, 1e-3));
+  const auto energy = [&] {
+    return summarizeSurface(model.eta(), domain).potentialEnergy + model.kineticEnergy();
+  };
+  const double e0 = energy();
+  double first = 0.0, later = 0.0;
+  for (int k = 0; k < 2000; ++k) {
+    model.step(dt);
+    (k < 20 ? first : later) = std::max(k < 20 ? first : later, energy() / e0);
+  }
+  EXPECT_LE(first, 1.5);
+  EXPECT_LE(later, 1.0);
+}
+
+// A drop adds its volume, on wet cells only, and leaves the velocity alone.
+TEST(SweAdi, AddEtaAddsVolumeOnWetCellsOnly) {
+  Domain domain = flatBasin(16, 16, 1.0);
+  domain.setWet(8, 8, false);
+  SweAdi model;
+  model.reset(domain, Field2D(16, 16));
+  const double added = model.addEta(Field2D(16, 16, 0.01f));
+  EXPECT_NEAR(added, 0.01 * 255, 1e-6);
+  EXPECT_EQ(model.eta()(8, 8), 0.0f);
+  EXPECT_EQ(model.velocityU()->maxAbs(), 0.0f);
+}
+
+// Kass & Miller's flooding rule: a lake whose level (-0.5 m) lies below a shelf 0.2 m deep
+// at rest leaves the shelf dry (its cells' surface on the ground, above the lake's) and
+// nothing moves: a dry cell higher than its neighbour passes no water.
+TEST(SweAdi, DryShelfAboveALakeStaysDryAndAtRest) {
+  const int n = 32;
+  Domain domain = flatBasin(n, n, 1.0);
+  Field2D depth(n, n, 1.0f), eta0(n, n, -0.5f);
+  for (int j = 0; j < n; ++j)
+    for (int i = n / 2; i < n; ++i) {
+      depth(i, j) = 0.2f;
+      eta0(i, j) = -0.2f;  // the ground: dry
+    }
+  domain.setRestDepth(depth);
+  SweAdi model;
+  model.params().set("dt", 2.0, "test");  // 2 s, 6x the explicit limit
+  model.reset(domain, eta0);
+  double moved = 0.0;
+  for (int k = 0; k < 200; ++k) {
+    model.step(2.0);
+    moved += model.diagnostics().at("positivity_volume");
+  }
+  float change = 0.0f;
+  for (std::size_t k = 0; k < eta0.size(); ++k)
+    change = std::max(change, std::fabs(model.eta().data()[k] - eta0.data()[k]));
+  EXPECT_LE(change, 1e-6f);
+  EXPECT_EQ(moved, 0.0);
+  EXPECT_EQ(model.diagnostics().at("dry_cells"), n * n / 2);
+}
+
+// The harbour on a heightmap coast (shelves a centimetre deep, drops, drifting objects):
+// wet/dry fronts move along the coast every step. Its wave energy after the last drop (9.3 s)
+// must not grow: at 60 s at most what it was at 10 s (a rule that fed the discharges of
+// closing faces back into the rates once pumped it up 15-fold by 60 s).
+TEST(SweAdi, HarbourCoastDoesNotPumpEnergy) {
+  Scenario scenario = loadScenario("builtin:harbour");
+  scenario.duration = 60.0;
+  Comparison comparison(scenario, createScenarioModels(scenario, {"swe-adi"}, {}, false));
+  double at10 = 0.0;
+  for (int f = 1; f <= scenario.frameCount(); ++f) {
+    comparison.advanceFrame();
+    ASSERT_FALSE(comparison.failure(0));
+    const FrameRecord r = comparison.record(0);
+    if (std::fabs(r.time - 10.0) < 0.5 * scenario.frameDt) at10 = r.energyTotal();
+  }
+  EXPECT_GT(at10, 0.0);
+  EXPECT_LE(comparison.record(0).energyTotal(), at10);
+}
+
+// The step's parallel region splits rows, row bands and column bands between threads; each
+// cell's arithmetic is the same, so two threads give the one-thread result bit for bit
+// (a 200 x 136 grid: above the threading threshold, partial bands of rows and columns).
+TEST(SweAdi, TwoThreadsGiveTheOneThreadResult) {
+  const Domain domain(Grid{200, 136, 1.0}, 9.81, 1.0);
+  const auto run = [&](int threads) {
+    omp_set_num_threads(threads);
+    SweAdi model;
+    model.reset(domain, bump(200, 136, 70, 50, 6, 0.05));
+    for (int k = 0; k < 20; ++k)
+      model.step(5.0 * model.preferredDt());
+    return model.eta();
+  };
+  const int before = omp_get_max_threads();
+  const Field2D one = run(1), two = run(2);
+  omp_set_num_threads(before);
+  for (std::size_t k = 0; k < one.size(); ++k)
+    ASSERT_EQ(one.data()[k], two.data()[k]) << "cell " << k;
+}
+
+}  // namespace
+}  // namespace wb
