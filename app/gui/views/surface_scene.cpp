@@ -9,16 +9,18 @@
 #include <vtkCubeSource.h>
 #include <vtkFloatArray.h>
 #include <vtkLookupTable.h>
+#include <vtkObjectFactory.h>
+#include <vtkOpenGLPolyDataMapper.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
-#include <vtkPolyDataNormals.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkScalarBarActor.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTrivialProducer.h>
 
 namespace wb::gui {
 
@@ -38,8 +40,9 @@ struct Rgb {
 };
 // Troughs deep blue, rest level mid blue, crests nearly white.
 constexpr Rgb kTrough{0.02, 0.12, 0.42}, kRest{0.10, 0.45, 0.78}, kCrest{0.88, 0.96, 1.0};
-constexpr Rgb kLand{0.45, 0.55, 0.30}, kFloor{0.76, 0.70, 0.52}, kBox{0.85, 0.25, 0.15},
-    kBody{0.95, 0.80, 0.20};
+constexpr Rgb kLand{0.45, 0.55, 0.30}, kBox{0.85, 0.25, 0.15}, kBody{0.95, 0.80, 0.20};
+// The floor: shallow sand light, the deepest floor dark, so painted depth reads at a glance.
+constexpr Rgb kShallowFloor{0.86, 0.80, 0.60}, kDeepFloor{0.36, 0.30, 0.22};
 
 Rgb mix(const Rgb& a, const Rgb& b, double t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
@@ -60,7 +63,36 @@ vtkSmartPointer<vtkActor> polyActor(vtkPolyData* data, const Rgb& colour) {
   actor->GetProperty()->SetColor(colour.r, colour.g, colour.b);
   return actor;
 }
+
+// The mesh's corner (I, J) lies on the fine grid's corner min(I * stride, n).
+int fineCorner(int meshIndex, int stride, int n) {
+  return std::min(meshIndex * stride, n);
+}
 }  // namespace
+
+// The water's mapper, counting how often it rebuilds its index buffer (VTK rebuilds it when
+// the state it keys the buffer on, the cells' MTime among others, has changed) and its
+// vertex buffers.
+class WaterMapper : public vtkOpenGLPolyDataMapper {
+ public:
+  static WaterMapper* New();
+  vtkTypeMacro(WaterMapper, vtkOpenGLPolyDataMapper);
+  int indexBuilds = 0;
+  int vertexBuilds = 0;
+
+ protected:
+  void BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) override {
+    ++vertexBuilds;
+    vtkOpenGLPolyDataMapper::BuildBufferObjects(renderer, actor);
+  }
+  void BuildIBO(vtkRenderer* renderer, vtkActor* actor, vtkPolyData* poly) override {
+    vtkStateStorage before;  // copyable by assignment only
+    before = this->IBOBuildState;
+    vtkOpenGLPolyDataMapper::BuildIBO(renderer, actor, poly);
+    if (this->IBOBuildState != before) ++indexBuilds;
+  }
+};
+vtkStandardNewMacro(WaterMapper);
 
 SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->SetActiveCamera(sharedCamera);
@@ -75,18 +107,25 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   }
   colours_->SetNumberOfTableValues(kColourCount);
 
+  for (int k = 0; k < kColourCount; ++k) {
+    const Rgb c = mix(kShallowFloor, kDeepFloor, double(k) / (kColourCount - 1));
+    floorColours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
+  }
+  floorColours_->SetNumberOfTableValues(kColourCount);
+
   waterHeights_->SetName("eta");
+  waterNormals_->SetName("normals");
+  waterNormals_->SetNumberOfComponents(3);
+  waterPoints_->SetDataTypeToFloat();
   water_->SetPoints(waterPoints_);
   water_->GetPointData()->SetScalars(waterHeights_);
-  waterNormals_->SetInputData(water_);
-  waterNormals_->SplittingOff();
-  waterNormals_->ConsistencyOff();
-  vtkNew<vtkPolyDataMapper> waterMapper;
-  waterMapper->SetInputConnection(waterNormals_->GetOutputPort());
-  waterMapper->SetLookupTable(colours_);
-  waterMapper->SetScalarModeToUsePointData();
-  waterMapper->ScalarVisibilityOn();
-  waterActor_->SetMapper(waterMapper);
+  water_->GetPointData()->SetNormals(waterNormals_);
+  waterMapper_ = vtkSmartPointer<WaterMapper>::New();
+  waterMapper_->SetInputData(water_);
+  waterMapper_->SetLookupTable(colours_);
+  waterMapper_->SetScalarModeToUsePointData();
+  waterMapper_->ScalarVisibilityOn();
+  waterActor_->SetMapper(waterMapper_);
   waterActor_->GetProperty()->SetSpecular(0.35);
   waterActor_->GetProperty()->SetSpecularPower(40.0);
   renderer_->AddActor(waterActor_);
@@ -118,10 +157,13 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
 
 SurfaceScene::~SurfaceScene() = default;
 
-void SurfaceScene::setDomain(const Domain& domain, double etaRange) {
+void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStride) {
   nx_ = domain.nx();
   ny_ = domain.ny();
   dx_ = domain.grid().dx;
+  stride_ = std::max(1, meshStride);
+  meshNx_ = (nx_ + stride_ - 1) / stride_ + 1;
+  meshNy_ = (ny_ + stride_ - 1) / stride_ + 1;
   wet_ = domain.wetMask();
   const double extent = std::max(domain.grid().width(), domain.grid().height());
   verticalScale_ = kWaveHeightShare * extent / etaRange;
@@ -131,19 +173,28 @@ void SurfaceScene::setDomain(const Domain& domain, double etaRange) {
   buildFloor(domain);
 }
 
+// A mesh cell is water when any grid cell it covers is wet (land blocks stand above it).
 void SurfaceScene::buildWaterCells(const Domain& domain) {
-  waterPoints_->SetNumberOfPoints(vtkIdType(nx_ + 1) * (ny_ + 1));
-  for (int j = 0; j <= ny_; ++j)
-    for (int i = 0; i <= nx_; ++i)
-      waterPoints_->SetPoint(vtkIdType(j) * (nx_ + 1) + i, i * dx_, j * dx_, 0.0);
+  waterPoints_->SetNumberOfPoints(vtkIdType(meshNx_) * meshNy_);
+  for (int J = 0; J < meshNy_; ++J)
+    for (int I = 0; I < meshNx_; ++I)
+      waterPoints_->SetPoint(vtkIdType(J) * meshNx_ + I, fineCorner(I, stride_, nx_) * dx_,
+                             fineCorner(J, stride_, ny_) * dx_, 0.0);
   waterHeights_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   waterHeights_->Fill(0.0);
+  waterNormals_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
+  for (vtkIdType p = 0; p < waterNormals_->GetNumberOfTuples(); ++p)
+    waterNormals_->SetTuple3(p, 0.0, 0.0, 1.0);
   vtkNew<vtkCellArray> cells;
-  for (int j = 0; j < ny_; ++j)
-    for (int i = 0; i < nx_; ++i) {
-      if (!domain.isWet(i, j)) continue;
-      const vtkIdType corner = vtkIdType(j) * (nx_ + 1) + i;
-      const vtkIdType ids[4] = {corner, corner + 1, corner + nx_ + 2, corner + nx_ + 1};
+  for (int J = 0; J + 1 < meshNy_; ++J)
+    for (int I = 0; I + 1 < meshNx_; ++I) {
+      bool wet = false;
+      for (int j = J * stride_; j < std::min((J + 1) * stride_, ny_) && !wet; ++j)
+        for (int i = I * stride_; i < std::min((I + 1) * stride_, nx_) && !wet; ++i)
+          wet = domain.isWet(i, j);
+      if (!wet) continue;
+      const vtkIdType corner = vtkIdType(J) * meshNx_ + I;
+      const vtkIdType ids[4] = {corner, corner + 1, corner + meshNx_ + 1, corner + meshNx_};
       cells->InsertNextCell(4, ids);
     }
   water_->SetPolys(cells);
@@ -183,46 +234,114 @@ void SurfaceScene::buildLand(const Domain& domain) {
   landActor_->GetProperty()->DeepCopy(actor->GetProperty());
 }
 
+// The floor follows the rest depth (painted bathymetry, terrain below sea level): the deepest
+// wet cell sits at kFloorDepthShare of the extent below rest, a uniform pool is flat there.
+// A corner takes the mean depth of the wet cells around it; under land it rises to rest.
 void SurfaceScene::buildFloor(const Domain& domain) {
   const double extent = std::max(domain.grid().width(), domain.grid().height());
-  const double z = -kFloorDepthShare * extent;
-  const double w = domain.grid().width(), h = domain.grid().height();
+  const double maxDepth = std::max(domain.maxWetDepth(), Domain::kMinDepth);
+  const double scale = kFloorDepthShare * extent / maxDepth;
+  const Field2D& depth = domain.restDepth();
   vtkNew<vtkPoints> points;
+  vtkNew<vtkFloatArray> depths;
+  depths->SetName("depth");
+  for (int J = 0; J < meshNy_; ++J)
+    for (int I = 0; I < meshNx_; ++I) {
+      const int i = fineCorner(I, stride_, nx_), j = fineCorner(J, stride_, ny_);
+      double sum = 0.0;
+      int count = 0;
+      for (int cj = j - 1; cj <= j; ++cj)
+        for (int ci = i - 1; ci <= i; ++ci)
+          if (ci >= 0 && cj >= 0 && ci < nx_ && cj < ny_ && domain.isWet(ci, cj)) {
+            sum += depth(ci, cj);
+            ++count;
+          }
+      const double d = count ? sum / count : 0.0;
+      points->InsertNextPoint(i * dx_, j * dx_, -scale * d);
+      depths->InsertNextValue(float(d));
+    }
   vtkNew<vtkCellArray> cells;
-  addQuad(points, cells, {{0, 0, z}, {w, 0, z}, {w, h, z}, {0, h, z}});
+  for (int J = 0; J + 1 < meshNy_; ++J)
+    for (int I = 0; I + 1 < meshNx_; ++I) {
+      const vtkIdType corner = vtkIdType(J) * meshNx_ + I;
+      const vtkIdType ids[4] = {corner, corner + 1, corner + meshNx_ + 1, corner + meshNx_};
+      cells->InsertNextCell(4, ids);
+    }
   vtkNew<vtkPolyData> floor;
   floor->SetPoints(points);
   floor->SetPolys(cells);
-  auto actor = polyActor(floor, kFloor);
-  floorActor_->SetMapper(actor->GetMapper());
-  floorActor_->GetProperty()->DeepCopy(actor->GetProperty());
+  floor->GetPointData()->SetScalars(depths);
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(floor);
+  mapper->SetLookupTable(floorColours_);
+  mapper->SetScalarRange(0.0, maxDepth);
+  mapper->SetScalarModeToUsePointData();
+  mapper->ScalarVisibilityOn();
+  floorActor_->SetMapper(mapper);
 }
 
 // eta lives at cell centres; a corner shows the mean of the wet cells around it.
+double SurfaceScene::cornerEta(const Field2D& eta, int i, int j) const {
+  double sum = 0.0;
+  int count = 0;
+  for (int cj = std::max(0, j - 1); cj <= std::min(j, ny_ - 1); ++cj)
+    for (int ci = std::max(0, i - 1); ci <= std::min(i, nx_ - 1); ++ci)
+      if (wet_[std::size_t(cj) * nx_ + ci] != 0) {
+        sum += eta(ci, cj);
+        ++count;
+      }
+  return count ? sum / count : 0.0;
+}
+
+// Heights, colours and normals are written into the arrays the mapper already holds; marking
+// them Modified makes the mapper upload the vertex buffers and keep the index buffer.
 void SurfaceScene::setEta(const Field2D& eta) {
   if (eta.nx() != nx_ || eta.ny() != ny_) return;
-  const auto wetAt = [&](int i, int j) {
-    return i >= 0 && j >= 0 && i < nx_ && j < ny_ && wet_[std::size_t(j) * nx_ + i] != 0;
-  };
   float* heights = waterHeights_->GetPointer(0);
-  for (int j = 0; j <= ny_; ++j)
-    for (int i = 0; i <= nx_; ++i) {
-      double sum = 0.0;
-      int count = 0;
-      for (int dj = -1; dj <= 0; ++dj)
-        for (int di = -1; di <= 0; ++di)
-          if (wetAt(i + di, j + dj)) {
-            sum += eta(i + di, j + dj);
-            ++count;
-          }
-      const double value = count ? sum / count : 0.0;
-      const vtkIdType id = vtkIdType(j) * (nx_ + 1) + i;
+  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  for (int J = 0; J < meshNy_; ++J)
+    for (int I = 0; I < meshNx_; ++I) {
+      const double value = cornerEta(eta, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_));
+      const std::size_t id = std::size_t(J) * meshNx_ + I;
       heights[id] = float(value);
-      waterPoints_->SetPoint(id, i * dx_, j * dx_, value * verticalScale_);
+      xyz[3 * id + 2] = float(value * verticalScale_);
     }
+  updateWaterNormals();
   waterPoints_->Modified();
   waterHeights_->Modified();
-  water_->Modified();
+  waterNormals_->Modified();
+}
+
+// The normal of the displayed surface z(x, y) by central differences on the mesh (one-sided
+// at its edges): n = (-dz/dx, -dz/dy, 1) / |.|.
+void SurfaceScene::updateWaterNormals() {
+  const float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  float* normals = waterNormals_->GetPointer(0);
+  const auto at = [&](int I, int J, int c) { return xyz[3 * (std::size_t(J) * meshNx_ + I) + c]; };
+  for (int J = 0; J < meshNy_; ++J) {
+    const int down = std::max(0, J - 1), up = std::min(meshNy_ - 1, J + 1);
+    for (int I = 0; I < meshNx_; ++I) {
+      const int left = std::max(0, I - 1), right = std::min(meshNx_ - 1, I + 1);
+      const double dzdx = (at(right, J, 2) - at(left, J, 2)) / (at(right, J, 0) - at(left, J, 0));
+      const double dzdy = (at(I, up, 2) - at(I, down, 2)) / (at(I, up, 1) - at(I, down, 1));
+      const double norm = std::sqrt(dzdx * dzdx + dzdy * dzdy + 1.0);
+      float* n = normals + 3 * (std::size_t(J) * meshNx_ + I);
+      n[0] = float(-dzdx / norm);
+      n[1] = float(-dzdy / norm);
+      n[2] = float(1.0 / norm);
+    }
+  }
+}
+
+int SurfaceScene::waterIndexBuilds() const {
+  return waterMapper_->indexBuilds;
+}
+int SurfaceScene::waterVertexBuilds() const {
+  return waterMapper_->vertexBuilds;
+}
+bool SurfaceScene::waterMapperReadsMesh() const {
+  return vtkTrivialProducer::SafeDownCast(waterMapper_->GetInputAlgorithm()) != nullptr &&
+         waterMapper_->GetInput() == water_.GetPointer();
 }
 
 void SurfaceScene::setCaption(const std::string& text, bool warning) {
