@@ -187,8 +187,9 @@ void PlotsDock::refresh() {
     appendPoints(m, plotted_[m].records);
     plotted_[m].records = h.size();
     // Too many points: double the stride and take this model's points again (rare: the
-    // stride doubles each time the history doubles).
-    if (std::size_t(charts_[kDriftChart].points[m].size()) > kMaxPlotPoints) {
+    // stride doubles each time the history doubles; a first refresh of a long history may
+    // need several doublings).
+    while (std::size_t(charts_[kDriftChart].points[m].size()) > kMaxPlotPoints) {
       plotted_[m].stride *= 2;
       charts_[kDriftChart].points[m].clear();
       charts_[kCostChart].points[m].clear();

@@ -72,7 +72,7 @@ int fineCorner(int meshIndex, int stride, int n) {
 
 // The water's mapper, counting how often it rebuilds its index buffer (VTK rebuilds it when
 // the state it keys the buffer on, the cells' MTime among others, has changed) and its
-// vertex buffers.
+// vertex buffers, and keying the index buffer on the cells only.
 class WaterMapper : public vtkOpenGLPolyDataMapper {
  public:
   static WaterMapper* New();
@@ -86,6 +86,11 @@ class WaterMapper : public vtkOpenGLPolyDataMapper {
     vtkOpenGLPolyDataMapper::BuildBufferObjects(renderer, actor);
   }
   void BuildIBO(vtkRenderer* renderer, vtkActor* actor, vtkPolyData* poly) override {
+    // VTK 9.1 appends the index buffer's key to TempState without clearing it first, so the
+    // key also holds what BuildBufferObjects appended before (the polydata's MTime): every
+    // new height would rebuild the index buffer. VTK fixed this later ("reset TempState
+    // before building the IBO cache key"); this is that fix.
+    this->TempState.Clear();
     vtkStateStorage before;  // copyable by assignment only
     before = this->IBOBuildState;
     vtkOpenGLPolyDataMapper::BuildIBO(renderer, actor, poly);
@@ -193,9 +198,12 @@ void SurfaceScene::buildWaterCells(const Domain& domain) {
         for (int i = I * stride_; i < std::min((I + 1) * stride_, nx_) && !wet; ++i)
           wet = domain.isWet(i, j);
       if (!wet) continue;
+      // Two triangles per mesh cell, as the index buffer holds them.
       const vtkIdType corner = vtkIdType(J) * meshNx_ + I;
-      const vtkIdType ids[4] = {corner, corner + 1, corner + meshNx_ + 1, corner + meshNx_};
-      cells->InsertNextCell(4, ids);
+      const vtkIdType lower[3] = {corner, corner + 1, corner + meshNx_ + 1};
+      const vtkIdType upper[3] = {corner, corner + meshNx_ + 1, corner + meshNx_};
+      cells->InsertNextCell(3, lower);
+      cells->InsertNextCell(3, upper);
     }
   water_->SetPolys(cells);
   water_->Modified();
@@ -331,6 +339,11 @@ void SurfaceScene::updateWaterNormals() {
       n[2] = float(1.0 / norm);
     }
   }
+}
+
+vtkPolyData* SurfaceScene::floorMesh() {
+  return floorActor_->GetMapper() ? vtkPolyData::SafeDownCast(floorActor_->GetMapper()->GetInput())
+                                  : nullptr;
 }
 
 int SurfaceScene::waterIndexBuilds() const {

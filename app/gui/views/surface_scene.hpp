@@ -65,6 +65,8 @@ class SurfaceScene {
   // The water's render mesh and how often its mapper rebuilt the index buffer (the cells)
   // and the vertex buffers; setEta must change the second count, never the first.
   vtkPolyData* waterMesh() { return water_; }
+  // The floor's mesh: z follows the rest depth.
+  vtkPolyData* floorMesh();
   int waterIndexBuilds() const;
   int waterVertexBuilds() const;
   // The mapper reads the mesh directly (no filter between them).

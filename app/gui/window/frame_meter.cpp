@@ -1,5 +1,7 @@
 #include "app/gui/window/frame_meter.hpp"
 
+#include <time.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -8,6 +10,12 @@ namespace wb::gui {
 namespace {
 double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+double cpuMs(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return 1e3 * double(t.tv_sec) + 1e-6 * double(t.tv_nsec);
 }
 
 // The q-quantile (0..1) by the nearest rank of the sorted values.
@@ -50,6 +58,10 @@ void FrameMeter::presented() {
   FrameSample sample = std::exchange(pending_, {});
   sample.frameMs = msBetween(lastPresented_, now);
   lastPresented_ = now;
+  // The meter lives on the GUI thread: frameSwapped arrives there.
+  const double gui = cpuMs(CLOCK_THREAD_CPUTIME_ID), process = cpuMs(CLOCK_PROCESS_CPUTIME_ID);
+  sample.guiCpuMs = gui - std::exchange(guiCpuAt_, gui);
+  sample.processCpuMs = process - std::exchange(processCpuAt_, process);
   if (++seen_ <= kWarmUpFrames) {
     measureStart_ = now;  // the interval of the first measured frame starts here
     return;
@@ -75,6 +87,8 @@ FrameSummary FrameMeter::summary() const {
     s.meanStages.presentMs += f.presentMs;
     s.meanStages.chartsMs += f.chartsMs;
     s.meanStages.simulateMs += f.simulateMs;
+    s.meanStages.guiCpuMs += f.guiCpuMs;
+    s.meanStages.processCpuMs += f.processCpuMs;
   }
   if (!ring_.empty()) {
     const double n = double(ring_.size());
@@ -84,6 +98,8 @@ FrameSummary FrameMeter::summary() const {
     s.meanStages.presentMs /= n;
     s.meanStages.chartsMs /= n;
     s.meanStages.simulateMs /= n;
+    s.meanStages.guiCpuMs /= n;
+    s.meanStages.processCpuMs /= n;
   }
   s.frameMsP50 = quantile(intervals, 0.50);
   s.frameMsP95 = quantile(intervals, 0.95);

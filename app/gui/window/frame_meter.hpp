@@ -20,6 +20,10 @@ namespace wb::gui {
 struct FrameSample {
   double frameMs = 0.0;  // since the previous presented frame
   double updateMs = 0.0, renderMs = 0.0, presentMs = 0.0, chartsMs = 0.0, simulateMs = 0.0;
+  // CPU time since the previous presented frame: the GUI thread's, and the whole process's
+  // (all threads: GUI, simulation, OpenMP, llvmpipe). Unlike wall times, these do not grow
+  // when other programs share the cores.
+  double guiCpuMs = 0.0, processCpuMs = 0.0;
 };
 
 struct FrameSummary {
@@ -61,8 +65,9 @@ class FrameMeter {
   FrameSample pending_;
   int swapsAwaited_ = 0;
   Clock::time_point requestedAt_{}, lastPresented_{}, measureStart_{};
-  int seen_ = 0;      // presented frames since restart, warm-up included
-  int measured_ = 0;  // after the warm-up
+  double guiCpuAt_ = 0.0, processCpuAt_ = 0.0;  // CPU clocks (ms) at the last presented frame
+  int seen_ = 0;                                // presented frames since restart, warm-up included
+  int measured_ = 0;                            // after the warm-up
 };
 
 }  // namespace wb::gui

@@ -32,7 +32,13 @@ constexpr int kPollMs = 20;
 void ensurePassiveOpenMpThreads(char** argv) {
   if (std::getenv("OMP_WAIT_POLICY")) return;
   setenv("OMP_WAIT_POLICY", "passive", 1);
-  execv("/proc/self/exe", argv);
+  // The program's own path (not /proc/self/exe, whose name ps and top would then show).
+  char self[4096];
+  const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (length > 0) {
+    self[length] = '\0';
+    execv(self, argv);
+  }
   std::perror("wavebench: restart with OMP_WAIT_POLICY=passive failed; idle threads will spin");
 }
 }  // namespace

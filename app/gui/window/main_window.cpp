@@ -636,6 +636,8 @@ nlohmann::json MainWindow::statsJson() const {
         {"present", f.meanStages.presentMs},
         {"charts", f.meanStages.chartsMs},
         {"simulation", f.meanStages.simulateMs}}},
+      {"cpu_ms_per_frame",
+       {{"gui_thread", f.meanStages.guiCpuMs}, {"process", f.meanStages.processCpuMs}}},
       {"grid", {{"nx", grid.nx}, {"ny", grid.ny}}},
       {"render_mesh_stride", meshStride_},
       {"window", {{"width", width()}, {"height", height()}}},
@@ -655,7 +657,7 @@ QString MainWindow::statsLine() const {
   if (meter_.warmUpLeft() > 0 || f.presentedFrames == 0)
     return tr("presented frames/s: warming up (%1 frames)").arg(meter_.warmUpLeft());
   return tr("%1 presented frames/s (p50 %2 ms, p95 %3 ms)   ms/frame: update %4, render %5, "
-            "present %6, charts %7, simulation %8   mesh 1/%9   %10")
+            "present %6, charts %7, simulation %8; CPU %9 (GUI thread %10)   mesh 1/%11   %12")
       .arg(f.presentedFps, 0, 'f', 1)
       .arg(f.frameMsP50, 0, 'f', 1)
       .arg(f.frameMsP95, 0, 'f', 1)
@@ -664,6 +666,8 @@ QString MainWindow::statsLine() const {
       .arg(m.presentMs, 0, 'f', 1)
       .arg(m.chartsMs, 0, 'f', 1)
       .arg(m.simulateMs, 0, 'f', 1)
+      .arg(m.processCpuMs, 0, 'f', 1)
+      .arg(m.guiCpuMs, 0, 'f', 1)
       .arg(meshStride_)
       .arg(glRenderer());
 }
