@@ -233,6 +233,19 @@ class FrameTests : public QObject {
     const double p50 = stats["frame_ms_p50"].get<double>();
     QVERIFY(p50 > 0.5e3 / fps && p50 < 2e3 / fps);
     QVERIFY2(fps >= kMinFramesPerSecond, qPrintable(QString("%1 frames/s").arg(fps)));
+
+    // The user hides a model: its view goes, the others keep their models; the difference
+    // view subtracts the pair picked in the toolbar.
+    window.setModelShown("advected-wave", false);
+    QCOMPARE(int(window.views().size()), 2);
+    window.differenceAction()->setChecked(true);
+    QCOMPARE(int(window.views().size()), 3);
+    window.setModelShown("advected-wave", true);
+    QCOMPARE(int(window.views().size()), 4);  // two by two
+    const auto corner = [&](int view) { return window.views()[view]->mapTo(&window, QPoint()); };
+    // New views are shown and laid out by the event loop.
+    QTRY_VERIFY(corner(3).y() > corner(0).y() && corner(3).x() > corner(0).x());
+    QCOMPARE(corner(2).x(), corner(0).x());
     window.document().setModified(false);
   }
 };

@@ -9,7 +9,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLegendMarker>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
 #include <QPdfWriter>
@@ -17,6 +17,7 @@
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTableWidget>
+#include <QVBoxLayout>
 #include <QValueAxis>
 #include <sstream>
 
@@ -51,8 +52,18 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
   setObjectName("plotsDock");
   auto* splitter = new QSplitter(Qt::Horizontal);
   plots_ = new QWidget;
-  auto* layout = new QHBoxLayout(plots_);
+  auto* column = new QVBoxLayout(plots_);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(2);
+  // One legend for the three charts (they share the models' colours): a legend per chart
+  // would not fit the names of three or more models beside each other.
+  legend_ = new QLabel;
+  legend_->setObjectName("plotsLegend");
+  legend_->setWordWrap(true);
+  column->addWidget(legend_);
+  auto* layout = new QHBoxLayout;
   layout->setContentsMargins(0, 0, 0, 0);
+  column->addLayout(layout, 1);
   charts_.push_back(makeChart(tr("Volume drift"), tr("m³")));
   charts_.push_back(makeChart(tr("Energy (— potential, ··· kinetic, ▬ total)"), tr("m⁵/s²")));
   charts_.push_back(
@@ -82,7 +93,7 @@ PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit)
   Chart c;
   c.chart = new QChart;
   c.chart->setTitle(title);
-  c.chart->legend()->setAlignment(Qt::AlignBottom);
+  c.chart->legend()->hide();
   c.chart->setMargins(QMargins(2, 2, 2, 2));
   c.time = new QValueAxis;
   c.time->setTitleText(tr("time (s)"));
@@ -129,12 +140,12 @@ void PlotsDock::reset(const std::vector<std::string>& modelIds) {
     addSeries(charts_[kEnergyChart], name, colour, Qt::DotLine, false);
     addSeries(charts_[kEnergyChart], name, colour, Qt::SolidLine, false);
   }
-  // Only the first energy line of each model has a legend entry.
-  auto& energy = charts_[kEnergyChart];
-  for (std::size_t k = 0; k < energy.series.size(); ++k)
-    if (k % kEnergyCount != 0)
-      for (auto* marker : energy.chart->legend()->markers(energy.series[k]))
-        marker->setVisible(false);
+  QStringList entries;
+  for (std::size_t m = 0; m < modelIds.size(); ++m)
+    entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
+                   .arg(kPalette[int(m % kPalette.size())].name(),
+                        QString::fromStdString(modelIds[m]).toHtmlEscaped());
+  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;&nbsp;"));
   table_->setColumnCount(int(modelIds.size()));
   QStringList names;
   for (const auto& id : modelIds)

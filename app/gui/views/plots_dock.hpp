@@ -12,6 +12,7 @@
 
 class QChart;
 class QChartView;
+class QLabel;
 class QTableWidget;
 class QValueAxis;
 class QLineSeries;
@@ -67,6 +68,7 @@ class PlotsDock : public QDockWidget {
   void updateTable();
 
   QWidget* plots_ = nullptr;
+  QLabel* legend_ = nullptr;
   std::vector<Chart> charts_;
   std::vector<QChartView*> views_;
   QTableWidget* table_ = nullptr;

@@ -34,6 +34,9 @@ constexpr int kColourCount = 256;
 constexpr double kBoxHeightShare = 0.5;  // box height relative to its edge
 constexpr double kViewAngleDegrees = 30.0;
 constexpr double kFitRadiusShare = 0.58;
+// The colour bar with its labels takes this many pixels at the right of a view, any width.
+constexpr int kColourBarPixels = 80;
+constexpr int kColourBarMarginPixels = 6;
 
 struct Rgb {
   double r, g, b;
@@ -143,9 +146,8 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   colourBar_->SetLabelFormat("%+.3f");
   colourBar_->SetMaximumWidthInPixels(70);
   colourBar_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
-  colourBar_->GetPositionCoordinate()->SetValue(0.86, 0.06);
-  colourBar_->SetWidth(0.12);
   colourBar_->SetHeight(0.42);
+  fitToView(kColourBarPixels * 4, kColourBarPixels * 4);
   colourBar_->GetTitleTextProperty()->SetFontSize(12);
   colourBar_->GetLabelTextProperty()->SetFontSize(11);
   colourBar_->UnconstrainedFontSizeOn();
@@ -363,6 +365,14 @@ void SurfaceScene::setCaption(const std::string& text, bool warning) {
     caption_->GetTextProperty()->SetColor(1.0, 0.65, 0.2);
   else
     caption_->GetTextProperty()->SetColor(0.95, 0.95, 0.95);
+}
+
+void SurfaceScene::fitToView(int width, int height) {
+  if (width <= 0 || height <= 0) return;
+  const double w = double(width);
+  colourBar_->GetPositionCoordinate()->SetValue(
+      1.0 - (kColourBarPixels + kColourBarMarginPixels) / w, 0.06);
+  colourBar_->SetWidth(kColourBarPixels / w);
 }
 
 void SurfaceScene::setColourTitle(const std::string& title) {

@@ -129,6 +129,7 @@ void SurfaceView::resizeGL(int width, int height) {
   const double ratio = pixelRatio();
   window_->SetSize(int(width * ratio), int(height * ratio));
   interactor_->SetSize(int(width * ratio), int(height * ratio));
+  scene_.fitToView(int(width * ratio), int(height * ratio));
   emit resized();
 }
 

@@ -22,6 +22,7 @@
 
 namespace {
 constexpr int kDefaultWidth = 1600, kDefaultHeight = 1000;
+constexpr int kMinSide = 200;    // pixels, for --size
 constexpr int kSettleTicks = 5;  // GUI ticks after the last frame before the screenshot
 constexpr int kPollMs = 20;
 
@@ -72,12 +73,33 @@ int main(int argc, char** argv) {
       "file");
   const QCommandLineOption fullMesh("full-mesh",
                                     "Render every cell corner even on a software renderer.");
-  parser.addOptions({scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh});
+  const QCommandLineOption size("size", "Window size for automation (default 1600x1000).",
+                                "WIDTHxHEIGHT");
+  parser.addOptions(
+      {scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh, size});
   parser.process(app);
 
+  if (parser.isSet(statsJson) && !parser.isSet(frames)) {
+    std::fprintf(stderr, "wavebench: --stats-json: needs --frames N (the frames to measure)\n");
+    return 2;
+  }
+  int width = kDefaultWidth, height = kDefaultHeight;
+  if (parser.isSet(size)) {
+    const QStringList parts = parser.value(size).split('x');
+    bool okWidth = false, okHeight = false;
+    if (parts.size() == 2) {
+      width = parts[0].toInt(&okWidth);
+      height = parts[1].toInt(&okHeight);
+    }
+    if (!okWidth || !okHeight || width < kMinSide || height < kMinSide) {
+      std::fprintf(stderr, "wavebench: --size: '%s' is not WIDTHxHEIGHT (each >= %d)\n",
+                   qPrintable(parser.value(size)), kMinSide);
+      return 2;
+    }
+  }
   const bool automated = parser.isSet(quit) || parser.isSet(screenshot);
   wb::gui::MainWindow window(!automated);
-  if (automated) window.resize(kDefaultWidth, kDefaultHeight);
+  if (automated || parser.isSet(size)) window.resize(width, height);
   std::vector<std::string> ids;
   for (const QString& id : parser.value(models).split(',', Qt::SkipEmptyParts))
     ids.push_back(id.trimmed().toStdString());

@@ -129,6 +129,10 @@ void MainWindow::buildActions() {
   diffB_ = new QComboBox;
   diffA_->setObjectName("differenceA");
   diffB_->setObjectName("differenceB");
+  for (QComboBox* box : {diffA_, diffB_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // whole model names
+    box->setToolTip(tr("The difference view shows A − B"));
+  }
   auto* toolbar = addToolBar(tr("Simulation"));
   toolbar->setObjectName("simulationToolbar");
   toolbar->addAction(play_);
@@ -656,8 +660,8 @@ QString MainWindow::statsLine() const {
   const FrameSample& m = f.meanStages;
   if (meter_.warmUpLeft() > 0 || f.presentedFrames == 0)
     return tr("presented frames/s: warming up (%1 frames)").arg(meter_.warmUpLeft());
-  return tr("%1 presented frames/s (p50 %2 ms, p95 %3 ms)   ms/frame: update %4, render %5, "
-            "present %6, charts %7, simulation %8; CPU %9 (GUI thread %10)   mesh 1/%11   %12")
+  return tr("%1 presented frames/s (p50 %2, p95 %3 ms)   ms/frame: update %4, render %5, "
+            "present %6, charts %7, simulation %8, CPU %9 (GUI %10)   mesh 1/%11")
       .arg(f.presentedFps, 0, 'f', 1)
       .arg(f.frameMsP50, 0, 'f', 1)
       .arg(f.frameMsP95, 0, 'f', 1)
@@ -668,11 +672,11 @@ QString MainWindow::statsLine() const {
       .arg(m.simulateMs, 0, 'f', 1)
       .arg(m.processCpuMs, 0, 'f', 1)
       .arg(m.guiCpuMs, 0, 'f', 1)
-      .arg(meshStride_)
-      .arg(glRenderer());
+      .arg(meshStride_);
 }
 
 void MainWindow::updateStatus(const Snapshot& snapshot) {
+  status_->setToolTip(tr("OpenGL renderer: %1").arg(glRenderer()));
   status_->setText(tr("frame %1   t = %2 s   %3 % of real time   %4")
                        .arg(snapshot.frame)
                        .arg(snapshot.time, 0, 'f', 2)
