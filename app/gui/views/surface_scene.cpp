@@ -41,6 +41,7 @@ constexpr int kColourBarMarginPixels = 6;
 struct Rgb {
   double r, g, b;
 };
+constexpr Rgb kBackgroundBottom{0.10, 0.11, 0.14}, kBackgroundTop{0.34, 0.38, 0.45};
 // Troughs deep blue, rest level mid blue, crests nearly white.
 constexpr Rgb kTrough{0.02, 0.12, 0.42}, kRest{0.10, 0.45, 0.78}, kCrest{0.88, 0.96, 1.0};
 constexpr Rgb kLand{0.45, 0.55, 0.30}, kBox{0.85, 0.25, 0.15}, kBody{0.95, 0.80, 0.20};
@@ -104,9 +105,7 @@ vtkStandardNewMacro(WaterMapper);
 
 SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->SetActiveCamera(sharedCamera);
-  renderer_->GradientBackgroundOn();
-  renderer_->SetBackground(0.10, 0.11, 0.14);
-  renderer_->SetBackground2(0.34, 0.38, 0.45);
+  setGradientBackground(true);
 
   for (int k = 0; k < kColourCount; ++k) {
     const double t = double(k) / (kColourCount - 1);
@@ -365,6 +364,19 @@ void SurfaceScene::setCaption(const std::string& text, bool warning) {
     caption_->GetTextProperty()->SetColor(1.0, 0.65, 0.2);
   else
     caption_->GetTextProperty()->SetColor(0.95, 0.95, 0.95);
+}
+
+// A software renderer pays a full-view pass for the gradient (about a fifth of its frame with
+// three views at 1600x1000): there the background is one colour, the gradient's middle.
+void SurfaceScene::setGradientBackground(bool on) {
+  renderer_->SetGradientBackground(on);
+  if (on) {
+    renderer_->SetBackground(kBackgroundBottom.r, kBackgroundBottom.g, kBackgroundBottom.b);
+    renderer_->SetBackground2(kBackgroundTop.r, kBackgroundTop.g, kBackgroundTop.b);
+  } else {
+    const Rgb middle = mix(kBackgroundBottom, kBackgroundTop, 0.5);
+    renderer_->SetBackground(middle.r, middle.g, middle.b);
+  }
 }
 
 void SurfaceScene::fitToView(int width, int height) {

@@ -56,6 +56,8 @@ class SurfaceScene {
   void setCaption(const std::string& text, bool warning);
   void setBoxes(const std::vector<BoxMarker>& boxes);
   void setColourTitle(const std::string& title);
+  // A dark-to-light background (default), or one colour (cheaper on a software renderer).
+  void setGradientBackground(bool on);
   // Keeps the colour bar and its labels inside a view of this many pixels.
   void fitToView(int width, int height);
   // Places the shared camera so the whole pool is seen from the south-west, above, in a

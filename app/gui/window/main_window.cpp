@@ -397,7 +397,9 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
   maskEditor_->showDomain(snapshot.domain->wetMask());
   viewArea_->layout()->activate();
   meshStride_ = meshStrideFor(snapshot.domain->grid());
+  const bool software = SurfaceView::isSoftwareRenderer(glRenderer());
   for (auto* view : views_) {
+    view->scene().setGradientBackground(!software);
     view->scene().setDomain(*snapshot.domain, colourRange_, meshStride_);
     view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
   }
