@@ -162,9 +162,16 @@ class FrameTests : public QObject {
     scene.setDomain(domain, 0.05);
     vtkPolyData* floor = scene.floorMesh();
     QVERIFY(floor);
+    // The floor's corners at (0.4 m, 0.8 m), in the deep half, and (1.2 m, 0.8 m), on the shelf.
+    const auto floorAt = [&](double x, double y, double(&point)[3]) {
+      for (vtkIdType p = 0; p < floor->GetNumberOfPoints(); ++p) {
+        floor->GetPoints()->GetPoint(p, point);
+        if (std::abs(point[0] - x) < 1e-6 && std::abs(point[1] - y) < 1e-6) return true;
+      }
+      return false;
+    };
     double west[3], east[3];
-    floor->GetPoints()->GetPoint(8 * 17 + 3, west);
-    floor->GetPoints()->GetPoint(8 * 17 + 13, east);
+    QVERIFY(floorAt(0.4, 0.8, west) && floorAt(1.2, 0.8, east));
     // The floor lies depth-proportionally below rest: the shelf at a fifth of the deep part.
     QVERIFY(west[2] < 0.0 && east[2] < 0.0);
     QCOMPARE(east[2] / west[2], 0.2);

@@ -30,6 +30,7 @@ namespace {
 constexpr double kWaveHeightShare = 0.04;
 constexpr double kLandHeightShare = 0.05;
 constexpr double kFloorDepthShare = 0.08;
+constexpr int kFloorStrideFactor = 2;  // the floor mesh takes one water corner in this many
 constexpr int kColourCount = 256;
 constexpr double kBoxHeightShare = 0.5;  // box height relative to its edge
 constexpr double kViewAngleDegrees = 30.0;
@@ -66,6 +67,22 @@ vtkSmartPointer<vtkActor> polyActor(vtkPolyData* data, const Rgb& colour) {
   actor->SetMapper(mapper);
   actor->GetProperty()->SetColor(colour.r, colour.g, colour.b);
   return actor;
+}
+
+// Calls emit(first, end) for every run [first, end) of consecutive k in [0, n) with inRun(k).
+template <class InRun, class Emit>
+void forEachRun(int n, InRun inRun, Emit emit) {
+  for (int k = 0; k < n;) {
+    if (!inRun(k)) {
+      ++k;
+      continue;
+    }
+    int end = k + 1;
+    while (end < n && inRun(end))
+      ++end;
+    emit(k, end);
+    k = end;
+  }
 }
 
 // The mesh's corner (I, J) lies on the fine grid's corner min(I * stride, n).
@@ -211,30 +228,58 @@ void SurfaceScene::buildWaterCells(const Domain& domain) {
 }
 
 // Solid cells as raised blocks: a top at the land level and a wall on every side that faces
-// water or the edge of the grid, down to the floor.
+// water or the edge of the grid, down to the floor. Neighbouring cells share one quad (runs
+// along rows for tops and south/north walls, along columns for west/east walls): a software
+// renderer pays per triangle, and a land mass drawn cell by cell costs more than the water.
 void SurfaceScene::buildLand(const Domain& domain) {
   const double extent = std::max(domain.grid().width(), domain.grid().height());
   const double top = kLandHeightShare * extent, bottom = -kFloorDepthShare * extent;
+  const auto solid = [&](int i, int j) { return !domain.isWet(i, j); };
+  const auto open = [&](int i, int j) {  // water or outside the grid
+    return i < 0 || j < 0 || i >= nx_ || j >= ny_ || domain.isWet(i, j);
+  };
   vtkNew<vtkPoints> points;
   vtkNew<vtkCellArray> cells;
-  for (int j = 0; j < ny_; ++j)
-    for (int i = 0; i < nx_; ++i) {
-      if (domain.isWet(i, j)) continue;
-      const double x0 = i * dx_, x1 = x0 + dx_, y0 = j * dx_, y1 = y0 + dx_;
-      addQuad(points, cells, {{x0, y0, top}, {x1, y0, top}, {x1, y1, top}, {x0, y1, top}});
-      const auto faces = [&](int di, int dj) {
-        const int ni = i + di, nj = j + dj;
-        return ni < 0 || nj < 0 || ni >= nx_ || nj >= ny_ || domain.isWet(ni, nj);
-      };
-      if (faces(-1, 0))
-        addQuad(points, cells, {{x0, y0, bottom}, {x0, y1, bottom}, {x0, y1, top}, {x0, y0, top}});
-      if (faces(1, 0))
-        addQuad(points, cells, {{x1, y0, bottom}, {x1, y0, top}, {x1, y1, top}, {x1, y1, bottom}});
-      if (faces(0, -1))
-        addQuad(points, cells, {{x0, y0, bottom}, {x0, y0, top}, {x1, y0, top}, {x1, y0, bottom}});
-      if (faces(0, 1))
-        addQuad(points, cells, {{x0, y1, bottom}, {x1, y1, bottom}, {x1, y1, top}, {x0, y1, top}});
-    }
+  for (int j = 0; j < ny_; ++j) {
+    const double y0 = j * dx_, y1 = y0 + dx_;
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells, {{x0, y0, top}, {x1, y0, top}, {x1, y1, top}, {x0, y1, top}});
+        });
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j) && open(i, j - 1); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y0, bottom}, {x0, y0, top}, {x1, y0, top}, {x1, y0, bottom}});
+        });
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j) && open(i, j + 1); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y1, bottom}, {x1, y1, bottom}, {x1, y1, top}, {x0, y1, top}});
+        });
+  }
+  for (int i = 0; i < nx_; ++i) {
+    const double x0 = i * dx_, x1 = x0 + dx_;
+    forEachRun(
+        ny_, [&](int j) { return solid(i, j) && open(i - 1, j); },
+        [&](int first, int end) {
+          const double y0 = first * dx_, y1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y0, bottom}, {x0, y1, bottom}, {x0, y1, top}, {x0, y0, top}});
+        });
+    forEachRun(
+        ny_, [&](int j) { return solid(i, j) && open(i + 1, j); },
+        [&](int first, int end) {
+          const double y0 = first * dx_, y1 = end * dx_;
+          addQuad(points, cells,
+                  {{x1, y0, bottom}, {x1, y0, top}, {x1, y1, top}, {x1, y1, bottom}});
+        });
+  }
   vtkNew<vtkPolyData> land;
   land->SetPoints(points);
   land->SetPolys(cells);
@@ -251,12 +296,15 @@ void SurfaceScene::buildFloor(const Domain& domain) {
   const double maxDepth = std::max(domain.maxWetDepth(), Domain::kMinDepth);
   const double scale = kFloorDepthShare * extent / maxDepth;
   const Field2D& depth = domain.restDepth();
+  // The floor lies under the water, smooth and still: half the water's corners per side.
+  const int stride = kFloorStrideFactor * stride_;
+  const int floorNx = (nx_ + stride - 1) / stride + 1, floorNy = (ny_ + stride - 1) / stride + 1;
   vtkNew<vtkPoints> points;
   vtkNew<vtkFloatArray> depths;
   depths->SetName("depth");
-  for (int J = 0; J < meshNy_; ++J)
-    for (int I = 0; I < meshNx_; ++I) {
-      const int i = fineCorner(I, stride_, nx_), j = fineCorner(J, stride_, ny_);
+  for (int J = 0; J < floorNy; ++J)
+    for (int I = 0; I < floorNx; ++I) {
+      const int i = fineCorner(I, stride, nx_), j = fineCorner(J, stride, ny_);
       double sum = 0.0;
       int count = 0;
       for (int cj = j - 1; cj <= j; ++cj)
@@ -270,10 +318,10 @@ void SurfaceScene::buildFloor(const Domain& domain) {
       depths->InsertNextValue(float(d));
     }
   vtkNew<vtkCellArray> cells;
-  for (int J = 0; J + 1 < meshNy_; ++J)
-    for (int I = 0; I + 1 < meshNx_; ++I) {
-      const vtkIdType corner = vtkIdType(J) * meshNx_ + I;
-      const vtkIdType ids[4] = {corner, corner + 1, corner + meshNx_ + 1, corner + meshNx_};
+  for (int J = 0; J + 1 < floorNy; ++J)
+    for (int I = 0; I + 1 < floorNx; ++I) {
+      const vtkIdType corner = vtkIdType(J) * floorNx + I;
+      const vtkIdType ids[4] = {corner, corner + 1, corner + floorNx + 1, corner + floorNx};
       cells->InsertNextCell(4, ids);
     }
   vtkNew<vtkPolyData> floor;
