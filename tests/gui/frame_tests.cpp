@@ -15,7 +15,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
+#include <QSignalSpy>
 #include <QTest>
+#include <QWindow>
 
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
@@ -135,6 +137,29 @@ class FrameTests : public QObject {
                 eta(probeI - 1, probeJ - 1));  // d eta across the corner, one cell
     QVERIFY(slopeX * normal[0] <= 0.0);
     QVERIFY(normal[2] > 0.9);
+  }
+
+  // The views are native windows: a click on one still reaches the view as a drop point.
+  void aClickOnTheNativeWindowPicksThePool() {
+    vtkNew<vtkCamera> camera;
+    SurfaceView view(camera);
+    view.resize(400, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const Domain domain = piPool(64);
+    view.scene().setDomain(domain, 0.05);
+    view.scene().resetCamera(400.0 / 300.0);
+    QVERIFY(!view.renderToImage().isNull());
+    QSignalSpy clicks(&view, &SurfaceView::surfaceClicked);
+    QWindow* window = view.renderWindow();
+    QTest::mouseClick(window, Qt::LeftButton, {},
+                      QPoint(window->width() / 2, window->height() / 2));
+    QTRY_COMPARE(clicks.count(), 1);
+    // The camera looks at the pool's centre: the middle of the view is near it.
+    const QPointF point = clicks.at(0).at(0).toPointF();
+    const double w = domain.grid().width(), h = domain.grid().height();
+    QVERIFY(std::abs(point.x() - 0.5 * w) < 0.1 * w);
+    QVERIFY(std::abs(point.y() - 0.5 * h) < 0.1 * h);
   }
 
   void decimatedMeshKeepsEveryStrideCorner() {

@@ -111,6 +111,10 @@ void SurfaceView::requestRender() {
   glWindow_->update();
 }
 
+QWindow* SurfaceView::renderWindow() const {
+  return glWindow_;
+}
+
 bool SurfaceView::isOnScreen() const {
   return glWindow_->isExposed();
 }

@@ -18,6 +18,7 @@
 #include "app/gui/views/surface_scene.hpp"
 
 class QMouseEvent;
+class QWindow;
 class QWheelEvent;
 class vtkGenericOpenGLRenderWindow;
 class vtkGenericRenderWindowInteractor;
@@ -58,6 +59,8 @@ class SurfaceView : public QWidget {
   int paintCount() const { return paintCount_; }
   // From the end of the last render to its buffer swap (ms).
   double lastPresentMs() const { return lastPresentMs_; }
+  // The native window the view renders into and takes the mouse from.
+  QWindow* renderWindow() const;
   // The renderer's OpenGL string (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), once rendered.
   QString glRenderer() const { return glRenderer_; }
 
