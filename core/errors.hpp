@@ -1,4 +1,4 @@
-// Error types that the command line maps to exit codes (design.md, command-line contract).
+// Error types that the command line maps to exit codes (docs/cli.md, exit codes).
 #pragma once
 
 #include <stdexcept>

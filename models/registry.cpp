@@ -1,6 +1,6 @@
 #include "models/registry.hpp"
 
-#include <functional>
+#include <algorithm>
 #include <utility>
 
 #include "core/errors.hpp"
@@ -11,37 +11,68 @@
 namespace wb {
 
 namespace {
-using Factory = std::function<std::unique_ptr<Model>()>;
-const std::vector<std::pair<std::string, Factory>>& factories() {
-  static const std::vector<std::pair<std::string, Factory>> list = {
-      {"damped-wave", [] { return std::make_unique<DampedWave>(); }},
-      {"advected-wave", [] { return std::make_unique<AdvectedWave>(); }},
-      {"swe-semi-lagrangian", [] { return std::make_unique<SweSemiLagrangian>(); }},
-  };
+// A model class's catalogue entry, from its static id, title and parameter declarations.
+template <class M>
+ModelEntry entryOf() {
+  auto factory = []() -> std::unique_ptr<Model> { return std::make_unique<M>(); };
+  return {.id = M::kId, .title = M::kTitle, .specs = M::parameterSpecs(), .factory = factory};
+}
+
+std::string knownIds() {
+  std::string list;
+  for (const auto& entry : modelCatalogue())
+    list += (list.empty() ? "" : ", ") + entry.id;
   return list;
 }
 }  // namespace
 
+const std::vector<ModelEntry>& modelCatalogue() {
+  static const std::vector<ModelEntry> catalogue = {
+      entryOf<DampedWave>(),
+      entryOf<AdvectedWave>(),
+      entryOf<SweSemiLagrangian>(),
+  };
+  return catalogue;
+}
+
 std::vector<std::string> modelIds() {
   std::vector<std::string> ids;
-  for (const auto& [id, factory] : factories())
-    ids.push_back(id);
+  for (const auto& entry : modelCatalogue())
+    ids.push_back(entry.id);
   return ids;
 }
 
+const ModelEntry& catalogueEntry(const std::string& id, const std::string& where) {
+  for (const auto& entry : modelCatalogue())
+    if (entry.id == id) return entry;
+  throw InputError(where + ": unknown model '" + id + "' (known: " + knownIds() + ")");
+}
+
 std::unique_ptr<Model> createModel(const std::string& id, const std::string& where) {
-  for (const auto& [known, factory] : factories())
-    if (known == id) return factory();
-  std::string list;
-  for (const auto& known : modelIds())
-    list += (list.empty() ? "" : ", ") + known;
-  throw InputError(where + ": unknown model '" + id + "' (known: " + list + ")");
+  return catalogueEntry(id, where).factory();
+}
+
+void checkScenarioModels(const Scenario& scenario) {
+  const auto inCatalogue = [](const std::string& id) {
+    return std::ranges::any_of(modelCatalogue(), [&](const ModelEntry& e) { return e.id == id; });
+  };
+  for (const auto& [id, params] : scenario.modelParams)
+    if (!inCatalogue(id))
+      throw InputError(scenario.source + ": models." + id +
+                       ": unknown model (known: " + knownIds() + ")");
+}
+
+Scenario loadCheckedScenario(const std::string& fileOrBuiltin) {
+  Scenario scenario = loadScenario(fileOrBuiltin);
+  checkScenarioModels(scenario);
+  return scenario;
 }
 
 std::vector<std::unique_ptr<Model>> createScenarioModels(const Scenario& scenario,
                                                          std::vector<std::string> ids,
                                                          const std::vector<std::string>& overrides,
                                                          bool force) {
+  checkScenarioModels(scenario);
   if (ids.empty())
     for (const auto& [id, params] : scenario.modelParams)
       ids.push_back(id);
@@ -61,7 +92,7 @@ std::vector<std::unique_ptr<Model>> createScenarioModels(const Scenario& scenari
     if (eq == std::string::npos || dot == std::string::npos || dot > eq)
       throw InputError("--set " + text + ": expected id.param=value");
     const std::string id = text.substr(0, dot), name = text.substr(dot + 1, eq - dot - 1);
-    createModel(id, "--set " + text);  // names an unknown model clearly
+    catalogueEntry(id, "--set " + text);  // names an unknown model clearly
     for (auto& model : models)
       if (model->id() == id)
         model->params().setFromText(name, text.substr(eq + 1), "--set " + text);

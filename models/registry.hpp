@@ -1,6 +1,9 @@
-// Every model the program knows, by id. The one place a new model is added.
+// The model catalogue: every model the program knows, by id, with what the CLI and the GUI
+// read without building one (its title and declared parameters). The one place a new model
+// is added (docs/architecture.md, "How to add a model").
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,9 +13,26 @@
 
 namespace wb {
 
+struct ModelEntry {
+  std::string id;                // "damped-wave": the name in --models, JSON and output folders
+  std::string title;             // "Damped wave (Nishidate & Nikishkov)"
+  std::vector<ParamSpec> specs;  // the model class's parameterSpecs()
+  std::function<std::unique_ptr<Model>()> factory;
+};
+
+// Every model, in the order the GUI and `wavebench-cli list` show them.
+const std::vector<ModelEntry>& modelCatalogue();
 std::vector<std::string> modelIds();
-// Throws InputError naming `where` for an unknown id.
+// Throws InputError "<where>: unknown model '<id>' (known: ...)" for an unknown id.
+const ModelEntry& catalogueEntry(const std::string& id, const std::string& where = "models");
 std::unique_ptr<Model> createModel(const std::string& id, const std::string& where = "models");
+
+// Every id under the scenario's "models" key is in the catalogue; throws InputError
+// "<file>: models.<id>: unknown model (known: ...)" otherwise.
+void checkScenarioModels(const Scenario& scenario);
+// loadScenario (a file or "builtin:NAME") checked against the catalogue: how the CLI and the
+// GUI load a scenario.
+Scenario loadCheckedScenario(const std::string& fileOrBuiltin);
 
 // The models a scenario runs: `ids` if given, else the ids under the scenario's "models" key,
 // else every model. Each gets the scenario's parameters, then the `--set id.param=value`

@@ -1,5 +1,5 @@
 // wavebench-cli bench: cost of one model step on an N x N open pool, as the JSON contract
-// of design.md says: [{model, grid, threads, steps_per_s, cells_per_s, ms_per_step_median}].
+// of docs/cli.md says: [{model, grid, threads, steps_per_s, cells_per_s, ms_per_step_median}].
 #include <omp.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// wavebench-cli: run, bench and verify headless (design.md, the command-line contract).
+// wavebench-cli: run, bench and verify headless (docs/cli.md).
 // Exit codes: 0 success, 2 bad input (one line on stderr naming what and where), 3 a model
 // blew up (naming model and time), 1 an internal error.
 #include <cstdio>

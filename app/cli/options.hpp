@@ -1,4 +1,4 @@
-// Command-line parsing for wavebench-cli (design.md, the command-line contract).
+// Command-line parsing for wavebench-cli (docs/cli.md).
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // wavebench-cli run: a comparison of models on one scenario, written as series.csv and
-// optional field dumps (CSV + ParaView .vti with a .pvd index per model).
+// optional field dumps (eta as CSV, and the ParaView series of app/export/paraview_series.hpp).
 #include <omp.h>
 #include <unistd.h>
 
@@ -9,11 +9,12 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "app/cli/bodies_log.hpp"
 #include "app/cli/options.hpp"
-#include "app/export/vti_writer.hpp"
+#include "app/export/paraview_series.hpp"
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/field_io.hpp"
@@ -33,9 +34,7 @@ struct ModelSummary {
 };
 
 std::string frameName(int frame) {
-  char name[32];
-  std::snprintf(name, sizeof name, "eta_%05d", frame);
-  return name;
+  return ParaViewSeries::frameName("eta", frame);
 }
 
 // Removes a temporary file unless it was renamed into place, so an error mid-run leaves no
@@ -48,34 +47,30 @@ struct TempFileGuard {
   }
 };
 
+// Every K-th frame: eta as CSV, and the ParaView series (eta, velocity, bodies).
 class Dumper {
  public:
   Dumper(const fs::path& out, int every, const Comparison& comparison) : out_(out), every_(every) {
-    for (std::size_t k = 0; every_ > 0 && k < comparison.modelCount(); ++k)
-      ensureWritableDirectory(out_ / comparison.model(k).id());
+    if (every_ > 0) paraview_.emplace(out_, comparison);
   }
   void frame(const Comparison& comparison) {
     if (every_ <= 0 || comparison.frame() % every_ != 0) return;
     for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
       if (comparison.failure(k)) continue;
       const Model& model = comparison.model(k);
-      const fs::path dir = out_ / model.id();
-      const std::string name = frameName(comparison.frame());
-      writeFileAtomically(dir / (name + ".csv"),
-                          [&](std::ostream& o) { writeCsvField(o, model.eta()); });
-      writeVtiFrame(dir / (name + ".vti"), model.eta(), comparison.domain());
-      index_[model.id()].push_back({comparison.time(), name + ".vti"});
+      const fs::path file = out_ / model.id() / (frameName(comparison.frame()) + ".csv");
+      writeFileAtomically(file, [&](std::ostream& o) { writeCsvField(o, model.eta()); });
     }
+    paraview_->frame(comparison);
   }
   void finish() {
-    for (const auto& [id, entries] : index_)
-      writePvdIndex(out_ / id / "eta.pvd", entries);
+    if (paraview_) paraview_->finish();
   }
 
  private:
   fs::path out_;
   int every_;
-  std::map<std::string, std::vector<PvdEntry>> index_;
+  std::optional<ParaViewSeries> paraview_;
 };
 
 }  // namespace
@@ -83,7 +78,7 @@ class Dumper {
 int runCommand(const FlagReader& flags) {
   const auto scenarioName = flags.value("--scenario");
   if (!scenarioName) throw InputError("run: --scenario FILE|builtin:NAME is required");
-  Scenario scenario = loadScenario(*scenarioName);
+  Scenario scenario = loadCheckedScenario(*scenarioName);
   if (flags.value("--duration") && flags.value("--frames"))
     throw InputError("run: give --duration or --frames, not both");
   scenario.duration = flags.number("--duration", scenario.duration, 0, 1e7);

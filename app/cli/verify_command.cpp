@@ -15,7 +15,7 @@ int verifyCommand(const FlagReader& flags) {
   if (auto list = flags.value("--models")) {
     only = splitList(*list);
     for (const auto& id : only)
-      createModel(id, "--models");
+      catalogueEntry(id, "--models");
   }
   std::printf("%-20s %-44s %12s %12s %-6s %s\n", "model", "case", "measured", "tolerance", "result",
               "detail");
@@ -40,12 +40,12 @@ int listCommand() {
     std::printf("  builtin:%-14s %s\n", name.c_str(), s.description.c_str());
   }
   std::printf("models:\n");
-  for (const auto& id : modelIds()) {
-    auto model = createModel(id);
-    std::printf("  %s  (%s)\n", id.c_str(), model->title().c_str());
-    for (const auto& spec : model->params().specs())
-      std::printf("    %-14s = %-8s %-6s %s\n", spec.name.c_str(),
-                  model->params().text(spec.name).c_str(), spec.unit.c_str(), spec.doc.c_str());
+  for (const auto& entry : modelCatalogue()) {
+    std::printf("  %s  (%s)\n", entry.id.c_str(), entry.title.c_str());
+    const ParamValues defaults(entry.specs);
+    for (const auto& spec : entry.specs)
+      std::printf("    %-14s = %-8s %-6s %s\n", spec.name.c_str(), defaults.text(spec.name).c_str(),
+                  spec.unit.c_str(), spec.doc.c_str());
   }
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <type_traits>
 
 namespace wb {
 
@@ -37,7 +38,7 @@ Excitations::Excitations(const ExcitationSpecs& specs, const Domain& domain, std
     std::uniform_real_distribution<double> when(rain.start, rain.end);
     for (int k = 0; k < rain.count; ++k) {
       SurfaceEvent drop{when(random_), 0, 0, rain.radius, rain.amplitude, EventSource::Rain};
-      if (randomWetPoint(drop.x, drop.y)) specs_.drops.push_back(drop);
+      if (randomWetPoint(drop.x, drop.y)) rainDrops_.push_back(drop);
     }
   }
   for (const auto& boat : specs_.boats) {
@@ -46,24 +47,15 @@ Excitations::Excitations(const ExcitationSpecs& specs, const Domain& domain, std
     state.y = boat.startY;
     boatStates_.push_back(state);
     boatTimes_.push_back(0.0);
+    boatSteered_.push_back(0);
   }
 }
 
 std::vector<SurfaceEvent> Excitations::advance(double t0, double t1) {
   std::vector<SurfaceEvent> out;
-  for (auto& event : pending_) {
-    event.time = t0;
-    out.push_back(event);
-  }
-  pending_.clear();
-  std::erase_if(stirs_, [&](const StirImpulse& s) { return s.start + s.duration <= t0; });
-  for (auto& stir : pendingStirs_) {
-    stir.start = t0;
-    stirs_.push_back(stir);
-  }
-  pendingStirs_.clear();
-  for (const auto& drop : specs_.drops)
-    if (drop.time >= t0 && drop.time < t1) out.push_back(drop);
+  for (const auto* drops : {&specs_.drops, &rainDrops_})
+    for (const auto& drop : *drops)
+      if (drop.time >= t0 && drop.time < t1) out.push_back(drop);
   addRain(t0, t1, out);
   for (std::size_t b = 0; b < boatStates_.size(); ++b)
     advanceBoat(b, t1, out);
@@ -72,10 +64,53 @@ std::vector<SurfaceEvent> Excitations::advance(double t0, double t1) {
   return out;
 }
 
-void Excitations::setBoatTarget(std::size_t index, double x, double y) {
-  if (index >= specs_.boats.size()) return;
-  specs_.boats[index].waypoints = {{x, y}};
-  boatStates_[index].waypoint = 0;
+void recordDrop(ExcitationSpecs& specs, double time, SurfaceEvent drop) {
+  drop.time = time;
+  specs.drops.push_back(drop);
+}
+
+void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir) {
+  stir.start = time;
+  specs.stirs.push_back(stir);
+}
+
+void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y) {
+  if (boat >= specs.boats.size()) return;
+  auto& steering = specs.boats[boat].steering;
+  if (!steering.empty() && steering.back().time == time) steering.pop_back();
+  steering.push_back({time, x, y});
+}
+
+namespace {
+// Stops at `time` every entry acting then; entries left without any time to act are dropped.
+// Rain with a count is drawn up front from the whole interval: it is never cut.
+template <class Spec>
+void stopAt(std::vector<Spec>& specs, double time) {
+  auto switchable = [](const Spec& spec) {
+    if constexpr (std::is_same_v<Spec, RainSpec>) return spec.count == 0;
+    return true;
+  };
+  for (auto& spec : specs)
+    if (switchable(spec) && spec.start <= time && time < spec.end) spec.end = time;
+  std::erase_if(specs,
+                [&](const Spec& spec) { return switchable(spec) && spec.end <= spec.start; });
+}
+}  // namespace
+
+void recordRain(ExcitationSpecs& specs, double time, std::optional<RainSpec> rain) {
+  stopAt(specs.rain, time);
+  if (!rain) return;
+  rain->start = time;
+  rain->end = 1e300;
+  specs.rain.push_back(*rain);
+}
+
+void recordWind(ExcitationSpecs& specs, double time, std::optional<WindSpec> wind) {
+  stopAt(specs.wind, time);
+  if (!wind) return;
+  wind->start = time;
+  wind->end = 1e300;
+  specs.wind.push_back(*wind);
 }
 
 bool Excitations::randomWetPoint(double& x, double& y) {
@@ -111,17 +146,27 @@ void Excitations::advanceBoat(std::size_t index, double until, std::vector<Surfa
   const BoatSpec& spec = specs_.boats[index];
   BoatState& boat = boatStates_[index];
   double& time = boatTimes_[index];
+  // Steering recorded before the end of this interval takes over from here (the GUI steers
+  // between frames, so its entries carry the time of the frame they precede).
+  std::size_t& steered = boatSteered_[index];
+  while (steered < spec.steering.size() && spec.steering[steered].time < until) {
+    boat.waypoint = 0;
+    ++steered;
+  }
+  std::vector<std::pair<double, double>> steeredTo;
+  if (steered > 0) steeredTo = {{spec.steering[steered - 1].x, spec.steering[steered - 1].y}};
+  const auto& waypoints = steered > 0 ? steeredTo : spec.waypoints;
   while (time + spec.step <= until + 1e-12) {
-    if (spec.waypoints.empty()) {
+    if (waypoints.empty()) {
       time += spec.step;
       continue;
     }
-    auto [tx, ty] = spec.waypoints[boat.waypoint % spec.waypoints.size()];
+    auto [tx, ty] = waypoints[boat.waypoint % waypoints.size()];
     double dx = tx - boat.x, dy = ty - boat.y;
     double distance = std::hypot(dx, dy);
-    if (distance < spec.arriveRadius && spec.waypoints.size() > 1) {
-      boat.waypoint = (boat.waypoint + 1) % spec.waypoints.size();
-      std::tie(tx, ty) = spec.waypoints[boat.waypoint];
+    if (distance < spec.arriveRadius && waypoints.size() > 1) {
+      boat.waypoint = (boat.waypoint + 1) % waypoints.size();
+      std::tie(tx, ty) = waypoints[boat.waypoint];
       dx = tx - boat.x, dy = ty - boat.y;
       distance = std::hypot(dx, dy);
     }
@@ -173,7 +218,7 @@ std::optional<ForceField> Excitations::windAt(double t) const {
         force->ay(i, j) += ay;
       }
   }
-  for (const auto& stir : stirs_) {
+  for (const auto& stir : specs_.stirs) {
     if (t < stir.start || t >= stir.start + stir.duration) continue;
     if (!force) force = ForceField{Field2D(grid.nx, grid.ny), Field2D(grid.nx, grid.ny)};
     SurfaceEvent shape{t, stir.x, stir.y, stir.radius, 1.0, EventSource::User};

@@ -1,10 +1,17 @@
-// Excitations shared by every model of a comparison: drops, rain, a boat with its wake, and
-// wind. The Comparison runner advances one Excitations object frame by frame; everything
+// Excitations shared by every model of a comparison: drops, rain, a boat with its wake, wind
+// and stirs. The Comparison runner advances one Excitations object frame by frame; everything
 // random comes from one seeded stream, so every model receives the same events at the same
 // simulated times, and a run is reproducible from its scenario.
+//
+// Sessions: what a user does while the models run (a click, a stir, the boat steered, rain or
+// wind switched) is one more timed entry of the excitation list (the record* functions below).
+// The workbench applies each such edit, with the same simulated time, to the running
+// comparison's list and to the scenario it saves, so `wavebench-cli run` on the saved file
+// replays the session exactly.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <random>
 #include <string>
@@ -40,8 +47,15 @@ struct RainSpec {
 // Nishidate & Nikishkov 2.3: a boat pulled towards a target with unit acceleration (eq. 7),
 // its heading turned by d theta (eq. 8) and tilted by phi = tiltGain d theta (eq. 9); after
 // each move a negative height increment (the wake) is applied at its previous position.
+// From `time` on the boat heads for (x, y) alone (the GUI's boat follows the mouse).
+struct BoatSteer {
+  double time = 0.0;  // s
+  double x = 0.0, y = 0.0;
+};
+
 struct BoatSpec {
   std::vector<std::pair<double, double>> waypoints;  // visited in order, then looped
+  std::vector<BoatSteer> steering;                   // in time order; overrides the waypoints
   double startX = 0.0, startY = 0.0;
   double acceleration = 1.0;     // m/s^2, scales the unit vector of eq. 7
   double maxSpeed = 2.0;         // m/s
@@ -70,16 +84,16 @@ struct WindSpec {
   double end = 1e300;
 };
 
-// An interactive stir (a drag in the GUI): a short Gaussian force impulse,
+// A stir (a drag in the GUI): a short Gaussian force impulse,
 //   a(x) = (ax, ay) exp(-|x - (x, y)|^2 / radius^2)  (m/s^2)
-// acting on the water from the next frame for `duration` seconds. Only models with a velocity
-// feel it (Model::setForce), exactly as they feel the wind.
+// acting on the water over [start, start + duration). Only models with a velocity feel it
+// (Model::setForce), exactly as they feel the wind.
 struct StirImpulse {
   double x = 0.0, y = 0.0;
   double radius = 0.5;
   double ax = 0.0, ay = 0.0;
   double duration = 0.1;  // s
-  double start = 0.0;     // s, set when the stir is taken up by advance()
+  double start = 0.0;     // s
 };
 
 struct ExcitationSpecs {
@@ -87,7 +101,18 @@ struct ExcitationSpecs {
   std::vector<RainSpec> rain;
   std::vector<BoatSpec> boats;
   std::vector<WindSpec> wind;
+  std::vector<StirImpulse> stirs;
 };
+
+// Session entries at simulated time `time` (the start of the frame they act in).
+void recordDrop(ExcitationSpecs& specs, double time, SurfaceEvent drop);
+void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir);
+// Steers boat `boat` towards (x, y); a later steer at the same time replaces this one.
+void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y);
+// Switches rain (or wind): everything raining (blowing) at `time` stops then, and `rain`
+// (`wind`), when given, starts then and lasts until switched again.
+void recordRain(ExcitationSpecs& specs, double time, std::optional<RainSpec> rain);
+void recordWind(ExcitationSpecs& specs, double time, std::optional<WindSpec> wind);
 
 // Adds amplitude * exp(-r^2/radius^2) to delta on the domain's wet cells; returns the
 // volume added (m^3).
@@ -100,19 +125,18 @@ class Excitations {
   // Advances the boats and the random stream over [t0, t1) and returns every surface event
   // in that interval, sorted by time.
   std::vector<SurfaceEvent> advance(double t0, double t1);
-  // Adds an interactive event (a click) at the next advance.
-  void addUserEvent(const SurfaceEvent& event) { pending_.push_back(event); }
-  // Adds an interactive stir that starts at the next advance.
-  void addStir(const StirImpulse& stir) { pendingStirs_.push_back(stir); }
-  // Sets the target of boat `index` (the boat follows the mouse in the GUI).
-  void setBoatTarget(std::size_t index, double x, double y);
+  // Edits the list from now on with one of the record* functions (a session entry); entries
+  // in the past (before the next advance's t0) have no effect.
+  template <class Edit>
+  void record(const Edit& edit) {
+    edit(specs_);
+  }
 
   const std::vector<BoatState>& boats() const { return boatStates_; }
   // The wind and stir acceleration at time t over the domain, or nullopt when none acts.
   std::optional<ForceField> windAt(double t) const;
   bool hasWind() const { return !specs_.wind.empty(); }
-  void setWind(std::vector<WindSpec> wind) { specs_.wind = std::move(wind); }
-  void setRain(std::vector<RainSpec> rain) { specs_.rain = std::move(rain); }
+  // The scenario's list with every recorded entry (rain drawn up front is not in it).
   const ExcitationSpecs& specs() const { return specs_; }
 
  private:
@@ -123,10 +147,10 @@ class Excitations {
   ExcitationSpecs specs_;
   const Domain* domain_;
   std::mt19937_64 random_;
+  std::vector<SurfaceEvent> rainDrops_;  // of the rain with a count, drawn up front
   std::vector<BoatState> boatStates_;
   std::vector<double> boatTimes_;
-  std::vector<SurfaceEvent> pending_;
-  std::vector<StirImpulse> pendingStirs_, stirs_;
+  std::vector<std::size_t> boatSteered_;  // steering entries taken up, per boat
 };
 
 }  // namespace wb

@@ -8,7 +8,7 @@
 //   NinePoint: L8 h = 1/2 L4 h + 1/4 (h_NE + h_NW + h_SE + h_SW - 4 h_C)  (eq. 6, halved)
 // Eq. 6's bracket is L4 + 1/2 Ldiag, which approximates 2 dx^2 lap(h) because the diagonal
 // neighbours sit sqrt(2) dx away; halving it makes both stencils approximate dx^2 lap(h), so
-// a wave travels at c with either (design.md).
+// a wave travels at c with either (docs/models.md, damped-wave).
 //
 // Wall rules for a neighbour that is solid or outside the grid:
 //   Mirror (the paper's symmetry condition): the wall is the face between the cells, so the

@@ -1,4 +1,4 @@
-// Diagnostics measured the same way for every model (design.md):
+// Diagnostics measured the same way for every model (docs/architecture.md):
 //   volume(t) = volume(0) + sources(t) + drift(t), volume = sum(eta) dA over wet cells;
 //   potential energy = 1/2 g sum(eta^2) dA (per unit density, m^5/s^2);
 //   kinetic energy from each model's own state (Model::kineticEnergy).
@@ -54,7 +54,7 @@ struct FrameRecord {
 // the model's own cost.
 double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, std::size_t window);
 
-// series.csv: one row per model per frame (design.md, command-line contract).
+// series.csv: one row per model per frame (docs/cli.md, series.csv).
 void writeSeriesHeader(std::ostream& out);
 void writeSeriesRow(std::ostream& out, const FrameRecord& record);
 

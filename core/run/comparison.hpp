@@ -1,6 +1,6 @@
 // The Comparison runner owns time: every model advances the same simulated time per frame,
 // each with its own stable substep, and receives the same excitations at the same simulated
-// times from one seeded stream (design.md, architecture).
+// times from one seeded stream (docs/architecture.md, how a step flows).
 //
 // Sharing the cores: with several models and several OpenMP threads, the models advance
 // concurrently, each on one thread (the most expensive first, by the last frame's cost), and

@@ -124,10 +124,30 @@ SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& g
   return drop;
 }
 
+// A boat's recorded steering: [{"time": t, "target": [x, y]}, ...] in time order.
+std::vector<BoatSteer> readSteering(const json& list, const std::string& where, const Grid& grid) {
+  if (!list.is_array()) ObjectReader::fail(where, "must be [{\"time\", \"target\": [x, y]}, ...]");
+  std::vector<BoatSteer> steering;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
+    BoatSteer steer;
+    steer.time = r.requiredNumber("time", 0, kHuge);
+    if (!steering.empty() && steer.time < steering.back().time)
+      ObjectReader::fail(r.at("time"), "must not be earlier than the entry before it");
+    const json& target = r.raw("target");
+    if (!target.is_array() || target.size() != 2)
+      ObjectReader::fail(r.at("target"), "must be [x, y]");
+    steer.x = ObjectReader::checkedNumber(target[0], r.at("target"), 0, grid.width());
+    steer.y = ObjectReader::checkedNumber(target[1], r.at("target"), 0, grid.height());
+    steering.push_back(steer);
+  }
+  return steering;
+}
+
 void readExcitation(const json& value, const std::string& where, const Grid& grid,
                     ExcitationSpecs& out) {
   if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
-    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat or wind");
+    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind or stir");
   const std::string type = value["type"].get<std::string>();
   if (type == "drop") {
     out.drops.push_back(readDrop(value, where, grid, true));
@@ -168,6 +188,7 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     }
     if (boat.waypoints.empty())
       ObjectReader::fail(where, "a boat needs a \"target\" or a \"path\"");
+    if (r.has("steer")) boat.steering = readSteering(r.raw("steer"), r.at("steer"), grid);
     boat.startX = r.number("x", grid.width() / 2, 0, grid.width());
     boat.startY = r.number("y", grid.height() / 2, 0, grid.height());
     boat.acceleration = r.number("acceleration", boat.acceleration, 0, kHuge);
@@ -178,6 +199,16 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     boat.arriveRadius = r.number("arrive_radius", 4 * grid.dx, 0, kHuge);
     boat.step = r.number("step", boat.step, 1e-5, 10);
     out.boats.push_back(boat);
+  } else if (type == "stir") {
+    StirImpulse stir;
+    stir.start = r.number("time", 0, 0, kHuge);
+    stir.x = r.requiredNumber("x", 0, grid.width());
+    stir.y = r.requiredNumber("y", 0, grid.height());
+    stir.radius = r.number("radius", 2 * grid.dx, 1e-6, kHuge);
+    stir.ax = r.number("ax", 0, -kHuge, kHuge);
+    stir.ay = r.number("ay", 0, -kHuge, kHuge);
+    stir.duration = r.number("duration", stir.duration, 0, kHuge);
+    out.stirs.push_back(stir);
   } else if (type == "wind") {
     WindSpec wind;
     wind.direction = r.number("direction", wind.direction, -360, 360);
@@ -194,8 +225,8 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     }
     out.wind.push_back(wind);
   } else {
-    ObjectReader::fail(where + ".type",
-                       "unknown excitation '" + type + "' (expected drop, rain, boat or wind)");
+    ObjectReader::fail(where + ".type", "unknown excitation '" + type +
+                                            "' (expected drop, rain, boat, wind or stir)");
   }
 }
 

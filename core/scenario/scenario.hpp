@@ -1,11 +1,13 @@
 // Scenario: the small const description every model and runner reads (TUM SWE style).
-// JSON keys (design.md, issue 2): grid {nx, ny, dx}; water {g, depth} or
-// water {g, bathymetry: {csv: F} | {png: F, min_depth, max_depth}}; domain {mask: "rect" |
-// "pi" | {csv: F} | {png: F}} (1 = water, 0 = solid); terrain {png, sea_level, height_scale};
+// JSON keys (docs/scenario.md gives each its type, default and unit): grid {nx, ny, dx};
+// water {g, depth} or water {g, bathymetry: {csv: F} | {png: F}, min_depth, max_depth};
+// domain {mask: "rect" | "pi" | {csv: F} | {png: F}} (1 = water, 0 = solid);
+// terrain {png, sea_level, height_scale};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
-// rain | boat | wind, ...}]; bodies {count, size}; models {id: {param: value}}; frame_dt;
-// duration; seed. Relative paths are relative to the JSON file; builtin scenarios read the
-// files embedded with them.
+// rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
+// intervals and a boat's "steer" list: docs/exports.md); bodies {count, size}; models {id:
+// {param: value}}; frame_dt; duration; seed. Relative paths are relative to the JSON file;
+// builtin scenarios read the files embedded with them.
 #pragma once
 
 #include <cstdint>

@@ -70,6 +70,8 @@ json scenarioToJson(const Scenario& s) {
               {"step", boat.step}};
     for (const auto& [x, y] : boat.waypoints)
       b["path"].push_back({x, y});
+    for (const auto& steer : boat.steering)
+      b["steer"].push_back({{"time", steer.time}, {"target", {steer.x, steer.y}}});
     excitations.push_back(b);
   }
   for (const auto& wind : s.excitations.wind) {
@@ -82,6 +84,15 @@ json scenarioToJson(const Scenario& s) {
       w["region"] = {{"x0", wind.x0}, {"y0", wind.y0}, {"x1", wind.x1}, {"y1", wind.y1}};
     excitations.push_back(w);
   }
+  for (const auto& stir : s.excitations.stirs)
+    excitations.push_back({{"type", "stir"},
+                           {"time", stir.start},
+                           {"x", stir.x},
+                           {"y", stir.y},
+                           {"radius", stir.radius},
+                           {"ax", stir.ax},
+                           {"ay", stir.ay},
+                           {"duration", stir.duration}});
   if (!excitations.empty()) out["excitations"] = excitations;
   if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
   for (const auto& [id, params] : s.modelParams)

@@ -41,8 +41,10 @@ class AdvectedWave final : public Model {
  public:
   AdvectedWave();
 
-  std::string id() const override { return "advected-wave"; }
-  std::string title() const override { return "Velocity-advected waves (Kim & Yoo)"; }
+  static constexpr const char* kId = "advected-wave";
+  static constexpr const char* kTitle = "Velocity-advected waves (Kim & Yoo)";
+  std::string id() const override { return kId; }
+  std::string title() const override { return kTitle; }
 
   void reset(const Domain& domain, const Field2D& eta0) override;
   double maxStableDt() const override;

@@ -8,9 +8,9 @@
 // with L the 4- or 8-neighbour operator of eqs. 5 and 6, the latter normalised (see
 // core/grid/stencil.hpp). Walls: mirror (the paper's symmetry condition) or zero (Bressler 3.1).
 //
-// Stability (von Neumann, derived in README "damped-wave"): the amplitude of a grid mode with
-// -L eigenvalue s obeys a^{n+1} = (1 + R - mu s) a^n - R a^{n-1}, mu = c^2 dt^2/dx^2, which
-// is bounded iff mu s <= 2 (1 + R). With s_max = 8 (4 neighbours) this is Bressler's
+// Stability (von Neumann, derived in docs/models.md, damped-wave): the amplitude of a grid mode
+// with -L eigenvalue s obeys a^{n+1} = (1 + R - mu s) a^n - R a^{n-1}, mu = c^2 dt^2/dx^2, which is
+// bounded iff mu s <= 2 (1 + R). With s_max = 8 (4 neighbours) this is Bressler's
 //   k dt + 4 c^2 dt^2 / dx^2 <= 2,
 // and with s_max = 4 (normalised 8 neighbours)
 //   k dt + 2 c^2 dt^2 / dx^2 <= 2.
@@ -28,8 +28,10 @@ class DampedWave final : public Model {
  public:
   DampedWave();
 
-  std::string id() const override { return "damped-wave"; }
-  std::string title() const override { return "Damped wave (Nishidate & Nikishkov)"; }
+  static constexpr const char* kId = "damped-wave";
+  static constexpr const char* kTitle = "Damped wave (Nishidate & Nikishkov)";
+  std::string id() const override { return kId; }
+  std::string title() const override { return kTitle; }
 
   void reset(const Domain& domain, const Field2D& eta0) override;
   double maxStableDt() const override;

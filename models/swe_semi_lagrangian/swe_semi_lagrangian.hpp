@@ -27,10 +27,10 @@ class SweSemiLagrangian final : public Model {
  public:
   SweSemiLagrangian();
 
-  std::string id() const override { return "swe-semi-lagrangian"; }
-  std::string title() const override {
-    return "Shallow water, semi-Lagrangian (Layton & van de Panne)";
-  }
+  static constexpr const char* kId = "swe-semi-lagrangian";
+  static constexpr const char* kTitle = "Shallow water, semi-Lagrangian (Layton & van de Panne)";
+  std::string id() const override { return kId; }
+  std::string title() const override { return kTitle; }
 
   void reset(const Domain& domain, const Field2D& eta0) override;
   // kMaxShearNumber / shear, the shear measured now or estimated from the initial surface.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bounded fuzzing (issue 7): configures a clang build with -fsanitize=fuzzer,address,undefined,
+# Bounded fuzzing: configures a clang build with -fsanitize=fuzzer,address,undefined,
 # builds the libFuzzer targets and runs each for an equal share of SECONDS (default 60 in
 # all). Exits non-zero when a target crashes; the crashing input is kept as
 # build/fuzz/artifacts/<target>-crash-* and belongs in a regression test in tests/unit.

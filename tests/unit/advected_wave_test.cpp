@@ -285,7 +285,7 @@ double pressureResidual(const Domain& domain, const Field2D& b, const Field2D& q
   return std::sqrt(rr / bb);
 }
 
-// Issue 6: the projection must be at least as accurate as 20 Gauss-Seidel sweeps. On a
+// The projection must be at least as accurate as 20 Gauss-Seidel sweeps. On a
 // wind-driven flow in the Pi pool (walls, an island), each Project's residual is compared
 // with that of 20 sweeps from zero (Stam) and from the same warm start.
 TEST(AdvectedWave, ProjectionBeatsTwentyGaussSeidelSweeps) {

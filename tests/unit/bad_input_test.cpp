@@ -1,4 +1,4 @@
-// The table of bad inputs (issue 7): each row is an input a user can produce and the exact
+// The table of bad inputs: each row is an input a user can produce and the exact
 // one-line message it must give, through the library and through wavebench-cli (exit 2, or
 // exit 3 for a blow-up). A run that fails must leave no partial output behind.
 #include <gtest/gtest.h>
@@ -144,10 +144,10 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
        "s.json: initial.drops[0].x: 9 is outside [0, 0.4]"},
       {small(R"("initial": {"drops": [{"x": 0.1}]})"), "s.json: initial.drops[0].y: missing"},
       {small(R"("excitations": [{"type": "meteor"}])"),
-       "s.json: excitations[0].type: unknown excitation 'meteor' (expected drop, rain, boat or "
-       "wind)"},
+       "s.json: excitations[0].type: unknown excitation 'meteor' (expected drop, rain, boat, "
+       "wind or stir)"},
       {small(R"("excitations": [{"rate": 3}])"),
-       "s.json: excitations[0]: needs a \"type\": drop, rain, boat or wind"},
+       "s.json: excitations[0]: needs a \"type\": drop, rain, boat, wind or stir"},
       {small(R"("excitations": [{"type": "rain", "rate": -3}])"),
        "s.json: excitations[0].rate: -3 is outside [0, 1e+06]"},
       {small(R"("excitations": [{"type": "boat"}])"),

@@ -94,7 +94,7 @@ TEST(Excitations, BoatAcceleratesTowardsItsTargetAndTurnsItsHeading) {
   for (const auto& e : events)
     EXPECT_LT(e.amplitude, 0.0);
   // Turn the target by 90 degrees: the heading follows, tilt = kappa d theta (eq. 9).
-  excitations.setBoatTarget(0, state.x, 90.0);
+  excitations.record([&](ExcitationSpecs& s) { recordBoatSteer(s, 1.0, 0, state.x, 90.0); });
   excitations.advance(1.0, 4.0);
   EXPECT_GT(excitations.boats()[0].heading, 0.5);
   EXPECT_LT(excitations.boats()[0].heading, std::numbers::pi / 2 + 1e-9);
@@ -107,8 +107,9 @@ TEST(Excitations, StirIsAShortLocalForceInItsDirection) {
   StirImpulse stir;
   stir.x = 1.05, stir.y = 2.05, stir.radius = 0.3, stir.ax = 2.0, stir.ay = -1.0;
   stir.duration = 0.2;
-  excitations.addStir(stir);
-  excitations.advance(0.5, 0.6);  // taken up at the start of the next frame
+  excitations.record([&](ExcitationSpecs& s) { recordStir(s, 0.5, stir); });
+  EXPECT_FALSE(excitations.windAt(0.45).has_value());  // not before its time
+  excitations.advance(0.5, 0.6);
   const auto force = excitations.windAt(0.55);
   ASSERT_TRUE(force.has_value());
   EXPECT_NEAR(force->ax(10, 20), 2.0, 1e-6);  // the cell centred on the stir point

@@ -1,4 +1,4 @@
-// Long runs (issue 7): every builtin scenario, with its own models, runs one simulated hour
+// Long runs: every builtin scenario, with its own models, runs one simulated hour
 // on a small grid (the same pool, coarser cells) without a blow-up, with bounded energy, and
 // reports its volume drift. Printed per model: frames, max |volume drift| as metres of mean
 // water level, energy at the start, its maximum in each half of the hour and at the end.

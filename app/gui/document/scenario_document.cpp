@@ -22,7 +22,7 @@ std::size_t nearestOldCell(const Grid& old, const Grid& grid, int i, int j) {
 ScenarioDocument::ScenarioDocument() : scratch_(std::make_unique<QTemporaryDir>()) {}
 
 void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::string> ids) {
-  Scenario scenario = loadScenario(fileOrBuiltin);
+  Scenario scenario = loadCheckedScenario(fileOrBuiltin);
   if (ids.empty()) ids = wb::modelIds();
   // Validates the model ids and the scenario's parameters before anything changes.
   createScenarioModels(scenario, ids, {}, false);
@@ -88,7 +88,11 @@ void ScenarioDocument::setModelParams(const std::string& id, const nlohmann::jso
 }
 
 void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
-  scenario_.excitations = specs;
+  editExcitationsQuietly([&](ExcitationSpecs& excitations) { excitations = specs; });
+}
+
+void ScenarioDocument::editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit) {
+  edit(scenario_.excitations);
   setModified(true);
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -57,6 +58,8 @@ class ScenarioDocument : public QObject {
   void setModelParams(const std::string& id, const nlohmann::json& values);
   // Edits that the running comparison applies by itself (rain, wind): no rebuild.
   void setExcitationsQuietly(const ExcitationSpecs& specs);
+  // The same, editing the list in place (a recorded session entry, session_recorder.hpp).
+  void editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit);
 
  signals:
   void rebuildNeeded();

@@ -120,11 +120,11 @@ QWidget* ControlsDock::makeModels() {
   auto* layout = new QVBoxLayout(box);
   models_ = new QListWidget;
   models_->setMaximumHeight(90);
-  for (const auto& id : modelIds()) {
-    auto* item = new QListWidgetItem(QString::fromStdString(id), models_);
+  for (const auto& entry : modelCatalogue()) {
+    auto* item = new QListWidgetItem(QString::fromStdString(entry.id), models_);
     item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
     item->setCheckState(Qt::Checked);
-    item->setToolTip(QString::fromStdString(createModel(id)->title()));
+    item->setToolTip(QString::fromStdString(entry.title));
   }
   connect(models_, &QListWidget::itemChanged, this, [this] {
     if (updating_) return;
@@ -215,10 +215,10 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
     page->deleteLater();
   }
   for (const auto& id : ids) {
-    auto model = createModel(id);
+    ParamValues params(catalogueEntry(id).specs);
     if (auto it = scenario.modelParams.find(id); it != scenario.modelParams.end())
-      applyParamJson(model->params(), it->second, scenario.source + ": models." + id);
-    auto* panel = new ParamPanel(id, model->params());
+      applyParamJson(params, it->second, scenario.source + ": models." + id);
+    auto* panel = new ParamPanel(id, params);
     panel->setObjectName(QString::fromStdString("params-" + id));
     connect(panel, &ParamPanel::applied, this,
             [this](const std::string& model, const nlohmann::json& v) {

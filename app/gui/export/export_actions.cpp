@@ -1,8 +1,11 @@
 #include "app/gui/export/export_actions.hpp"
 
+#include <chrono>
 #include <filesystem>
-#include <map>
-#include <vector>
+#include <functional>
+#include <future>
+#include <memory>
+#include <optional>
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -14,14 +17,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 
-#include "app/export/vti_writer.hpp"
+#include "app/export/paraview_series.hpp"
+#include "app/gui/export/video_encoder.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "core/errors.hpp"
@@ -34,6 +37,8 @@ constexpr int kMaxExportFrames = 100000;
 constexpr int kMaxExportPixels = 8192;
 constexpr int kStepTimeoutMs = 60000;  // a frame that takes longer is reported as an error
 constexpr int kVideoFps = 60;
+constexpr const char* kNeedsFfmpeg =
+    "MP4 export needs ffmpeg, which is not installed: apt-get install ffmpeg";
 
 void warn(QWidget* parent, const QString& title, const std::exception& error) {
   QMessageBox::warning(parent, title, QString::fromStdString(error.what()));
@@ -49,6 +54,41 @@ void waitForFrameAfter(MainWindow& window, int frame) {
     QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
   }
   window.tick();
+}
+
+// Runs `work` on the simulation thread between two frames and waits for it (keeping the GUI
+// alive); rethrows what it threw.
+// `work` is copied: it may still run after a timeout, so it must own what it touches.
+void runOnWorker(MainWindow& window, std::function<void(Comparison&)> work) {
+  auto done = std::make_shared<std::promise<void>>();
+  std::future<void> finished = done->get_future();
+  window.worker().post([done, work = std::move(work)](Comparison& comparison) {
+    try {
+      work(comparison);
+      done->set_value();
+    } catch (...) {
+      done->set_exception(std::current_exception());
+    }
+  });
+  QElapsedTimer clock;
+  clock.start();
+  while (finished.wait_for(std::chrono::milliseconds(0)) != std::future_status::ready) {
+    if (clock.elapsed() > kStepTimeoutMs)
+      throw InputError("frame export: the simulation did not answer within 60 s");
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+  }
+  finished.get();
+}
+
+// yuv420p needs even sides.
+QSize evenSize(QSize size) {
+  return {size.width() + size.width() % 2, size.height() + size.height() % 2};
+}
+
+QImage captureViews(MainWindow& window, QSize size) {
+  window.renderViewsNow();
+  return window.viewArea()->grab().toImage().scaled(size, Qt::IgnoreAspectRatio,
+                                                    Qt::SmoothTransformation);
 }
 }  // namespace
 
@@ -109,15 +149,15 @@ FrameExportDialog::FrameExportDialog(QWidget* parent) : QDialog(parent) {
   sizeRow->addWidget(new QLabel("×"));
   sizeRow->addWidget(height_);
   png_ = new QCheckBox(tr("PNG image of the views per frame"));
-  paraview_ = new QCheckBox(tr("eta per model as ParaView files (.vti + .pvd)"));
-  mp4_ = new QCheckBox(tr("MP4 video (ffmpeg)"));
+  paraview_ =
+      new QCheckBox(tr("ParaView files per model: eta, depth, velocity (.vti), bodies (.vtp)"));
+  mp4_ = new QCheckBox(tr("MP4 video (ffmpeg), %1 frames/s").arg(kVideoFps));
+  mp4_->setObjectName("mp4");
   if (ffmpegPath().isEmpty()) {
     mp4_->setEnabled(false);
-    mp4_->setToolTip(tr("ffmpeg is not installed"));
+    mp4_->setText(tr("MP4 video: needs ffmpeg (apt-get install ffmpeg)"));
+    mp4_->setToolTip(QString::fromUtf8(kNeedsFfmpeg));
   }
-  connect(mp4_, &QCheckBox::toggled, this, [this](bool on) {
-    if (on) png_->setChecked(true);
-  });
   form->addRow(tr("folder"), dirRow);
   form->addRow(tr("frames"), frames_);
   form->addRow(tr("image size"), sizeRow);
@@ -154,10 +194,14 @@ void FrameExportDialog::setOptions(const FrameExportOptions& o) {
 
 int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialog* progress) {
   const std::filesystem::path dir = o.directory.toStdString();
+  if (o.mp4 && ffmpegPath().isEmpty()) throw InputError(kNeedsFfmpeg);
   ensureWritableDirectory(dir);
   window.playAction()->setChecked(false);
   window.tick();
-  std::map<std::string, std::vector<PvdEntry>> series;
+  // Shared with the worker thread's commands (see runOnWorker).
+  auto paraview = std::make_shared<std::optional<ParaViewSeries>>();
+  std::optional<VideoEncoder> video;
+  if (o.mp4) video.emplace(dir / "frames.mp4", evenSize(o.size), kVideoFps);
   int written = 0;
   for (int f = 0; f < o.frames; ++f) {
     if (progress) {
@@ -169,32 +213,27 @@ int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialo
       window.worker().stepOnce();
       waitForFrameAfter(window, before);
     }
-    const auto snapshot = window.shownSnapshot();
-    if (o.png) {
-      window.renderViewsNow();
-      const QImage image = window.viewArea()->grab().toImage().scaled(o.size, Qt::IgnoreAspectRatio,
-                                                                      Qt::SmoothTransformation);
+    if (o.png || o.mp4) {
+      const QImage image = captureViews(window, o.mp4 ? evenSize(o.size) : o.size);
       const QString file = QString("%1/frame_%2.png").arg(o.directory).arg(f, 5, 10, QChar('0'));
-      if (!image.save(file)) throw InputError(file.toStdString() + ": cannot write image");
+      if (o.png && !image.save(file)) throw InputError(file.toStdString() + ": cannot write image");
+      if (video) video->add(image);
     }
+    // The fields and the bodies come from the comparison itself, on the worker thread
+    // between two frames: the same writer as `wavebench-cli run --dump-every`.
     if (o.paraview)
-      for (const auto& m : snapshot->models) {
-        const std::string name =
-            m.id + "/eta_" + QString("%1").arg(f, 5, 10, QChar('0')).toStdString() + ".vti";
-        std::filesystem::create_directories(dir / m.id);
-        writeVtiFrame(dir / name, m.eta, *snapshot->domain);
-        series[m.id].push_back({snapshot->time, name});
-      }
+      runOnWorker(window, [paraview, dir](Comparison& comparison) {
+        if (!*paraview) paraview->emplace(dir, comparison);
+        (*paraview)->frame(comparison);
+      });
     ++written;
   }
-  for (const auto& [id, entries] : series)
-    writePvdIndex(dir / (id + ".pvd"), entries);
-  if (o.mp4 && o.png && written > 0) {
-    const int code = QProcess::execute(
-        ffmpegPath(), {"-y", "-loglevel", "error", "-framerate", QString::number(kVideoFps), "-i",
-                       o.directory + "/frame_%05d.png", "-pix_fmt", "yuv420p", "-vf",
-                       "pad=ceil(iw/2)*2:ceil(ih/2)*2", o.directory + "/frames.mp4"});
-    if (code != 0) throw InputError(o.directory.toStdString() + "/frames.mp4: ffmpeg failed");
+  if (*paraview) (*paraview)->finish();
+  if (video) {
+    if (written < o.frames)
+      video->cancel();
+    else
+      video->finish();
   }
   if (progress) progress->setValue(o.frames);
   return written;

@@ -1,6 +1,6 @@
 // Exports: plots as PNG / SVG / PDF and their data as CSV; a frame sequence of the views as
-// PNG images with the eta fields as ParaView files (.vti per frame and model, .pvd index),
-// and an MP4 made by ffmpeg where it is installed.
+// PNG images, the ParaView series of every model (app/export/paraview_series.hpp, the same
+// files as `wavebench-cli run --dump-every`), and an MP4 piped to ffmpeg where it is installed.
 #pragma once
 
 #include <QDialog>
@@ -51,7 +51,8 @@ class FrameExportDialog : public QDialog {
 };
 
 // Advances the comparison frame by frame from its current state and writes each frame;
-// returns the number of frames written (fewer when cancelled). Throws InputError.
+// returns the number of frames written (fewer when cancelled: then no video is left behind).
+// Throws InputError.
 int exportFrames(MainWindow& window, const FrameExportOptions& options, QProgressDialog* progress);
 void exportFramesDialog(MainWindow& window);
 

@@ -33,6 +33,7 @@ SimulationWorker::~SimulationWorker() {
 }
 
 void SimulationWorker::rebuild(const Scenario& scenario, const std::vector<std::string>& ids) {
+  ++rebuildRequests_;
   {
     std::lock_guard lock(mutex_);
     pendingBuild_.emplace(scenario, ids);

@@ -60,6 +60,9 @@ class SimulationWorker : public QObject {
   // Replaces the comparison (built on the worker thread); the next snapshot has a new
   // generation. Errors come back through buildFailed.
   void rebuild(const Scenario& scenario, const std::vector<std::string>& modelIds);
+  // How many rebuilds were requested (GUI thread): session recording drops an interaction
+  // that a rebuild overtook (app/gui/document/session_recorder.hpp).
+  std::uint64_t rebuildRequests() const { return rebuildRequests_; }
   // Runs `command` on the worker thread before the next frame (drops, rain, boat, wind).
   void post(Command command);
 
@@ -99,6 +102,7 @@ class SimulationWorker : public QObject {
   std::atomic<bool> playing_{false};
   std::atomic<double> speed_{1.0};
   std::atomic<int> frameLimit_{-1};
+  std::uint64_t rebuildRequests_ = 0;  // GUI thread only
 
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;

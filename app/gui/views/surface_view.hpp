@@ -1,5 +1,5 @@
-// One 3-D view: a SurfaceScene rendered by a vtkGenericOpenGLRenderWindow (design.md: VTK's
-// own Qt module is built against Qt 5) into a native child window (a QOpenGLWindow inside
+// One 3-D view: a SurfaceScene rendered by a vtkGenericOpenGLRenderWindow (docs/architecture.md:
+// VTK's own Qt module is built against Qt 5) into a native child window (a QOpenGLWindow inside
 // QWidget::createWindowContainer). A QOpenGLWidget would switch the whole top-level window
 // to OpenGL composition: every frame, and every chart repaint, would compose and swap the
 // full window. Here each view swaps only its own rectangle and the rest stays raster.
@@ -35,7 +35,7 @@ class SurfaceView : public QWidget {
   SurfaceView(vtkCamera* sharedCamera, QWidget* parent = nullptr);
   ~SurfaceView() override;
 
-  // VTK needs an OpenGL 3.2 core context with depth and stencil buffers (design.md,
+  // VTK needs an OpenGL 3.2 core context with depth and stencil buffers (docs/architecture.md,
   // platform facts); call before the QApplication exists.
   static void setDefaultSurfaceFormat();
   // GL_RENDERER of a context in the default format (probed once; empty without OpenGL).

@@ -1,4 +1,4 @@
-// Autosave (issue 7): while the scenario has unsaved changes, a copy is written every few
+// Autosave: while the scenario has unsaved changes, a copy is written every few
 // seconds to the application's data folder; a clean exit removes it. If Wavebench finds one
 // at start, the last session ended without saving (a crash, a kill), and it offers to restore.
 #pragma once

@@ -80,7 +80,7 @@ MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
     restoreState(settings.value("window/state").toByteArray());
   }
   if (restoreLayout) {
-    // Autosave (issue 7): a copy of an edited scenario every few seconds; a clean exit drops
+    // Autosave (autosave.hpp): a copy of an edited scenario every few seconds; a clean exit drops
     // it. Automated runs (screenshots, tests) leave the user's autosave alone.
     auto* autosaveTimer = new QTimer(this);
     connect(autosaveTimer, &QTimer::timeout, this, [this] {
@@ -552,11 +552,7 @@ void MainWindow::dropAt(QPointF point) {
                           controls_->dropRadius(),
                           controls_->dropAmplitude(),
                           EventSource::User};
-  worker_.post([drop](Comparison& c) {
-    SurfaceEvent now = drop;
-    now.time = c.time();
-    c.excitations().addUserEvent(now);
-  });
+  recorder_.drop(drop);
   if (!play_->isChecked()) worker_.stepOnce();
 }
 
@@ -572,15 +568,13 @@ void MainWindow::stirAt(QPointF from, QPointF to) {
   stir.ax = (to.x() - from.x()) / kStirSeconds;
   stir.ay = (to.y() - from.y()) / kStirSeconds;
   stir.duration = kStirSeconds;
-  worker_.post([stir](Comparison& c) { c.excitations().addStir(stir); });
+  recorder_.stir(stir);
   if (!play_->isChecked()) worker_.stepOnce();
 }
 
 void MainWindow::boatTowards(QPointF point) {
   if (!boatFollow_) return;
-  worker_.post([point](Comparison& c) {
-    if (!c.excitations().boats().empty()) c.excitations().setBoatTarget(0, point.x(), point.y());
-  });
+  recorder_.steerBoat(point.x(), point.y());
 }
 
 // A boat that follows the mouse needs a boat: add one in the middle of the pool if the
@@ -600,25 +594,18 @@ void MainWindow::setBoatFollow(bool on) {
 }
 
 void MainWindow::setRain(bool on, double rate) {
-  ExcitationSpecs specs = document_.scenario().excitations;
-  specs.rain.clear();
+  std::optional<RainSpec> rain;
   if (on) {
-    RainSpec rain;
-    rain.rate = rate;
-    rain.radius = controls_->dropRadius();
-    rain.amplitude = -0.5 * std::abs(controls_->dropAmplitude());
-    specs.rain.push_back(rain);
+    rain.emplace();
+    rain->rate = rate;
+    rain->radius = controls_->dropRadius();
+    rain->amplitude = -0.5 * std::abs(controls_->dropAmplitude());
   }
-  document_.setExcitationsQuietly(specs);
-  worker_.post([rain = specs.rain](Comparison& c) { c.excitations().setRain(rain); });
+  recorder_.rain(rain);
 }
 
 void MainWindow::setWind(bool on, double direction, double strength) {
-  ExcitationSpecs specs = document_.scenario().excitations;
-  specs.wind.clear();
-  if (on) specs.wind.push_back(WindSpec{direction, strength});
-  document_.setExcitationsQuietly(specs);
-  worker_.post([wind = specs.wind](Comparison& c) { c.excitations().setWind(wind); });
+  recorder_.wind(on ? std::optional(WindSpec{direction, strength}) : std::nullopt);
 }
 
 nlohmann::json MainWindow::statsJson() const {

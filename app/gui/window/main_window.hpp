@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/document/scenario_document.hpp"
+#include "app/gui/document/session_recorder.hpp"
 #include "app/gui/simulation/simulation_worker.hpp"
 #include "app/gui/window/autosave.hpp"
 #include "app/gui/window/frame_meter.hpp"
@@ -46,6 +47,7 @@ class MainWindow : public QMainWindow {
   bool saveScenarioAs(const QString& file);
 
   ScenarioDocument& document() { return document_; }
+  SessionRecorder& recorder() { return recorder_; }
   SimulationWorker& worker() { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
@@ -109,6 +111,7 @@ class MainWindow : public QMainWindow {
   Autosave autosave_;
   bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
   SimulationWorker worker_;
+  SessionRecorder recorder_{document_, worker_};  // every interaction goes through it
   vtkNew<vtkCamera> camera_;
   QWidget* viewArea_ = nullptr;
   QGridLayout* viewGrid_ = nullptr;

@@ -1,0 +1,37 @@
+// A ParaView series of a comparison, the one writer behind `wavebench-cli run --dump-every`
+// and the workbench's frame export. Per model, in DIR/<model>/:
+//   eta_NNNNN.vti     eta, rest_depth, wet and (where the model has one) velocity (u, v, 0)
+//   bodies_NNNNN.vtp  the floating bodies of that model's water, when the scenario has any
+//   eta.pvd, bodies.pvd  the collections, timesteps in simulated seconds
+// NNNNN is the comparison's frame number. The .pvd files are written by finish(); every file
+// goes through a temporary and a rename, so an error leaves no partial file behind.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/export/vti_writer.hpp"
+#include "core/run/comparison.hpp"
+
+namespace wb {
+
+class ParaViewSeries {
+ public:
+  // Creates DIR/<model>/ for every model; throws InputError naming a folder it cannot write.
+  ParaViewSeries(const std::filesystem::path& dir, const Comparison& comparison);
+
+  // Writes the comparison's current frame (models that blew up are skipped).
+  void frame(const Comparison& comparison);
+  // Writes the .pvd collections of everything written so far.
+  void finish() const;
+
+  static std::string frameName(const char* prefix, int frame);
+
+ private:
+  std::filesystem::path dir_;
+  std::map<std::string, std::vector<PvdEntry>> eta_, bodies_;
+};
+
+}  // namespace wb

@@ -1,0 +1,236 @@
+// Replayable sessions and exports, in the real window under Xvfb:
+// - a scripted session (drops clicked, a stir, the boat steered by the mouse, rain and wind
+//   switched on and off while the models step and play) is saved, replayed headless by
+//   wavebench-cli, and the CLI's series.csv equals the session's plot data row by row (every column
+//   but the wall-clock step_ms);
+// - the frame export writes an MP4 through ffmpeg that ffprobe reads back with the asked size
+//   and frame count, ParaView series timed in simulated seconds, and a cancelled export
+//   leaves no video behind.
+#include <QApplication>
+#include <QDir>
+#include <QProcess>
+#include <QProgressDialog>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "app/gui/editors/controls_dock.hpp"
+#include "app/gui/export/export_actions.hpp"
+#include "app/gui/views/plots_dock.hpp"
+#include "app/gui/views/surface_view.hpp"
+#include "app/gui/window/main_window.hpp"
+
+namespace {
+constexpr int kTimeoutMs = 120000;
+constexpr int kSessionFrames = 60;
+constexpr int kStepMsColumn = 9;  // frame,time,model,volume,...,energy_total,step_ms
+
+// Two models with a velocity (they feel wind and stirs) and one without, a boat to steer.
+constexpr const char* kScenario = R"({
+  "name": "session",
+  "grid": {"nx": 40, "ny": 32, "dx": 0.25},
+  "water": {"depth": 0.5},
+  "excitations": [{"type": "boat", "x": 2, "y": 2, "target": [8, 6], "max_speed": 1.5}],
+  "models": {"damped-wave": {}, "advected-wave": {}, "swe-semi-lagrangian": {}},
+  "duration": 1.0
+})";
+
+void stepTo(wb::gui::MainWindow& window, int frame) {
+  while (window.worker().latest()->frame < frame) {
+    const int before = window.worker().latest()->frame;
+    window.worker().stepOnce();
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame > before, kTimeoutMs);
+  }
+}
+
+// Rows by "frame,model", each the row's columns without step_ms.
+std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) {
+  std::ifstream in(file.toStdString());
+  std::map<std::string, std::vector<std::string>> rows;
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> columns;
+    std::stringstream split(line);
+    for (std::string column; std::getline(split, column, ',');)
+      columns.push_back(column);
+    if (columns.size() <= kStepMsColumn) continue;
+    const std::string key = columns[0] + "," + columns[2];
+    columns.erase(columns.begin() + kStepMsColumn);
+    rows[key] = columns;
+  }
+  return rows;
+}
+
+QString runCli(const QStringList& arguments) {
+  QProcess cli;
+  cli.start(WAVEBENCH_CLI, arguments);
+  if (!cli.waitForFinished(kTimeoutMs)) return "timed out";
+  if (cli.exitCode() != 0) return QString::fromLocal8Bit(cli.readAllStandardError());
+  return {};
+}
+}  // namespace
+
+class SessionReplayTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() {
+    QVERIFY(dir_.isValid());
+    const QString file = dir_.filePath("session.json");
+    std::ofstream(file.toStdString()) << kScenario;
+    window_ = std::make_unique<wb::gui::MainWindow>(false);
+    window_->resize(1280, 800);
+    QVERIFY(window_->openScenario(file));
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    QTRY_VERIFY_WITH_TIMEOUT(window_->worker().latest() && !window_->views().empty(), kTimeoutMs);
+  }
+  void cleanup() {
+    window_->document().setModified(false);
+    window_.reset();
+  }
+
+  void savedSessionReplaysRowByRowInTheCli() {
+    auto& window = *window_;
+    auto* view = window.views().front();
+    auto* controls = window.controls();
+    emit controls->boatFollowChanged(true);
+    emit view->surfaceClicked(QPointF(3.0, 4.0));  // a click steps one frame when paused
+    stepTo(window, 4);
+    emit controls->rainChanged(true, 40.0);
+    stepTo(window, 9);
+    emit view->surfaceStirred(QPointF(5.0, 4.0), QPointF(6.0, 4.5));
+    emit view->surfaceHovered(QPointF(6.0, 7.0));
+    emit view->surfaceHovered(QPointF(6.5, 7.0));  // the same frame: the later one wins
+    stepTo(window, 14);
+    emit controls->windChanged(true, 30.0, 0.8);
+    emit view->surfaceClicked(QPointF(7.0, 2.0));
+    stepTo(window, 22);
+    emit view->surfaceHovered(QPointF(2.0, 6.0));
+    emit controls->rainChanged(false, 40.0);
+    stepTo(window, 30);
+    emit controls->windChanged(false, 30.0, 0.8);
+    // The rest while the models play in real time: whichever frame a click lands in, it is
+    // recorded with that frame's time.
+    window.worker().setFrameLimit(kSessionFrames);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= 34, kTimeoutMs);
+    emit view->surfaceClicked(QPointF(8.0, 5.0));
+    emit view->surfaceHovered(QPointF(9.0, 1.0));
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= kSessionFrames, kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.worker().playing(), kTimeoutMs);
+    window.playAction()->setChecked(false);
+    window.tick();
+    QTest::qWait(50);  // the document takes up the last entries on the GUI thread
+
+    const wb::ExcitationSpecs& recorded = window.document().scenario().excitations;
+    QCOMPARE(recorded.drops.size(), std::size_t(3));
+    QCOMPARE(recorded.stirs.size(), std::size_t(1));
+    QCOMPARE(recorded.rain.size(), std::size_t(1));
+    QVERIFY(recorded.rain[0].end < 1.0);  // switched off again
+    QCOMPARE(recorded.wind.size(), std::size_t(1));
+    QCOMPARE(recorded.boats.at(0).steering.size(), std::size_t(3));
+    QCOMPARE(recorded.boats[0].steering[0].x, 6.5);
+    for (const auto& m : window.worker().latest()->models)
+      QVERIFY2(!m.failure, m.failure ? m.failure->c_str() : "");
+
+    const QString saved = dir_.filePath("saved.json");
+    QVERIFY(window.saveScenarioAs(saved));
+    const QString guiSeries = dir_.filePath("gui-series.csv");
+    window.plots()->exportCsv(guiSeries);
+    const QString out = dir_.filePath("cli");
+    const QString error = runCli({"run", "--scenario", saved, "--frames",
+                                  QString::number(kSessionFrames), "--out", out, "--quiet"});
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+
+    const auto gui = seriesRows(guiSeries), cli = seriesRows(out + "/series.csv");
+    QVERIFY(recorded.drops[2].time > 30.5 / 60.0);  // recorded during play
+    QCOMPARE(gui.size(), std::size_t(3 * kSessionFrames));
+    int compared = 0;
+    for (const auto& [key, row] : gui) {
+      const auto it = cli.find(key);
+      QVERIFY2(it != cli.end(), qPrintable(QString::fromStdString("no CLI row " + key)));
+      if (it->second != row) {
+        std::string a, b;
+        for (const auto& c : row)
+          a += c + ",";
+        for (const auto& c : it->second)
+          b += c + ",";
+        QFAIL(qPrintable(QString::fromStdString("row " + key + "\n gui " + a + "\n cli " + b)));
+      }
+      ++compared;
+    }
+    qInfo("%d rows equal (every column but step_ms)", compared);
+  }
+
+  void framesExportToMp4AndParaView() {
+    if (wb::gui::ffmpegPath().isEmpty()) QSKIP("ffmpeg is not installed: apt-get install ffmpeg");
+    auto& window = *window_;
+    stepTo(window, 3);
+    wb::gui::FrameExportOptions options;
+    options.directory = dir_.filePath("export");
+    options.frames = 7;
+    options.size = QSize(322, 180);
+    options.png = false;
+    options.paraview = true;
+    options.mp4 = true;
+    QCOMPARE(wb::gui::exportFrames(window, options, nullptr), 7);
+
+    QProcess probe;
+    probe.start(QStandardPaths::findExecutable("ffprobe"),
+                {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+                 "stream=width,height,nb_read_frames", "-of", "csv=p=0",
+                 options.directory + "/frames.mp4"});
+    QVERIFY(probe.waitForFinished(kTimeoutMs));
+    QCOMPARE(QString::fromLocal8Bit(probe.readAllStandardOutput()).trimmed(), QString("322,180,7"));
+    QVERIFY(!QFile::exists(options.directory + "/frames.mp4.part"));
+
+    // The ParaView series starts at the current frame (3) and is timed in seconds.
+    std::ifstream pvd((options.directory + "/advected-wave/eta.pvd").toStdString());
+    std::stringstream text;
+    text << pvd.rdbuf();
+    for (const char* entry : {"timestep=\"0.05\" part=\"0\" file=\"eta_00003.vti\"",
+                              "timestep=\"0.15\" part=\"0\" file=\"eta_00009.vti\""})
+      QVERIFY2(text.str().find(entry) != std::string::npos, text.str().c_str());
+    QVERIFY(QFile::exists(options.directory + "/advected-wave/eta_00009.vti"));
+    QVERIFY(QFile::exists(options.directory + "/advected-wave/eta_00003.vti"));
+  }
+
+  void cancelledVideoExportLeavesNoVideo() {
+    if (wb::gui::ffmpegPath().isEmpty()) QSKIP("ffmpeg is not installed: apt-get install ffmpeg");
+    auto& window = *window_;
+    wb::gui::FrameExportOptions options;
+    options.directory = dir_.filePath("cancelled");
+    options.frames = 100000;
+    options.size = QSize(160, 120);
+    options.png = false;
+    options.mp4 = true;
+    QProgressDialog progress("export", "Cancel", 0, options.frames);
+    QTimer::singleShot(1500, &progress, &QProgressDialog::cancel);
+    const int written = wb::gui::exportFrames(window, options, &progress);
+    QVERIFY(written > 0);
+    QVERIFY(written < options.frames);
+    QVERIFY(!QFile::exists(options.directory + "/frames.mp4"));
+    QVERIFY(!QFile::exists(options.directory + "/frames.mp4.part"));
+  }
+
+ private:
+  QTemporaryDir dir_;
+  std::unique_ptr<wb::gui::MainWindow> window_;
+};
+
+int main(int argc, char** argv) {
+  wb::gui::SurfaceView::setDefaultSurfaceFormat();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("WavebenchTests");
+  SessionReplayTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "session_replay_test.moc"
