@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QListWidget>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -37,14 +38,32 @@ ControlsDock::ControlsDock(const Transport& transport, QWidget* parent)
   linkShared_ = new QCheckBox(tr("Apply to every model that declares the parameter"));
   linkShared_->setChecked(true);
   panels_ = new QTabWidget;
+  // Four to six models' tabs scroll rather than widen the dock.
+  panels_->setUsesScrollButtons(true);
+  panels_->setElideMode(Qt::ElideRight);
   paramsLayout->addWidget(linkShared_);
   paramsLayout->addWidget(panels_);
   layout->addWidget(params);
   layout->addStretch();
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(content);
-  scroll->setWidgetResizable(true);
-  setWidget(scroll);
+  scroll_ = new QScrollArea;
+  scroll_->setWidget(content);
+  scroll_->setWidgetResizable(true);
+  // The controls scroll up and down, never sideways: the dock is as wide as they need.
+  scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  fitWidth();
+  setWidget(scroll_);
+}
+
+void ControlsDock::showEvent(QShowEvent* event) {
+  QDockWidget::showEvent(event);
+  fitWidth();  // sizes are final once the style has polished the controls
+}
+
+void ControlsDock::fitWidth() {
+  QWidget* content = scroll_->widget();
+  content->layout()->activate();
+  scroll_->setMinimumWidth(content->minimumSizeHint().width() + 2 * scroll_->frameWidth() +
+                           scroll_->verticalScrollBar()->sizeHint().width());
 }
 
 QWidget* ControlsDock::makeTransport(const Transport& transport) {
@@ -209,6 +228,7 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
     panels_->addTab(panel, QString::fromStdString(id));
   }
   panels_->setCurrentIndex(std::min(current, panels_->count() - 1));
+  fitWidth();  // the parameter panels may be the widest controls
   updating_ = false;
 }
 

@@ -16,6 +16,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QListWidget;
+class QScrollArea;
 class QTabWidget;
 
 namespace wb::gui {
@@ -45,6 +46,9 @@ class ControlsDock : public QDockWidget {
   QListWidget* modelList() const { return models_; }
   QCheckBox* rainBox() const { return rain_; }
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  signals:
   void speedChanged(double speed);
   void gridChanged(int cells);
@@ -61,7 +65,10 @@ class ControlsDock : public QDockWidget {
   QWidget* makeModels();
   QWidget* makeInteraction();
   void applyShared(const std::string& fromModel, const nlohmann::json& values);
+  // Makes the dock wide enough for its widest control (no sideways scrolling or cut edges).
+  void fitWidth();
 
+  QScrollArea* scroll_ = nullptr;
   QComboBox* grid_ = nullptr;
   QDoubleSpinBox* g_ = nullptr;
   QDoubleSpinBox* depth_ = nullptr;

@@ -9,7 +9,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QLegendMarker>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPainter>
 #include <QPdfWriter>
@@ -17,6 +17,7 @@
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTableWidget>
+#include <QVBoxLayout>
 #include <QValueAxis>
 #include <sstream>
 
@@ -28,7 +29,8 @@ namespace wb::gui {
 namespace {
 enum ChartId { kDriftChart, kEnergyChart, kCostChart };
 enum Energy { kPotential, kKinetic, kTotal, kEnergyCount };
-// Plots draw at most this many points per series; older history is thinned evenly.
+// Plots draw at most this many points per series: past it, every other point is dropped and
+// the stride between plotted records doubles (so a long session is thinned evenly).
 constexpr std::size_t kMaxPlotPoints = 1500;
 // The figures table's widest (pixels): three models' columns beside the plots.
 constexpr int kMaxTableWidth = 520;
@@ -38,14 +40,6 @@ const QStringList kRows = {"ms/step",      "substeps", "dt (s)",       "steps/s"
                            "solver iter.", "residual", "max |eta| (m)"};
 const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),
                                 QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
-
-// The cost plot shows the running median over kCostWindow frames (medianStepMs).
-std::vector<FrameRecord> medianCost(const std::vector<FrameRecord>& h) {
-  std::vector<FrameRecord> out = h;
-  for (std::size_t k = 0; k < h.size(); ++k)
-    out[k].stepMs = medianStepMs(h, k + 1, PlotsDock::kCostWindow);
-  return out;
-}
 
 double energyOf(const FrameRecord& r, int which) {
   return which == kPotential ? r.energyPotential
@@ -58,8 +52,18 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
   setObjectName("plotsDock");
   auto* splitter = new QSplitter(Qt::Horizontal);
   plots_ = new QWidget;
-  auto* layout = new QHBoxLayout(plots_);
+  auto* column = new QVBoxLayout(plots_);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(2);
+  // One legend for the three charts (they share the models' colours): a legend per chart
+  // would not fit the names of three or more models beside each other.
+  legend_ = new QLabel;
+  legend_->setObjectName("plotsLegend");
+  legend_->setWordWrap(true);
+  column->addWidget(legend_);
+  auto* layout = new QHBoxLayout;
   layout->setContentsMargins(0, 0, 0, 0);
+  column->addLayout(layout, 1);
   charts_.push_back(makeChart(tr("Volume drift"), tr("m³")));
   charts_.push_back(makeChart(tr("Energy (— potential, ··· kinetic, ▬ total)"), tr("m⁵/s²")));
   charts_.push_back(
@@ -89,7 +93,7 @@ PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit)
   Chart c;
   c.chart = new QChart;
   c.chart->setTitle(title);
-  c.chart->legend()->setAlignment(Qt::AlignBottom);
+  c.chart->legend()->hide();
   c.chart->setMargins(QMargins(2, 2, 2, 2));
   c.time = new QValueAxis;
   c.time->setTitleText(tr("time (s)"));
@@ -104,9 +108,14 @@ PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit)
 
 void PlotsDock::reset(const std::vector<std::string>& modelIds) {
   history_.assign(modelIds.size(), {});
+  plotted_.assign(modelIds.size(), {});
+  tMax_ = 0.0;
   for (auto& c : charts_) {
     c.chart->removeAllSeries();
     c.series.clear();
+    c.points.clear();
+    c.lo = std::numeric_limits<double>::max();
+    c.hi = std::numeric_limits<double>::lowest();
   }
   const auto addSeries = [](Chart& c, const QString& name, QColor colour, Qt::PenStyle style,
                             bool legend) {
@@ -119,6 +128,7 @@ void PlotsDock::reset(const std::vector<std::string>& modelIds) {
     series->attachAxis(c.time);
     series->attachAxis(c.value);
     c.series.push_back(series);
+    c.points.emplace_back();
     return series;
   };
   for (std::size_t m = 0; m < modelIds.size(); ++m) {
@@ -130,12 +140,12 @@ void PlotsDock::reset(const std::vector<std::string>& modelIds) {
     addSeries(charts_[kEnergyChart], name, colour, Qt::DotLine, false);
     addSeries(charts_[kEnergyChart], name, colour, Qt::SolidLine, false);
   }
-  // Only the first energy line of each model has a legend entry.
-  auto& energy = charts_[kEnergyChart];
-  for (std::size_t k = 0; k < energy.series.size(); ++k)
-    if (k % kEnergyCount != 0)
-      for (auto* marker : energy.chart->legend()->markers(energy.series[k]))
-        marker->setVisible(false);
+  QStringList entries;
+  for (std::size_t m = 0; m < modelIds.size(); ++m)
+    entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
+                   .arg(kPalette[int(m % kPalette.size())].name(),
+                        QString::fromStdString(modelIds[m]).toHtmlEscaped());
+  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;&nbsp;"));
   table_->setColumnCount(int(modelIds.size()));
   QStringList names;
   for (const auto& id : modelIds)
@@ -157,44 +167,61 @@ double PlotsDock::recentStepMs(std::size_t model) const {
   return medianStepMs(history_[model], history_[model].size(), kCostWindow);
 }
 
+void PlotsDock::appendPoints(std::size_t m, std::size_t from) {
+  const auto& h = history_[m];
+  Plotted& p = plotted_[m];
+  // The cost plot shows the running median over kCostWindow frames (medianStepMs).
+  for (std::size_t k = p.costMs.size(); k < h.size(); ++k)
+    p.costMs.push_back(medianStepMs(h, k + 1, kCostWindow));
+  const auto add = [&](int chart, std::size_t series, std::size_t k, double v) {
+    if (!std::isfinite(v)) return;
+    Chart& c = charts_[std::size_t(chart)];
+    c.lo = std::min(c.lo, v);
+    c.hi = std::max(c.hi, v);
+    if (k % p.stride == 0) c.points[series].append(QPointF(h[k].time, v));
+  };
+  for (std::size_t k = from; k < h.size(); ++k) {
+    add(kDriftChart, m, k, h[k].volumeDrift);
+    add(kCostChart, m, k, p.costMs[k]);
+    for (int e = 0; e < kEnergyCount; ++e)
+      add(kEnergyChart, m * kEnergyCount + std::size_t(e), k, energyOf(h[k], e));
+  }
+}
+
 void PlotsDock::refresh() {
   if (!dirty_) return;
   dirty_ = false;
-  double tMax = 0.0;
-  std::vector<double> lo(charts_.size(), std::numeric_limits<double>::max());
-  std::vector<double> hi(charts_.size(), std::numeric_limits<double>::lowest());
-  const auto setPoints = [&](int chart, QLineSeries* series, const std::vector<FrameRecord>& h,
-                             auto value) {
-    QList<QPointF> points;
-    const std::size_t stride = std::max<std::size_t>(1, h.size() / kMaxPlotPoints);
-    for (std::size_t k = 0; k < h.size(); k += stride) {
-      const double v = value(h[k]);
-      if (!std::isfinite(v)) continue;
-      points.append(QPointF(h[k].time, v));
-      lo[chart] = std::min(lo[chart], v);
-      hi[chart] = std::max(hi[chart], v);
-    }
-    series->replace(points);
-  };
   for (std::size_t m = 0; m < history_.size(); ++m) {
     const auto& h = history_[m];
-    if (!h.empty()) tMax = std::max(tMax, h.back().time);
-    setPoints(kDriftChart, charts_[kDriftChart].series[m], h,
-              [](const FrameRecord& r) { return r.volumeDrift; });
-    const std::vector<FrameRecord> cost = medianCost(h);
-    setPoints(kCostChart, charts_[kCostChart].series[m], cost,
-              [](const FrameRecord& r) { return r.stepMs; });
-    for (int e = 0; e < kEnergyCount; ++e)
-      setPoints(kEnergyChart, charts_[kEnergyChart].series[m * kEnergyCount + e], h,
-                [e](const FrameRecord& r) { return energyOf(r, e); });
+    if (h.empty()) continue;
+    tMax_ = std::max(tMax_, h.back().time);
+    appendPoints(m, plotted_[m].records);
+    plotted_[m].records = h.size();
+    // Too many points: double the stride and take this model's points again (rare: the
+    // stride doubles each time the history doubles; a first refresh of a long history may
+    // need several doublings).
+    while (std::size_t(charts_[kDriftChart].points[m].size()) > kMaxPlotPoints) {
+      plotted_[m].stride *= 2;
+      charts_[kDriftChart].points[m].clear();
+      charts_[kCostChart].points[m].clear();
+      for (int e = 0; e < kEnergyCount; ++e)
+        charts_[kEnergyChart].points[m * kEnergyCount + std::size_t(e)].clear();
+      appendPoints(m, 0);
+    }
   }
+  // The time axis grows with every refresh, so every point moves on screen: each series is
+  // handed its whole (bounded) point list once.
+  for (auto& c : charts_)
+    for (std::size_t k = 0; k < c.series.size(); ++k)
+      c.series[k]->replace(c.points[k]);
   for (std::size_t c = 0; c < charts_.size(); ++c) {
-    charts_[c].time->setRange(0.0, std::max(tMax, 1e-3));
-    if (lo[c] > hi[c]) lo[c] = hi[c] = 0.0;
+    double lo = charts_[c].lo, hi = charts_[c].hi;
+    charts_[c].time->setRange(0.0, std::max(tMax_, 1e-3));
+    if (lo > hi) lo = hi = 0.0;
     // Drift is shown around zero; a flat line still gets a readable range.
-    const double pad = std::max(0.05 * (hi[c] - lo[c]), 1e-12 + 1e-6 * std::abs(hi[c]));
-    const double low = c == kDriftChart ? std::min(lo[c], -pad) : std::min(lo[c], 0.0);
-    charts_[c].value->setRange(low, hi[c] + pad);
+    const double pad = std::max(0.05 * (hi - lo), 1e-12 + 1e-6 * std::abs(hi));
+    const double low = c == kDriftChart ? std::min(lo, -pad) : std::min(lo, 0.0);
+    charts_[c].value->setRange(low, hi + pad);
   }
   updateTable();
 }

@@ -12,6 +12,7 @@
 
 class QChart;
 class QChartView;
+class QLabel;
 class QTableWidget;
 class QValueAxis;
 class QLineSeries;
@@ -28,7 +29,8 @@ class PlotsDock : public QDockWidget {
   void reset(const std::vector<std::string>& modelIds);
   // Appends the frame records of each model (same order as reset).
   void append(const std::vector<std::vector<FrameRecord>>& perModel);
-  // Redraws the series from the history (called a few times a second, not per frame).
+  // Hands the points added since the last refresh to the series (called a few times a
+  // second, not per frame). Its cost follows the new records, not the session's length.
   void refresh();
 
   const std::vector<std::vector<FrameRecord>>& history() const { return history_; }
@@ -50,16 +52,29 @@ class PlotsDock : public QDockWidget {
     QChart* chart = nullptr;
     QValueAxis* time = nullptr;
     QValueAxis* value = nullptr;
-    std::vector<QLineSeries*> series;  // per model (and per quantity for energy)
+    std::vector<QLineSeries*> series;    // per model (and per quantity for energy)
+    std::vector<QList<QPointF>> points;  // what each series shows
+    double lo = 0.0, hi = 0.0;           // value range of every record so far
+  };
+  // What the plots have taken from one model's history.
+  struct Plotted {
+    std::size_t records = 0;     // history records already taken
+    std::size_t stride = 1;      // every stride-th record is a point (thinning)
+    std::vector<double> costMs;  // running median cost of each record taken
   };
   Chart makeChart(const QString& title, const QString& unit);
+  // Appends history records [from, end) of model m to its series' point lists.
+  void appendPoints(std::size_t m, std::size_t from);
   void updateTable();
 
   QWidget* plots_ = nullptr;
+  QLabel* legend_ = nullptr;
   std::vector<Chart> charts_;
   std::vector<QChartView*> views_;
   QTableWidget* table_ = nullptr;
   std::vector<std::vector<FrameRecord>> history_;
+  std::vector<Plotted> plotted_;
+  double tMax_ = 0.0;
   bool dirty_ = false;
 };
 

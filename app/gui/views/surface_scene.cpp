@@ -9,16 +9,18 @@
 #include <vtkCubeSource.h>
 #include <vtkFloatArray.h>
 #include <vtkLookupTable.h>
+#include <vtkObjectFactory.h>
+#include <vtkOpenGLPolyDataMapper.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
-#include <vtkPolyDataNormals.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkScalarBarActor.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTrivialProducer.h>
 
 namespace wb::gui {
 
@@ -28,18 +30,24 @@ namespace {
 constexpr double kWaveHeightShare = 0.04;
 constexpr double kLandHeightShare = 0.05;
 constexpr double kFloorDepthShare = 0.08;
+constexpr int kFloorStrideFactor = 2;  // the floor mesh takes one water corner in this many
 constexpr int kColourCount = 256;
 constexpr double kBoxHeightShare = 0.5;  // box height relative to its edge
 constexpr double kViewAngleDegrees = 30.0;
 constexpr double kFitRadiusShare = 0.58;
+// The colour bar with its labels takes this many pixels at the right of a view, any width.
+constexpr int kColourBarPixels = 80;
+constexpr int kColourBarMarginPixels = 6;
 
 struct Rgb {
   double r, g, b;
 };
+constexpr Rgb kBackgroundBottom{0.10, 0.11, 0.14}, kBackgroundTop{0.34, 0.38, 0.45};
 // Troughs deep blue, rest level mid blue, crests nearly white.
 constexpr Rgb kTrough{0.02, 0.12, 0.42}, kRest{0.10, 0.45, 0.78}, kCrest{0.88, 0.96, 1.0};
-constexpr Rgb kLand{0.45, 0.55, 0.30}, kFloor{0.76, 0.70, 0.52}, kBox{0.85, 0.25, 0.15},
-    kBody{0.95, 0.80, 0.20};
+constexpr Rgb kLand{0.45, 0.55, 0.30}, kBox{0.85, 0.25, 0.15}, kBody{0.95, 0.80, 0.20};
+// The floor: shallow sand light, the deepest floor dark, so painted depth reads at a glance.
+constexpr Rgb kShallowFloor{0.86, 0.80, 0.60}, kDeepFloor{0.36, 0.30, 0.22};
 
 Rgb mix(const Rgb& a, const Rgb& b, double t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t};
@@ -60,13 +68,61 @@ vtkSmartPointer<vtkActor> polyActor(vtkPolyData* data, const Rgb& colour) {
   actor->GetProperty()->SetColor(colour.r, colour.g, colour.b);
   return actor;
 }
+
+// Calls emit(first, end) for every run [first, end) of consecutive k in [0, n) with inRun(k).
+template <class InRun, class Emit>
+void forEachRun(int n, InRun inRun, Emit emit) {
+  for (int k = 0; k < n;) {
+    if (!inRun(k)) {
+      ++k;
+      continue;
+    }
+    int end = k + 1;
+    while (end < n && inRun(end))
+      ++end;
+    emit(k, end);
+    k = end;
+  }
+}
+
+// The mesh's corner (I, J) lies on the fine grid's corner min(I * stride, n).
+int fineCorner(int meshIndex, int stride, int n) {
+  return std::min(meshIndex * stride, n);
+}
 }  // namespace
+
+// The water's mapper, counting how often it rebuilds its index buffer (VTK rebuilds it when
+// the state it keys the buffer on, the cells' MTime among others, has changed) and its
+// vertex buffers, and keying the index buffer on the cells only.
+class WaterMapper : public vtkOpenGLPolyDataMapper {
+ public:
+  static WaterMapper* New();
+  vtkTypeMacro(WaterMapper, vtkOpenGLPolyDataMapper);
+  int indexBuilds = 0;
+  int vertexBuilds = 0;
+
+ protected:
+  void BuildBufferObjects(vtkRenderer* renderer, vtkActor* actor) override {
+    ++vertexBuilds;
+    vtkOpenGLPolyDataMapper::BuildBufferObjects(renderer, actor);
+  }
+  void BuildIBO(vtkRenderer* renderer, vtkActor* actor, vtkPolyData* poly) override {
+    // VTK 9.1 appends the index buffer's key to TempState without clearing it first, so the
+    // key also holds what BuildBufferObjects appended before (the polydata's MTime): every
+    // new height would rebuild the index buffer. VTK fixed this later ("reset TempState
+    // before building the IBO cache key"); this is that fix.
+    this->TempState.Clear();
+    vtkStateStorage before;  // copyable by assignment only
+    before = this->IBOBuildState;
+    vtkOpenGLPolyDataMapper::BuildIBO(renderer, actor, poly);
+    if (this->IBOBuildState != before) ++indexBuilds;
+  }
+};
+vtkStandardNewMacro(WaterMapper);
 
 SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->SetActiveCamera(sharedCamera);
-  renderer_->GradientBackgroundOn();
-  renderer_->SetBackground(0.10, 0.11, 0.14);
-  renderer_->SetBackground2(0.34, 0.38, 0.45);
+  setGradientBackground(true);
 
   for (int k = 0; k < kColourCount; ++k) {
     const double t = double(k) / (kColourCount - 1);
@@ -75,18 +131,25 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   }
   colours_->SetNumberOfTableValues(kColourCount);
 
+  for (int k = 0; k < kColourCount; ++k) {
+    const Rgb c = mix(kShallowFloor, kDeepFloor, double(k) / (kColourCount - 1));
+    floorColours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
+  }
+  floorColours_->SetNumberOfTableValues(kColourCount);
+
   waterHeights_->SetName("eta");
+  waterNormals_->SetName("normals");
+  waterNormals_->SetNumberOfComponents(3);
+  waterPoints_->SetDataTypeToFloat();
   water_->SetPoints(waterPoints_);
   water_->GetPointData()->SetScalars(waterHeights_);
-  waterNormals_->SetInputData(water_);
-  waterNormals_->SplittingOff();
-  waterNormals_->ConsistencyOff();
-  vtkNew<vtkPolyDataMapper> waterMapper;
-  waterMapper->SetInputConnection(waterNormals_->GetOutputPort());
-  waterMapper->SetLookupTable(colours_);
-  waterMapper->SetScalarModeToUsePointData();
-  waterMapper->ScalarVisibilityOn();
-  waterActor_->SetMapper(waterMapper);
+  water_->GetPointData()->SetNormals(waterNormals_);
+  waterMapper_ = vtkSmartPointer<WaterMapper>::New();
+  waterMapper_->SetInputData(water_);
+  waterMapper_->SetLookupTable(colours_);
+  waterMapper_->SetScalarModeToUsePointData();
+  waterMapper_->ScalarVisibilityOn();
+  waterActor_->SetMapper(waterMapper_);
   waterActor_->GetProperty()->SetSpecular(0.35);
   waterActor_->GetProperty()->SetSpecularPower(40.0);
   renderer_->AddActor(waterActor_);
@@ -99,9 +162,8 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   colourBar_->SetLabelFormat("%+.3f");
   colourBar_->SetMaximumWidthInPixels(70);
   colourBar_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
-  colourBar_->GetPositionCoordinate()->SetValue(0.86, 0.06);
-  colourBar_->SetWidth(0.12);
   colourBar_->SetHeight(0.42);
+  fitToView(kColourBarPixels * 4, kColourBarPixels * 4);
   colourBar_->GetTitleTextProperty()->SetFontSize(12);
   colourBar_->GetLabelTextProperty()->SetFontSize(11);
   colourBar_->UnconstrainedFontSizeOn();
@@ -118,10 +180,13 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
 
 SurfaceScene::~SurfaceScene() = default;
 
-void SurfaceScene::setDomain(const Domain& domain, double etaRange) {
+void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStride) {
   nx_ = domain.nx();
   ny_ = domain.ny();
   dx_ = domain.grid().dx;
+  stride_ = std::max(1, meshStride);
+  meshNx_ = (nx_ + stride_ - 1) / stride_ + 1;
+  meshNy_ = (ny_ + stride_ - 1) / stride_ + 1;
   wet_ = domain.wetMask();
   const double extent = std::max(domain.grid().width(), domain.grid().height());
   verticalScale_ = kWaveHeightShare * extent / etaRange;
@@ -131,50 +196,90 @@ void SurfaceScene::setDomain(const Domain& domain, double etaRange) {
   buildFloor(domain);
 }
 
+// A mesh cell is water when any grid cell it covers is wet (land blocks stand above it).
 void SurfaceScene::buildWaterCells(const Domain& domain) {
-  waterPoints_->SetNumberOfPoints(vtkIdType(nx_ + 1) * (ny_ + 1));
-  for (int j = 0; j <= ny_; ++j)
-    for (int i = 0; i <= nx_; ++i)
-      waterPoints_->SetPoint(vtkIdType(j) * (nx_ + 1) + i, i * dx_, j * dx_, 0.0);
+  waterPoints_->SetNumberOfPoints(vtkIdType(meshNx_) * meshNy_);
+  for (int J = 0; J < meshNy_; ++J)
+    for (int I = 0; I < meshNx_; ++I)
+      waterPoints_->SetPoint(vtkIdType(J) * meshNx_ + I, fineCorner(I, stride_, nx_) * dx_,
+                             fineCorner(J, stride_, ny_) * dx_, 0.0);
   waterHeights_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   waterHeights_->Fill(0.0);
+  waterNormals_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
+  for (vtkIdType p = 0; p < waterNormals_->GetNumberOfTuples(); ++p)
+    waterNormals_->SetTuple3(p, 0.0, 0.0, 1.0);
   vtkNew<vtkCellArray> cells;
-  for (int j = 0; j < ny_; ++j)
-    for (int i = 0; i < nx_; ++i) {
-      if (!domain.isWet(i, j)) continue;
-      const vtkIdType corner = vtkIdType(j) * (nx_ + 1) + i;
-      const vtkIdType ids[4] = {corner, corner + 1, corner + nx_ + 2, corner + nx_ + 1};
-      cells->InsertNextCell(4, ids);
+  for (int J = 0; J + 1 < meshNy_; ++J)
+    for (int I = 0; I + 1 < meshNx_; ++I) {
+      bool wet = false;
+      for (int j = J * stride_; j < std::min((J + 1) * stride_, ny_) && !wet; ++j)
+        for (int i = I * stride_; i < std::min((I + 1) * stride_, nx_) && !wet; ++i)
+          wet = domain.isWet(i, j);
+      if (!wet) continue;
+      // Two triangles per mesh cell, as the index buffer holds them.
+      const vtkIdType corner = vtkIdType(J) * meshNx_ + I;
+      const vtkIdType lower[3] = {corner, corner + 1, corner + meshNx_ + 1};
+      const vtkIdType upper[3] = {corner, corner + meshNx_ + 1, corner + meshNx_};
+      cells->InsertNextCell(3, lower);
+      cells->InsertNextCell(3, upper);
     }
   water_->SetPolys(cells);
   water_->Modified();
 }
 
 // Solid cells as raised blocks: a top at the land level and a wall on every side that faces
-// water or the edge of the grid, down to the floor.
+// water or the edge of the grid, down to the floor. Neighbouring cells share one quad (runs
+// along rows for tops and south/north walls, along columns for west/east walls): a software
+// renderer pays per triangle, and a land mass drawn cell by cell costs more than the water.
 void SurfaceScene::buildLand(const Domain& domain) {
   const double extent = std::max(domain.grid().width(), domain.grid().height());
   const double top = kLandHeightShare * extent, bottom = -kFloorDepthShare * extent;
+  const auto solid = [&](int i, int j) { return !domain.isWet(i, j); };
+  const auto open = [&](int i, int j) {  // water or outside the grid
+    return i < 0 || j < 0 || i >= nx_ || j >= ny_ || domain.isWet(i, j);
+  };
   vtkNew<vtkPoints> points;
   vtkNew<vtkCellArray> cells;
-  for (int j = 0; j < ny_; ++j)
-    for (int i = 0; i < nx_; ++i) {
-      if (domain.isWet(i, j)) continue;
-      const double x0 = i * dx_, x1 = x0 + dx_, y0 = j * dx_, y1 = y0 + dx_;
-      addQuad(points, cells, {{x0, y0, top}, {x1, y0, top}, {x1, y1, top}, {x0, y1, top}});
-      const auto faces = [&](int di, int dj) {
-        const int ni = i + di, nj = j + dj;
-        return ni < 0 || nj < 0 || ni >= nx_ || nj >= ny_ || domain.isWet(ni, nj);
-      };
-      if (faces(-1, 0))
-        addQuad(points, cells, {{x0, y0, bottom}, {x0, y1, bottom}, {x0, y1, top}, {x0, y0, top}});
-      if (faces(1, 0))
-        addQuad(points, cells, {{x1, y0, bottom}, {x1, y0, top}, {x1, y1, top}, {x1, y1, bottom}});
-      if (faces(0, -1))
-        addQuad(points, cells, {{x0, y0, bottom}, {x0, y0, top}, {x1, y0, top}, {x1, y0, bottom}});
-      if (faces(0, 1))
-        addQuad(points, cells, {{x0, y1, bottom}, {x1, y1, bottom}, {x1, y1, top}, {x0, y1, top}});
-    }
+  for (int j = 0; j < ny_; ++j) {
+    const double y0 = j * dx_, y1 = y0 + dx_;
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells, {{x0, y0, top}, {x1, y0, top}, {x1, y1, top}, {x0, y1, top}});
+        });
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j) && open(i, j - 1); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y0, bottom}, {x0, y0, top}, {x1, y0, top}, {x1, y0, bottom}});
+        });
+    forEachRun(
+        nx_, [&](int i) { return solid(i, j) && open(i, j + 1); },
+        [&](int first, int end) {
+          const double x0 = first * dx_, x1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y1, bottom}, {x1, y1, bottom}, {x1, y1, top}, {x0, y1, top}});
+        });
+  }
+  for (int i = 0; i < nx_; ++i) {
+    const double x0 = i * dx_, x1 = x0 + dx_;
+    forEachRun(
+        ny_, [&](int j) { return solid(i, j) && open(i - 1, j); },
+        [&](int first, int end) {
+          const double y0 = first * dx_, y1 = end * dx_;
+          addQuad(points, cells,
+                  {{x0, y0, bottom}, {x0, y1, bottom}, {x0, y1, top}, {x0, y0, top}});
+        });
+    forEachRun(
+        ny_, [&](int j) { return solid(i, j) && open(i + 1, j); },
+        [&](int first, int end) {
+          const double y0 = first * dx_, y1 = end * dx_;
+          addQuad(points, cells,
+                  {{x1, y0, bottom}, {x1, y0, top}, {x1, y1, top}, {x1, y1, bottom}});
+        });
+  }
   vtkNew<vtkPolyData> land;
   land->SetPoints(points);
   land->SetPolys(cells);
@@ -183,46 +288,122 @@ void SurfaceScene::buildLand(const Domain& domain) {
   landActor_->GetProperty()->DeepCopy(actor->GetProperty());
 }
 
+// The floor follows the rest depth (painted bathymetry, terrain below sea level): the deepest
+// wet cell sits at kFloorDepthShare of the extent below rest, a uniform pool is flat there.
+// A corner takes the mean depth of the wet cells around it; under land it rises to rest.
 void SurfaceScene::buildFloor(const Domain& domain) {
   const double extent = std::max(domain.grid().width(), domain.grid().height());
-  const double z = -kFloorDepthShare * extent;
-  const double w = domain.grid().width(), h = domain.grid().height();
+  const double maxDepth = std::max(domain.maxWetDepth(), Domain::kMinDepth);
+  const double scale = kFloorDepthShare * extent / maxDepth;
+  const Field2D& depth = domain.restDepth();
+  // The floor lies under the water, smooth and still: half the water's corners per side.
+  const int stride = kFloorStrideFactor * stride_;
+  const int floorNx = (nx_ + stride - 1) / stride + 1, floorNy = (ny_ + stride - 1) / stride + 1;
   vtkNew<vtkPoints> points;
+  vtkNew<vtkFloatArray> depths;
+  depths->SetName("depth");
+  for (int J = 0; J < floorNy; ++J)
+    for (int I = 0; I < floorNx; ++I) {
+      const int i = fineCorner(I, stride, nx_), j = fineCorner(J, stride, ny_);
+      double sum = 0.0;
+      int count = 0;
+      for (int cj = j - 1; cj <= j; ++cj)
+        for (int ci = i - 1; ci <= i; ++ci)
+          if (ci >= 0 && cj >= 0 && ci < nx_ && cj < ny_ && domain.isWet(ci, cj)) {
+            sum += depth(ci, cj);
+            ++count;
+          }
+      const double d = count ? sum / count : 0.0;
+      points->InsertNextPoint(i * dx_, j * dx_, -scale * d);
+      depths->InsertNextValue(float(d));
+    }
   vtkNew<vtkCellArray> cells;
-  addQuad(points, cells, {{0, 0, z}, {w, 0, z}, {w, h, z}, {0, h, z}});
+  for (int J = 0; J + 1 < floorNy; ++J)
+    for (int I = 0; I + 1 < floorNx; ++I) {
+      const vtkIdType corner = vtkIdType(J) * floorNx + I;
+      const vtkIdType ids[4] = {corner, corner + 1, corner + floorNx + 1, corner + floorNx};
+      cells->InsertNextCell(4, ids);
+    }
   vtkNew<vtkPolyData> floor;
   floor->SetPoints(points);
   floor->SetPolys(cells);
-  auto actor = polyActor(floor, kFloor);
-  floorActor_->SetMapper(actor->GetMapper());
-  floorActor_->GetProperty()->DeepCopy(actor->GetProperty());
+  floor->GetPointData()->SetScalars(depths);
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(floor);
+  mapper->SetLookupTable(floorColours_);
+  mapper->SetScalarRange(0.0, maxDepth);
+  mapper->SetScalarModeToUsePointData();
+  mapper->ScalarVisibilityOn();
+  floorActor_->SetMapper(mapper);
 }
 
 // eta lives at cell centres; a corner shows the mean of the wet cells around it.
+double SurfaceScene::cornerEta(const Field2D& eta, int i, int j) const {
+  double sum = 0.0;
+  int count = 0;
+  for (int cj = std::max(0, j - 1); cj <= std::min(j, ny_ - 1); ++cj)
+    for (int ci = std::max(0, i - 1); ci <= std::min(i, nx_ - 1); ++ci)
+      if (wet_[std::size_t(cj) * nx_ + ci] != 0) {
+        sum += eta(ci, cj);
+        ++count;
+      }
+  return count ? sum / count : 0.0;
+}
+
+// Heights, colours and normals are written into the arrays the mapper already holds; marking
+// them Modified makes the mapper upload the vertex buffers and keep the index buffer.
 void SurfaceScene::setEta(const Field2D& eta) {
   if (eta.nx() != nx_ || eta.ny() != ny_) return;
-  const auto wetAt = [&](int i, int j) {
-    return i >= 0 && j >= 0 && i < nx_ && j < ny_ && wet_[std::size_t(j) * nx_ + i] != 0;
-  };
   float* heights = waterHeights_->GetPointer(0);
-  for (int j = 0; j <= ny_; ++j)
-    for (int i = 0; i <= nx_; ++i) {
-      double sum = 0.0;
-      int count = 0;
-      for (int dj = -1; dj <= 0; ++dj)
-        for (int di = -1; di <= 0; ++di)
-          if (wetAt(i + di, j + dj)) {
-            sum += eta(i + di, j + dj);
-            ++count;
-          }
-      const double value = count ? sum / count : 0.0;
-      const vtkIdType id = vtkIdType(j) * (nx_ + 1) + i;
+  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  for (int J = 0; J < meshNy_; ++J)
+    for (int I = 0; I < meshNx_; ++I) {
+      const double value = cornerEta(eta, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_));
+      const std::size_t id = std::size_t(J) * meshNx_ + I;
       heights[id] = float(value);
-      waterPoints_->SetPoint(id, i * dx_, j * dx_, value * verticalScale_);
+      xyz[3 * id + 2] = float(value * verticalScale_);
     }
+  updateWaterNormals();
   waterPoints_->Modified();
   waterHeights_->Modified();
-  water_->Modified();
+  waterNormals_->Modified();
+}
+
+// The normal of the displayed surface z(x, y) by central differences on the mesh (one-sided
+// at its edges): n = (-dz/dx, -dz/dy, 1) / |.|.
+void SurfaceScene::updateWaterNormals() {
+  const float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  float* normals = waterNormals_->GetPointer(0);
+  const auto at = [&](int I, int J, int c) { return xyz[3 * (std::size_t(J) * meshNx_ + I) + c]; };
+  for (int J = 0; J < meshNy_; ++J) {
+    const int down = std::max(0, J - 1), up = std::min(meshNy_ - 1, J + 1);
+    for (int I = 0; I < meshNx_; ++I) {
+      const int left = std::max(0, I - 1), right = std::min(meshNx_ - 1, I + 1);
+      const double dzdx = (at(right, J, 2) - at(left, J, 2)) / (at(right, J, 0) - at(left, J, 0));
+      const double dzdy = (at(I, up, 2) - at(I, down, 2)) / (at(I, up, 1) - at(I, down, 1));
+      const double norm = std::sqrt(dzdx * dzdx + dzdy * dzdy + 1.0);
+      float* n = normals + 3 * (std::size_t(J) * meshNx_ + I);
+      n[0] = float(-dzdx / norm);
+      n[1] = float(-dzdy / norm);
+      n[2] = float(1.0 / norm);
+    }
+  }
+}
+
+vtkPolyData* SurfaceScene::floorMesh() {
+  return floorActor_->GetMapper() ? vtkPolyData::SafeDownCast(floorActor_->GetMapper()->GetInput())
+                                  : nullptr;
+}
+
+int SurfaceScene::waterIndexBuilds() const {
+  return waterMapper_->indexBuilds;
+}
+int SurfaceScene::waterVertexBuilds() const {
+  return waterMapper_->vertexBuilds;
+}
+bool SurfaceScene::waterMapperReadsMesh() const {
+  return vtkTrivialProducer::SafeDownCast(waterMapper_->GetInputAlgorithm()) != nullptr &&
+         waterMapper_->GetInput() == water_.GetPointer();
 }
 
 void SurfaceScene::setCaption(const std::string& text, bool warning) {
@@ -231,6 +412,27 @@ void SurfaceScene::setCaption(const std::string& text, bool warning) {
     caption_->GetTextProperty()->SetColor(1.0, 0.65, 0.2);
   else
     caption_->GetTextProperty()->SetColor(0.95, 0.95, 0.95);
+}
+
+// A software renderer pays a full-view pass for the gradient (about a fifth of its frame with
+// three views at 1600x1000): there the background is one colour, the gradient's middle.
+void SurfaceScene::setGradientBackground(bool on) {
+  renderer_->SetGradientBackground(on);
+  if (on) {
+    renderer_->SetBackground(kBackgroundBottom.r, kBackgroundBottom.g, kBackgroundBottom.b);
+    renderer_->SetBackground2(kBackgroundTop.r, kBackgroundTop.g, kBackgroundTop.b);
+  } else {
+    const Rgb middle = mix(kBackgroundBottom, kBackgroundTop, 0.5);
+    renderer_->SetBackground(middle.r, middle.g, middle.b);
+  }
+}
+
+void SurfaceScene::fitToView(int width, int height) {
+  if (width <= 0 || height <= 0) return;
+  const double w = double(width);
+  colourBar_->GetPositionCoordinate()->SetValue(
+      1.0 - (kColourBarPixels + kColourBarMarginPixels) / w, 0.06);
+  colourBar_->SetWidth(kColourBarPixels / w);
 }
 
 void SurfaceScene::setColourTitle(const std::string& title) {

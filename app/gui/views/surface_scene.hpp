@@ -1,6 +1,13 @@
 // The VTK scene of one 3-D view: the water surface (eta at cell corners, coloured by height,
-// with a colour bar), the land (solid cells as raised blocks with walls), the pool floor, the
-// boats and floating bodies as boxes, and a caption. Qt-free; SurfaceView hosts it.
+// with a colour bar), the land (solid cells as raised blocks with walls), the pool floor
+// shaped by the rest depth (painted bathymetry, terrain), the boats and floating bodies as
+// boxes, and a caption. Qt-free; SurfaceView hosts it.
+//
+// The water is updated in place every frame: heights, normals and colours are written into
+// the arrays the mapper reads, which are only marked Modified; no filter runs and the cells
+// (the mapper's index buffer) stay as built by setDomain. A render mesh may take every
+// meshStride-th corner of the grid, so that a software renderer draws one vertex per few
+// pixels of a big grid.
 #pragma once
 
 #include <string>
@@ -20,12 +27,13 @@ class vtkFloatArray;
 class vtkLookupTable;
 class vtkPoints;
 class vtkPolyData;
-class vtkPolyDataNormals;
 class vtkRenderer;
 class vtkScalarBarActor;
 class vtkTextActor;
 
 namespace wb::gui {
+
+class WaterMapper;
 
 // A box drawn on the water: a boat or a floating body (centre, edge, heading in radians).
 struct BoxMarker {
@@ -42,37 +50,58 @@ class SurfaceScene {
   vtkRenderer* renderer() { return renderer_; }
   // Rebuilds the geometry for a new domain. etaRange (m) sets the colour range (+-) and the
   // vertical exaggeration so that a wave of that height is visible at any pool size.
-  void setDomain(const Domain& domain, double etaRange);
+  // meshStride >= 1: the render mesh takes every meshStride-th cell corner.
+  void setDomain(const Domain& domain, double etaRange, int meshStride = 1);
   void setEta(const Field2D& eta);
   void setCaption(const std::string& text, bool warning);
   void setBoxes(const std::vector<BoxMarker>& boxes);
   void setColourTitle(const std::string& title);
+  // A dark-to-light background (default), or one colour (cheaper on a software renderer).
+  void setGradientBackground(bool on);
+  // Keeps the colour bar and its labels inside a view of this many pixels.
+  void fitToView(int width, int height);
   // Places the shared camera so the whole pool is seen from the south-west, above, in a
   // view of this width / height.
   void resetCamera(double aspect);
   // The displayed height of eta = 0 is z = 0; world x, y are the domain's metres.
   double verticalScale() const { return verticalScale_; }
+  int meshStride() const { return stride_; }
+  // The water's render mesh and how often its mapper rebuilt the index buffer (the cells)
+  // and the vertex buffers; setEta must change the second count, never the first.
+  vtkPolyData* waterMesh() { return water_; }
+  // The floor's mesh: z follows the rest depth.
+  vtkPolyData* floorMesh();
+  int waterIndexBuilds() const;
+  int waterVertexBuilds() const;
+  // The mapper reads the mesh directly (no filter between them).
+  bool waterMapperReadsMesh() const;
 
  private:
   void buildLand(const Domain& domain);
   void buildFloor(const Domain& domain);
   void buildWaterCells(const Domain& domain);
+  // Corner (i, j) of the fine grid: the mean eta of the wet cells around it.
+  double cornerEta(const Field2D& eta, int i, int j) const;
+  void updateWaterNormals();
 
   vtkNew<vtkRenderer> renderer_;
   vtkNew<vtkPolyData> water_;
   vtkNew<vtkPoints> waterPoints_;
   vtkNew<vtkFloatArray> waterHeights_;
-  vtkNew<vtkPolyDataNormals> waterNormals_;
+  vtkNew<vtkFloatArray> waterNormals_;
+  vtkSmartPointer<WaterMapper> waterMapper_;
   vtkNew<vtkActor> waterActor_;
   vtkNew<vtkLookupTable> colours_;
   vtkNew<vtkActor> landActor_;
   vtkNew<vtkActor> floorActor_;
+  vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
   vtkNew<vtkTextActor> caption_;
   std::vector<vtkSmartPointer<vtkActor>> boxActors_;
   const Domain* domain_ = nullptr;
   std::vector<std::uint8_t> wet_;
   int nx_ = 0, ny_ = 0;
+  int stride_ = 1, meshNx_ = 0, meshNy_ = 0;  // render mesh: meshNx_ x meshNy_ corners
   double dx_ = 1.0;
   double verticalScale_ = 1.0;
 };

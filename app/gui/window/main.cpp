@@ -1,9 +1,13 @@
 // wavebench: the Qt 6 workbench. Automation for tests and docs:
-//   wavebench --scenario FILE|builtin:NAME [--models a,b] --frames N --screenshot FILE.png --quit
-// runs N frames, saves a screenshot of the whole window, prints the window's frame rate and
-// the shares of time simulating and rendering, and exits.
+//   wavebench --scenario FILE|builtin:NAME [--models a,b] --frames N --screenshot FILE.png
+//             --stats-json FILE.json --quit
+// runs N frames, saves a screenshot of the whole window, prints the presented frame rate and
+// the time per stage (and writes them as JSON), and exits.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -14,26 +18,34 @@
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
+#include "core/scenario/field_io.hpp"
 
 namespace {
 constexpr int kDefaultWidth = 1600, kDefaultHeight = 1000;
+constexpr int kMinSide = 200;    // pixels, for --size
 constexpr int kSettleTicks = 5;  // GUI ticks after the last frame before the screenshot
 constexpr int kPollMs = 20;
 
-void printStats(const wb::gui::FrameStats& s, int frames) {
-  std::printf(
-      "wavebench: %d frames simulated in %.2f s wall; window %.1f frames/s (%d view updates); "
-      "simulating %.0f %% (%.2f ms/frame), rendering %.0f %% (%.2f ms/update)\n",
-      frames, s.wallSeconds, s.viewUpdates / s.wallSeconds, s.viewUpdates,
-      100.0 * s.simulateSeconds / s.wallSeconds, 1e3 * s.simulateSeconds / std::max(1, frames),
-      100.0 * s.renderSeconds / s.wallSeconds, 1e3 * s.renderSeconds / std::max(1, s.viewUpdates));
+// The models' OpenMP threads share the cores with the GUI and the software renderer: idle
+// threads must sleep rather than spin. libgomp reads OMP_WAIT_POLICY in a constructor that
+// runs when it is loaded, before main, and has no call to change it later; so when the
+// variable is unset the program starts itself again with it set (an explicit setting wins).
+void ensurePassiveOpenMpThreads(char** argv) {
+  if (std::getenv("OMP_WAIT_POLICY")) return;
+  setenv("OMP_WAIT_POLICY", "passive", 1);
+  // The program's own path (not /proc/self/exe, whose name ps and top would then show).
+  char self[4096];
+  const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (length > 0) {
+    self[length] = '\0';
+    execv(self, argv);
+  }
+  std::perror("wavebench: restart with OMP_WAIT_POLICY=passive failed; idle threads will spin");
 }
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The models' OpenMP threads share the cores with the GUI and the software renderer:
-  // idle threads must sleep rather than spin (an explicit setting in the environment wins).
-  setenv("OMP_WAIT_POLICY", "passive", 0);
+  ensurePassiveOpenMpThreads(argv);
   wb::gui::SurfaceView::setDefaultSurfaceFormat();
   QApplication app(argc, argv);
   QApplication::setOrganizationName("Wavebench");
@@ -54,12 +66,40 @@ int main(int argc, char** argv) {
                                 "Also show 'domain' (the mask editor tab) and/or 'difference' "
                                 "(the A - B view), comma-separated, e.g. for screenshots.",
                                 "parts");
-  parser.addOptions({scenario, models, frames, screenshot, quit, grid, show});
+  const QCommandLineOption statsJson(
+      "stats-json",
+      "After the frames, write the presented frame rate, frame times, stage timings, grid, "
+      "window size and OpenGL renderer as JSON.",
+      "file");
+  const QCommandLineOption fullMesh("full-mesh",
+                                    "Render every cell corner even on a software renderer.");
+  const QCommandLineOption size("size", "Window size for automation (default 1600x1000).",
+                                "WIDTHxHEIGHT");
+  parser.addOptions(
+      {scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh, size});
   parser.process(app);
 
+  if (parser.isSet(statsJson) && !parser.isSet(frames)) {
+    std::fprintf(stderr, "wavebench: --stats-json: needs --frames N (the frames to measure)\n");
+    return 2;
+  }
+  int width = kDefaultWidth, height = kDefaultHeight;
+  if (parser.isSet(size)) {
+    const QStringList parts = parser.value(size).split('x');
+    bool okWidth = false, okHeight = false;
+    if (parts.size() == 2) {
+      width = parts[0].toInt(&okWidth);
+      height = parts[1].toInt(&okHeight);
+    }
+    if (!okWidth || !okHeight || width < kMinSide || height < kMinSide) {
+      std::fprintf(stderr, "wavebench: --size: '%s' is not WIDTHxHEIGHT (each >= %d)\n",
+                   qPrintable(parser.value(size)), kMinSide);
+      return 2;
+    }
+  }
   const bool automated = parser.isSet(quit) || parser.isSet(screenshot);
   wb::gui::MainWindow window(!automated);
-  if (automated) window.resize(kDefaultWidth, kDefaultHeight);
+  if (automated || parser.isSet(size)) window.resize(width, height);
   std::vector<std::string> ids;
   for (const QString& id : parser.value(models).split(',', Qt::SkipEmptyParts))
     ids.push_back(id.trimmed().toStdString());
@@ -88,6 +128,7 @@ int main(int argc, char** argv) {
     window.document().setGrid(g);
     window.document().setModified(false);
   }
+  window.setFullResolutionMesh(parser.isSet(fullMesh));
   window.show();
   for (const QString& part : parser.value(show).split(',', Qt::SkipEmptyParts)) {
     if (part == "domain") {
@@ -114,7 +155,19 @@ int main(int argc, char** argv) {
     if (!shown || shown->frame < frameCount) return;
     if (++settled < kSettleTicks) return;
     poll.stop();
-    printStats(window.frameStats(), shown->frame);
+    std::printf("wavebench: %d frames simulated; %s\n", shown->frame,
+                qPrintable(window.statsLine()));
+    if (parser.isSet(statsJson)) {
+      const std::string file = parser.value(statsJson).toStdString();
+      try {
+        wb::writeFileAtomically(
+            file, [&](std::ostream& out) { out << window.statsJson().dump(2) << '\n'; });
+      } catch (const std::exception& error) {
+        std::fprintf(stderr, "wavebench: --stats-json: %s\n", error.what());
+        QApplication::exit(1);
+        return;
+      }
+    }
     if (parser.isSet(screenshot)) {
       const QString file = parser.value(screenshot);
       if (!window.grab().save(file)) {

@@ -1,8 +1,13 @@
 #include "app/gui/window/main_window.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iomanip>
 #include <sstream>
+#include <utility>
 
 #include <vtkCamera.h>
 #include <QAction>
@@ -32,7 +37,6 @@ namespace {
 constexpr int kAutosaveMs = 10000;   // an edited scenario is copied to the autosave this often
 constexpr int kTickMs = 15;          // the GUI looks for a new snapshot this often
 constexpr int kPlotRefreshMs = 250;  // plots redraw a few times a second, not per frame
-constexpr int kMaxViewColumns = 3;
 constexpr int kMaxRecentFiles = 8;
 constexpr double kMinColourRange = 0.005;  // m
 constexpr double kDepthStepShare = 0.1;    // the depth brush step: this share of the depth
@@ -125,6 +129,10 @@ void MainWindow::buildActions() {
   diffB_ = new QComboBox;
   diffA_->setObjectName("differenceA");
   diffB_->setObjectName("differenceB");
+  for (QComboBox* box : {diffA_, diffB_}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // whole model names
+    box->setToolTip(tr("The difference view shows A − B"));
+  }
   auto* toolbar = addToolBar(tr("Simulation"));
   toolbar->setObjectName("simulationToolbar");
   toolbar->addAction(play_);
@@ -228,6 +236,7 @@ void MainWindow::buildMenus() {
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(difference_);
+  shownMenu_ = view->addMenu(tr("Models shown"));
   view->addAction(tr("Reset camera"), this, [this] { resetCamera(); });
   view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -281,6 +290,7 @@ void MainWindow::rebuild() {
 }
 
 void MainWindow::tick() {
+  using Clock = std::chrono::steady_clock;
   auto batch = worker_.takeRecords();
   auto snapshot = worker_.latest();
   if (!snapshot) return;
@@ -291,31 +301,64 @@ void MainWindow::tick() {
       ids.push_back(m.id);
     plots_->reset(ids);
     shownGeneration_ = snapshot->generation;
-  }
-  if (batch.generation == shownGeneration_) plots_->append(batch.perModel);
-  if (snapshot != shown_) {
     shown_ = snapshot;
-    showSnapshot(*snapshot);
-    ++viewUpdates_;
+    meter_.restart();
   }
-  if (plotClock_.elapsed() >= kPlotRefreshMs) {
+  const auto chartsStart = Clock::now();
+  if (batch.generation == shownGeneration_) plots_->append(batch.perModel);
+  const bool refreshDue = plotClock_.elapsed() >= kPlotRefreshMs;
+  if (refreshDue) {
     plotClock_.restart();
     plots_->refresh();
-    updateStatus(*snapshot);
+    captionsDue_ = true;
   }
+  meter_.addCharts(std::chrono::duration<double, std::milli>(Clock::now() - chartsStart).count());
+  // The next water waits until the last reached the screen: renders never pile up.
+  if (snapshot != shown_ && !meter_.framePending()) {
+    shown_ = snapshot;
+    const auto start = Clock::now();
+    showSnapshot(*snapshot, std::exchange(captionsDue_, false));
+    const double updateMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const double busy = worker_.timing().busySeconds;
+    meter_.addSimulation(1e3 * (busy - simulatedSecondsSeen_));
+    simulatedSecondsSeen_ = busy;
+    int onScreen = 0;
+    for (auto* view : views_)
+      onScreen += view->isOnScreen() ? 1 : 0;
+    meter_.frameRequested(updateMs, onScreen);
+  }
+  if (refreshDue) updateStatus(*snapshot);
 }
+
+namespace {
+// Views in a grid: up to three side by side, four as two by two, five and six as three by two.
+constexpr int kMaxViewColumns = 3;
+int viewColumns(int views) {
+  return views == 4 ? 2 : std::min(kMaxViewColumns, std::max(1, views));
+}
+// A software renderer draws one water vertex per this many pixels of a view (at least).
+constexpr double kPixelsPerVertex = 4.0;
+}  // namespace
 
 void MainWindow::setUpViews(const Snapshot& snapshot) {
   std::vector<std::string> ids;
   for (const auto& m : snapshot.models)
     ids.push_back(m.id);
+  const bool idsChanged = ids != viewIds_;
+  std::vector<int> shownModels;
+  for (std::size_t k = 0; k < ids.size(); ++k)
+    if (!hiddenModels_.count(ids[k])) shownModels.push_back(int(k));
   const bool withDifference = difference_->isChecked() && ids.size() >= 2;
-  const std::size_t wanted = ids.size() + (withDifference ? 1 : 0);
+  const std::size_t wanted = shownModels.size() + (withDifference ? 1 : 0);
   const bool firstViews = views_.empty();
-  if (views_.size() != wanted || ids != viewIds_) {
-    for (auto* view : views_)
+  if (views_.size() != wanted || shownModels != viewModels_ || idsChanged) {
+    for (auto* view : views_) {
+      viewGrid_->removeWidget(view);
+      view->hide();
       view->deleteLater();
+    }
     views_.clear();
+    const int columns = viewColumns(int(wanted));
     for (std::size_t k = 0; k < wanted; ++k) {
       auto* view = new SurfaceView(camera_, viewArea_);
       connect(view, &SurfaceView::cameraMoved, this, [this] {
@@ -324,17 +367,20 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
       });
       connect(view, &SurfaceView::resized, this, [this] {
         if (cameraNeedsFit_) resetCamera();
+        updateMeshStride();
       });
+      connect(view, &SurfaceView::frameSwapped, this,
+              [this, view] { meter_.viewSwapped(view->lastPaintMs(), view->lastPresentMs()); });
       connect(view, &SurfaceView::surfaceClicked, this, &MainWindow::dropAt);
       connect(view, &SurfaceView::surfaceStirred, this, &MainWindow::stirAt);
       connect(view, &SurfaceView::surfaceHovered, this, &MainWindow::boatTowards);
-      const int columns = std::min<int>(kMaxViewColumns, int(wanted));
       viewGrid_->addWidget(view, int(k) / columns, int(k) % columns);
       views_.push_back(view);
     }
     differenceView_ = withDifference ? views_.back() : nullptr;
+    viewModels_ = shownModels;
   }
-  if (ids != viewIds_) {
+  if (idsChanged) {
     const QString a = diffA_->currentText(), b = diffB_->currentText();
     diffA_->clear();
     diffB_->clear();
@@ -345,27 +391,96 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
     if (diffA_->findText(a) >= 0) diffA_->setCurrentText(a);
     diffB_->setCurrentIndex(diffB_->findText(b) >= 0 ? diffB_->findText(b)
                                                      : std::min(1, int(ids.size()) - 1));
+    rebuildShownMenu(ids);
     viewIds_ = ids;
   }
   maskEditor_->showDomain(snapshot.domain->wetMask());
+  viewArea_->layout()->activate();
+  meshStride_ = meshStrideFor(snapshot.domain->grid());
+  const bool software = SurfaceView::isSoftwareRenderer(glRenderer());
   for (auto* view : views_) {
-    view->scene().setDomain(*snapshot.domain, colourRange_);
+    view->scene().setGradientBackground(!software);
+    view->scene().setDomain(*snapshot.domain, colourRange_, meshStride_);
     view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
   }
   if (firstViews || shownGeneration_ == 0 || !shown_ ||
       shown_->domain->grid().width() != snapshot.domain->grid().width())
     resetCamera();
-  showSnapshot(snapshot);
+  showSnapshot(snapshot, true);
 }
 
-void MainWindow::showSnapshot(const Snapshot& snapshot) {
+void MainWindow::rebuildShownMenu(const std::vector<std::string>& ids) {
+  shownMenu_->clear();
+  for (const auto& id : ids) {
+    QAction* action = shownMenu_->addAction(QString::fromStdString(id));
+    action->setCheckable(true);
+    action->setChecked(!hiddenModels_.count(id));
+    connect(action, &QAction::toggled, this, [this, id](bool on) { setModelShown(id, on); });
+  }
+}
+
+void MainWindow::setModelShown(const std::string& id, bool shown) {
+  if (shown)
+    hiddenModels_.erase(id);
+  else
+    hiddenModels_.insert(id);
+  for (QAction* action : shownMenu_->actions())
+    if (action->text().toStdString() == id && action->isChecked() != shown)
+      action->setChecked(shown);
+  if (shown_) setUpViews(*shown_);
+}
+
+QString MainWindow::glRenderer() const {
+  for (const auto* view : views_)
+    if (!view->glRenderer().isEmpty()) return view->glRenderer();
+  return SurfaceView::openGlRenderer();
+}
+
+// On a GPU every cell corner is a vertex. A software renderer's cost grows with the
+// vertices: there the render mesh takes one corner in `stride`, so that a view has one
+// vertex per kPixelsPerVertex pixels or more.
+int MainWindow::meshStrideFor(const Grid& grid) const {
+  if (fullResolutionMesh_ || !SurfaceView::isSoftwareRenderer(glRenderer())) return 1;
+  const int views = std::max<int>(1, int(views_.size()));
+  const int columns = viewColumns(views), rows = (views + columns - 1) / columns;
+  const double pixels = devicePixelRatioF() * std::min(viewArea_->width() / double(columns),
+                                                       viewArea_->height() / double(rows));
+  const int cells = std::max(grid.nx, grid.ny);
+  return std::max(1, int(std::ceil(cells * kPixelsPerVertex / std::max(1.0, pixels))));
+}
+
+void MainWindow::updateMeshStride() {
+  if (!shown_ || views_.empty()) return;
+  const int stride = meshStrideFor(shown_->domain->grid());
+  if (stride == meshStride_) return;
+  meshStride_ = stride;
+  for (auto* view : views_)
+    view->scene().setDomain(*shown_->domain, colourRange_, meshStride_);
+  showSnapshot(*shown_, true);
+}
+
+void MainWindow::setFullResolutionMesh(bool on) {
+  fullResolutionMesh_ = on;
+  updateMeshStride();
+}
+
+void MainWindow::showSnapshot(const Snapshot& snapshot, bool captions) {
   const double frameBudgetMs = 1e3 * document_.scenario().frameDt / speed_;
   std::vector<BoxMarker> boats;
   const double boatSize = kBoatCells * document_.scenario().grid.dx;
   for (const auto& boat : snapshot.boats)
     boats.push_back({boat.x, boat.y, boatSize, boat.heading, boat.tilt, 0.0, true});
-  for (std::size_t k = 0; k < snapshot.models.size() && k < views_.size(); ++k) {
+  for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
+    const std::size_t k = std::size_t(viewModels_[v]);
+    if (k >= snapshot.models.size()) continue;
     const ModelSnapshot& m = snapshot.models[k];
+    SurfaceScene& scene = views_[v]->scene();
+    scene.setEta(m.eta);
+    std::vector<BoxMarker> boxes = boats;
+    for (const auto& body : m.bodies)
+      boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
+    scene.setBoxes(boxes);
+    if (!captions) continue;
     // The median of the last frames: one frame's wall time jumps with other load.
     const double recentMs = plots_->recentStepMs(k);
     const double stepMs = recentMs > 0.0 ? recentMs : m.record.stepMs;
@@ -387,19 +502,14 @@ void MainWindow::showSnapshot(const Snapshot& snapshot) {
               << "x slower than real time";
       warning = true;
     }
-    views_[k]->scene().setEta(m.eta);
-    views_[k]->scene().setCaption(caption.str(), warning);
-    std::vector<BoxMarker> boxes = boats;
-    for (const auto& body : m.bodies)
-      boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
-    views_[k]->scene().setBoxes(boxes);
+    scene.setCaption(caption.str(), warning);
   }
-  if (differenceView_) updateDifferenceView(snapshot);
+  if (differenceView_) updateDifferenceView(snapshot, captions);
   for (auto* view : views_)
-    view->update();
+    view->requestRender();
 }
 
-void MainWindow::updateDifferenceView(const Snapshot& snapshot) {
+void MainWindow::updateDifferenceView(const Snapshot& snapshot, bool captions) {
   const int a = diffA_->currentIndex(), b = diffB_->currentIndex();
   if (a < 0 || b < 0 || a >= int(snapshot.models.size()) || b >= int(snapshot.models.size()))
     return;
@@ -408,12 +518,13 @@ void MainWindow::updateDifferenceView(const Snapshot& snapshot) {
   Field2D difference(etaA.nx(), etaA.ny());
   for (std::size_t k = 0; k < difference.size(); ++k)
     difference.data()[k] = etaA.data()[k] - etaB.data()[k];
+  differenceView_->scene().setEta(difference);
+  if (!captions) return;
   std::ostringstream caption;
   caption.precision(3);
   caption << snapshot.models[a].id << " - " << snapshot.models[b].id << "\nt = " << std::fixed
           << snapshot.time << " s\nmax |A - B| = " << std::scientific << difference.maxAbs()
           << " m";
-  differenceView_->scene().setEta(difference);
   differenceView_->scene().setCaption(caption.str(), false);
 }
 
@@ -431,7 +542,7 @@ void MainWindow::resetCamera() {
 
 void MainWindow::renderViewsNow() {
   for (auto* view : views_)
-    view->update();
+    view->requestRender();
 }
 
 void MainWindow::dropAt(QPointF point) {
@@ -497,29 +608,69 @@ void MainWindow::setWind(bool on, double direction, double strength) {
   recorder_.wind(on ? std::optional(WindSpec{direction, strength}) : std::nullopt);
 }
 
-FrameStats MainWindow::frameStats() const {
-  FrameStats stats;
-  stats.wallSeconds = clock_.elapsed() / 1e3;
-  stats.viewUpdates = viewUpdates_;
-  for (const auto* view : views_)
-    stats.renderSeconds += view->totalPaintSeconds();
-  const WorkerTiming timing = worker_.timing();
-  stats.simulateSeconds = timing.busySeconds;
-  stats.framesSimulated = timing.framesAdvanced;
-  return stats;
+nlohmann::json MainWindow::statsJson() const {
+  const FrameSummary f = meter_.summary();
+  const Grid grid = shown_ ? shown_->domain->grid() : document_.scenario().grid;
+  double load = 0.0;
+  if (std::FILE* file = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(file, "%lf", &load) != 1) load = 0.0;
+    std::fclose(file);
+  }
+  const char* policy = std::getenv("OMP_WAIT_POLICY");
+  return {
+      {"presented_fps", f.presentedFps},
+      {"presented_frames", f.presentedFrames},
+      {"frame_ms_p50", f.frameMsP50},
+      {"frame_ms_p95", f.frameMsP95},
+      {"warm_up_frames", FrameMeter::kWarmUpFrames},
+      {"stage_ms",
+       {{"update", f.meanStages.updateMs},
+        {"render", f.meanStages.renderMs},
+        {"present", f.meanStages.presentMs},
+        {"charts", f.meanStages.chartsMs},
+        {"simulation", f.meanStages.simulateMs}}},
+      {"cpu_ms_per_frame",
+       {{"gui_thread", f.meanStages.guiCpuMs}, {"process", f.meanStages.processCpuMs}}},
+      {"grid", {{"nx", grid.nx}, {"ny", grid.ny}}},
+      {"render_mesh_stride", meshStride_},
+      {"window", {{"width", width()}, {"height", height()}}},
+      {"views", views_.size()},
+      {"models", viewIds_},
+      {"gl_renderer", glRenderer().toStdString()},
+      {"simulated_frames", shown_ ? shown_->frame : 0},
+      {"real_time_ratio", shown_ ? shown_->realTimeRatio : 0.0},
+      {"omp_wait_policy", policy ? policy : ""},
+      {"load_average_1min", load},
+  };
+}
+
+QString MainWindow::statsLine() const {
+  const FrameSummary f = meter_.summary();
+  const FrameSample& m = f.meanStages;
+  if (meter_.warmUpLeft() > 0 || f.presentedFrames == 0)
+    return tr("presented frames/s: warming up (%1 frames)").arg(meter_.warmUpLeft());
+  return tr("%1 presented frames/s (p50 %2, p95 %3 ms)   ms/frame: update %4, render %5, "
+            "present %6, charts %7, simulation %8, CPU %9 (GUI %10)   mesh 1/%11")
+      .arg(f.presentedFps, 0, 'f', 1)
+      .arg(f.frameMsP50, 0, 'f', 1)
+      .arg(f.frameMsP95, 0, 'f', 1)
+      .arg(m.updateMs, 0, 'f', 1)
+      .arg(m.renderMs, 0, 'f', 1)
+      .arg(m.presentMs, 0, 'f', 1)
+      .arg(m.chartsMs, 0, 'f', 1)
+      .arg(m.simulateMs, 0, 'f', 1)
+      .arg(m.processCpuMs, 0, 'f', 1)
+      .arg(m.guiCpuMs, 0, 'f', 1)
+      .arg(meshStride_);
 }
 
 void MainWindow::updateStatus(const Snapshot& snapshot) {
-  const FrameStats stats = frameStats();
-  status_->setText(
-      tr("frame %1   t = %2 s   %3 % of real time   window %4 frames/s   "
-         "simulating %5 %   rendering %6 %")
-          .arg(snapshot.frame)
-          .arg(snapshot.time, 0, 'f', 2)
-          .arg(100.0 * snapshot.realTimeRatio, 0, 'f', 0)
-          .arg(stats.viewUpdates / std::max(1e-9, stats.wallSeconds), 0, 'f', 1)
-          .arg(100.0 * stats.simulateSeconds / std::max(1e-9, stats.wallSeconds), 0, 'f', 0)
-          .arg(100.0 * stats.renderSeconds / std::max(1e-9, stats.wallSeconds), 0, 'f', 0));
+  status_->setToolTip(tr("OpenGL renderer: %1").arg(glRenderer()));
+  status_->setText(tr("frame %1   t = %2 s   %3 % of real time   %4")
+                       .arg(snapshot.frame)
+                       .arg(snapshot.time, 0, 'f', 2)
+                       .arg(100.0 * snapshot.realTimeRatio, 0, 'f', 0)
+                       .arg(statsLine()));
 }
 
 void MainWindow::openDialog() {

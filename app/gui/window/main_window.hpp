@@ -1,20 +1,24 @@
 // The workbench window: one 3-D view per model (and an optional difference view) in the
 // centre, the controls and the domain editor on the left, the plots at the bottom. The
-// simulation runs on a SimulationWorker; a GUI timer shows its newest snapshot.
+// simulation runs on a SimulationWorker; a GUI timer shows its newest snapshot once the last
+// one has reached the screen, and a FrameMeter measures the frames presented.
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <vtkNew.h>
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <nlohmann/json.hpp>
 
 #include "app/gui/document/scenario_document.hpp"
 #include "app/gui/document/session_recorder.hpp"
 #include "app/gui/simulation/simulation_worker.hpp"
 #include "app/gui/window/autosave.hpp"
+#include "app/gui/window/frame_meter.hpp"
 
 class QAction;
 class QComboBox;
@@ -30,15 +34,6 @@ class ControlsDock;
 class MaskEditor;
 class PlotsDock;
 class SurfaceView;
-
-// Window frame rate and the shares of time simulating and rendering, for the report.
-struct FrameStats {
-  double wallSeconds = 0.0;
-  int viewUpdates = 0;         // snapshots shown (window frames with new water)
-  double renderSeconds = 0.0;  // inside paintGL, all views
-  double simulateSeconds = 0.0;
-  int framesSimulated = 0;
-};
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -63,7 +58,15 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Snapshot> shownSnapshot() const { return shown_; }
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
-  FrameStats frameStats() const;
+  const FrameMeter& frameMeter() const { return meter_; }
+  // The measured frames, stages, grid, window and renderer (wavebench --stats-json).
+  nlohmann::json statsJson() const;
+  // The same in one line (status bar, automation output).
+  QString statsLine() const;
+  // Render meshes at the grid's resolution even on a software renderer (measurements).
+  void setFullResolutionMesh(bool on);
+  // Which models have a view (all by default); the others still run and plot.
+  void setModelShown(const std::string& id, bool shown);
   // Shows the newest snapshot now (the timer does this ~60 times a second).
   void tick();
   // Repaints every view immediately (export, screenshots).
@@ -81,8 +84,14 @@ class MainWindow : public QMainWindow {
   void connectDocument();
   void rebuild();
   void setUpViews(const Snapshot& snapshot);
-  void showSnapshot(const Snapshot& snapshot);
-  void updateDifferenceView(const Snapshot& snapshot);
+  // Writes the snapshot's water into the scenes and asks the views to render; captions
+  // (text re-rendered by VTK) only when `captions` (a few times a second).
+  void showSnapshot(const Snapshot& snapshot, bool captions);
+  void updateDifferenceView(const Snapshot& snapshot, bool captions);
+  void rebuildShownMenu(const std::vector<std::string>& ids);
+  int meshStrideFor(const Grid& grid) const;
+  void updateMeshStride();
+  QString glRenderer() const;
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
   void boatTowards(QPointF point);
@@ -107,6 +116,11 @@ class MainWindow : public QMainWindow {
   QWidget* viewArea_ = nullptr;
   QGridLayout* viewGrid_ = nullptr;
   std::vector<SurfaceView*> views_;
+  std::vector<int> viewModels_;  // the model index of each view but the difference view
+  std::set<std::string> hiddenModels_;
+  QMenu* shownMenu_ = nullptr;
+  int meshStride_ = 1;
+  bool fullResolutionMesh_ = false;
   SurfaceView* differenceView_ = nullptr;
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
@@ -124,7 +138,9 @@ class MainWindow : public QMainWindow {
   bool boatFollow_ = false;
   bool cameraNeedsFit_ = false;
   QElapsedTimer clock_, plotClock_;
-  int viewUpdates_ = 0;
+  FrameMeter meter_;
+  double simulatedSecondsSeen_ = 0.0;  // the worker's busy time already given to the meter
+  bool captionsDue_ = true;
 };
 
 }  // namespace wb::gui
