@@ -76,10 +76,13 @@ PulseRun runPulse(const std::string& modelId, double angleDegrees, EdgeKind west
   return run;
 }
 
-VerifyResult reflectionCase(const std::string& modelId, double angleDegrees, double tolerance) {
-  const OpenEdgeReflection r = measureOpenEdgeReflection(modelId, angleDegrees);
+VerifyResult reflectionCase(const std::string& modelId, double angleDegrees, double tolerance,
+                            const std::map<std::string, std::string>& params) {
+  const OpenEdgeReflection r = measureOpenEdgeReflection(modelId, angleDegrees, params);
   std::ostringstream name, detail;
   name << "open edge, plane pulse at " << angleDegrees << " deg: energy left";
+  for (const auto& [key, value] : params)
+    name << " (" << key << " = " << value << ")";
   detail << "open/wall energy " << r.energyOpen << " / " << r.energyWall << " after " << r.steps
          << " steps; volume " << r.volume0 << " -> " << r.volume << " m^3, sink " << r.sink
          << ", drift " << r.drift();
@@ -96,13 +99,24 @@ OpenEdgeReflection measureOpenEdgeReflection(const std::string& modelId, double 
   return {open.energy, wall.energy, open.volume0, open.volume, open.sink, open.steps};
 }
 
+// Normal incidence: the target. Oblique: bounds a few times above the measured
+// figures (docs/open-edges.md), which a layer switched off (ratio 1) or a mismatched one misses.
+// advected-wave inviscid: with its default nu = 0.2 1/s the pulse's long waves are
+// overdamped and spread by diffusion instead of travelling to the edges in the run's time.
 std::vector<VerifyCase> openEdgesCases() {
+  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> models = {
+      {"damped-wave", {}}, {"advected-wave", {{"nu", "0"}}}, {"swe-semi-lagrangian", {}}};
+  const std::vector<std::pair<double, double>> angles = {
+      {0.0, kOpenEdgeEnergyLeft}, {30.0, 1e-2}, {60.0, 5e-2}};
   std::vector<VerifyCase> cases;
-  for (const char* id : {"damped-wave", "advected-wave", "swe-semi-lagrangian"}) {
-    const std::string model = id;
-    cases.push_back({model, "open edge, normal incidence",
-                     [model] { return reflectionCase(model, 0.0, kOpenEdgeEnergyLeft); }});
-  }
+  for (const auto& [model, params] : models)
+    for (const auto& [angle, tolerance] : angles) {
+      std::ostringstream name;
+      name << "open edge " << angle << " deg";
+      cases.push_back({model, name.str(), [model, params, angle, tolerance] {
+                         return reflectionCase(model, angle, tolerance, params);
+                       }});
+    }
   return cases;
 }
 
