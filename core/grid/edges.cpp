@@ -81,22 +81,14 @@ AbsorbingLayer::AbsorbingLayer(const Domain& domain, double waveSpeed) {
     if (edges.isOpen(high) && intoHigh > 0) sigma += sigmaMax_ * std::pow(intoHigh, kProfilePower);
     return float(sigma);
   };
-  const auto inLayer = [&](int i, int j) {
-    return i >= 0 && j >= 0 && i < nx && j < ny &&
-           (rate(Side::West, Side::East, nx, i + 0.5) > 0 ||
-            rate(Side::South, Side::North, ny, j + 0.5) > 0);
-  };
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
-      bool near = false;
-      for (int dj = -1; dj <= 1; ++dj)
-        for (int di = -1; di <= 1; ++di)
-          near = near || inLayer(i + di, j + dj);
-      if (!near || !domain.isWet(i, j)) continue;
+      const float sx = rate(Side::West, Side::East, nx, i + 0.5);
+      const float sy = rate(Side::South, Side::North, ny, j + 0.5);
+      if ((sx <= 0 && sy <= 0) || !domain.isWet(i, j)) continue;
       Cell cell{};
       cell.index = std::uint32_t(std::size_t(j) * std::size_t(nx) + std::size_t(i));
-      cell.sigmaX = rate(Side::West, Side::East, nx, i + 0.5);
-      cell.sigmaY = rate(Side::South, Side::North, ny, j + 0.5);
+      cell.sigmaX = sx, cell.sigmaY = sy;
       cell.openEast = domain.isWetOrOutside(i + 1, j);
       cell.openNorth = domain.isWetOrOutside(i, j + 1);
       cell.sigmaXEast = cell.openEast ? rate(Side::West, Side::East, nx, i + 1.0) : 0.0f;
@@ -117,34 +109,20 @@ double AbsorbingLayer::relax(float* x, double dt) const {
 
 WavePml::WavePml(const Domain& domain, double waveSpeed)
     : layer_(domain, waveSpeed),
-      wet_(domain.wetMask()),
       nx_(domain.nx()),
-      ny_(domain.ny()),
       c2_(waveSpeed * waveSpeed),
       inverseDx_(1.0 / domain.grid().dx),
       cellArea_(domain.grid().cellArea()) {
   if (layer_.empty()) return;
-  psiX_.assign(wet_.size(), 0.0f);
-  psiY_.assign(wet_.size(), 0.0f);
+  psiX_.assign(domain.wetMask().size(), 0.0f);
+  psiY_.assign(domain.wetMask().size(), 0.0f);
 }
 
-double WavePml::divergence(std::size_t k, double rowWeight) const {
+double WavePml::divergence(std::size_t k) const {
   const std::size_t row = std::size_t(nx_);
-  const auto dxPsi = [&](std::size_t c) { return psiX_[c] - (c % row > 0 ? psiX_[c - 1] : 0.0f); };
-  const auto dyPsi = [&](std::size_t c) { return psiY_[c] - (c >= row ? psiY_[c - row] : 0.0f); };
-  const double centre = 1.0 - 2.0 * rowWeight;
-  double sum = centre * (dxPsi(k) + dyPsi(k));
-  if (rowWeight > 0) {
-    // Neighbours across a wall or the grid's edge mirror the cell itself, as the stencil does.
-    const std::size_t i = k % row, j = k / row;
-    const auto wetAt = [&](std::size_t c) { return wet_[c] != 0; };
-    const std::size_t south = j > 0 && wetAt(k - row) ? k - row : k;
-    const std::size_t north = j + 1 < std::size_t(ny_) && wetAt(k + row) ? k + row : k;
-    const std::size_t west = i > 0 && wetAt(k - 1) ? k - 1 : k;
-    const std::size_t east = i + 1 < row && wetAt(k + 1) ? k + 1 : k;
-    sum += rowWeight * (dxPsi(south) + dxPsi(north) + dyPsi(west) + dyPsi(east));
-  }
-  return sum * inverseDx_;
+  const double west = k % row > 0 ? psiX_[k - 1] : 0.0f;
+  const double south = k >= row ? psiY_[k - row] : 0.0f;
+  return (psiX_[k] - west + psiY_[k] - south) * inverseDx_;
 }
 
 void WavePml::apply(float* hNew, const float* hOld, double dt, const Scheme& scheme) {
@@ -153,7 +131,7 @@ void WavePml::apply(float* hNew, const float* hOld, double dt, const Scheme& sch
   double change = 0.0;
   for (const auto& cell : cells) {
     const std::size_t k = cell.index;
-    const double divPsi = divergence(k, scheme.rowWeight);
+    const double divPsi = divergence(k);
     const double sum = double(cell.sigmaX) + cell.sigmaY;
     const double s = 0.5 * sum * dt;
     const double q = (double(cell.sigmaX) * cell.sigmaY + scheme.damping * sum) * dt2;

@@ -592,8 +592,7 @@ void AdvectedWave::absorbAtOpenEdges(double dt) {
   pml_.apply(next_->data(), previous_->data(), dt,
              {.kappa = 0.5 * nu_ * dt,
               .damping = nu_,
-              .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt),
-              .rowWeight = 0.0});
+              .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt)});
   if (flowAtRest_) return;
   layer_.relax(u_.data(), dt);
   layer_.relax(v_.data(), dt);
