@@ -193,7 +193,8 @@ TEST(OpenEdgesCli, SeriesCarriesTheSinkAndDriftStaysSmall) {
     "initial": {"drops": [{"x": 40, "y": 40, "radius": 3, "amplitude": 0.01}]},
     "frame_dt": 0.5, "duration": 40})";
   const std::string command = "cd '" + dir.string() + "' && '" WAVEBENCH_CLI "' run --scenario " +
-                              "open.json --out out > cli.out 2> cli.err";
+                              "open.json --models damped-wave,advected-wave,swe-semi-lagrangian " +
+                              "--out out > cli.out 2> cli.err";
   ASSERT_EQ(std::system(command.c_str()), 0);
   std::ifstream in(dir / "out" / "series.csv");
   std::string line;
