@@ -1,45 +1,23 @@
 // swe-adi's kernels. Each row kernel evaluates its formula in one inline function of the
 // cell's values, called by a vectorisable loop over the interior of the row and by the two
 // end cells with the missing neighbour replaced by the cell itself behind a closed face.
-
 #include "models/swe_adi/swe_adi_kernels.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
-#include <type_traits>
 
 #include "core/grid/parallel.hpp"
 
 namespace wb {
 namespace {
 
-// The kernels' selects use quiet comparisons (no trap on NaN) and choose between values
-// computed on every lane: GCC vectorises a loop only if it can if-convert it, and it does not
-// when a comparison or a floating-point operation under a condition might trap.
-inline bool isAbove(float a, float b) {
-  return __builtin_isgreater(a, b);
-}
-
 // The face between cells a and b: eq. 36's mean depth, or 0 when the face is closed or its
-// higher side is dry (the mean, >= 0, times 0 or 1).
+// higher side is dry.
 inline float faceDepth(float ha, float ba, float hb, float bb, float open, float dry) {
-  const float da = ha - ba, db = hb - bb;
-  const float wetA = __builtin_isless(da, 0.0f) ? 0.0f : da;  // std::max(da, 0), quiet
-  const float wetB = __builtin_isless(db, 0.0f) ? 0.0f : db;
-  const float higher = __builtin_isgreaterequal(ha, hb) ? wetA : wetB;
-  return open * 0.5f * (wetA + wetB) * float(isAbove(higher, dry));
-}
-
-// q / D on a face, 0 where it is closed (D = 0, never negative): the division on every lane,
-// by D + 1 = 1 where closed, its bits kept or cleared by a mask (a select of a quotient
-// would be turned back into a branch around the division).
-inline float faceVelocity(float q, float depth) {
-  const bool open = isAbove(depth, 0.0f);
-  const float u = q / (depth + float(!open));
-  return std::bit_cast<float>(std::bit_cast<std::uint32_t>(u) & (0u - std::uint32_t(open)));
+  const float da = std::max(ha - ba, 0.0f), db = std::max(hb - bb, 0.0f);
+  const float higher = ha >= hb ? da : db;
+  return higher > dry ? open * 0.5f * (da + db) : 0.0f;
 }
 
 // Flux divergence (per cell, m^2/s / dx) of four face fluxes.
@@ -105,39 +83,29 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
   // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
-  // accelerations). Without a force the loop is instantiated with the force terms 0, free of
-  // the conditional loads that keep it from vectorising.
-  const auto solve = [&](auto forced) {
-    const auto forceX = [&](std::size_t k) {
-      if constexpr (forced) return in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
-      return 0.0f;
-    };
-    const auto forceY = [&](std::size_t k) {
-      if constexpr (forced) return in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
-      return 0.0f;
-    };
-    const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE,
-                          float fE) {
-      const std::size_t k = row + i;
-      const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
-      rt[i] -= in.wet[k] * in.rateMean;
-      r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
-    };
-    if (nx == 1) {
-      cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
-      return;
-    }
-    cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
-#pragma omp simd
-    for (std::size_t i = 1; i < nx - 1; ++i)
-      cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
-    cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+  // accelerations).
+  const auto forceX = [&](std::size_t k) {
+    return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
   };
-  if (in.ax)
-    solve(std::true_type{});
-  else
-    solve(std::false_type{});
+  const auto forceY = [&](std::size_t k) {
+    return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
+  };
+  const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE, float fE) {
+    const std::size_t k = row + i;
+    const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+    rt[i] -= in.wet[k] * in.rateMean;
+    r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
+           twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+  };
+  if (nx == 1) {
+    cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
+    return;
+  }
+  cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
+  cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
@@ -348,33 +316,28 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
   // The mid-step surface h~ = h^n + delta / 2.
   const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
-  // Without a force the loops are instantiated with a = 0, free of conditional loads.
-  const auto update = [&](auto forced) {
 #pragma omp simd
-    for (std::size_t i = 0; i < nx - 1; ++i) {
-      const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
-      const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
-      qxr[i] = isAbove(dX[i], 0.0f) ? next : 0.0f;
-      ur[i] = faceVelocity(next, dX[i]);
-    }
-    qxr[nx - 1] = ur[nx - 1] = 0.0f;
-    if (!hasNorth) {
-      std::fill(qyr, qyr + nx, 0.0f);
-      std::fill(vr, vr + nx, 0.0f);
-      return;
-    }
+  for (std::size_t i = 0; i < nx - 1; ++i) {
+    const float a = in.ax ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
+    const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+    const bool open = dX[i] > 0.0f;
+    qxr[i] = open ? next : 0.0f;
+    ur[i] = open ? next / dX[i] : 0.0f;
+  }
+  qxr[nx - 1] = ur[nx - 1] = 0.0f;
+  if (!hasNorth) {
+    std::fill(qyr, qyr + nx, 0.0f);
+    std::fill(vr, vr + nx, 0.0f);
+    return;
+  }
 #pragma omp simd
-    for (std::size_t i = 0; i < nx; ++i) {
-      const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
-      const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
-      qyr[i] = isAbove(dY[i], 0.0f) ? next : 0.0f;
-      vr[i] = faceVelocity(next, dY[i]);
-    }
-  };
-  if (in.ax)
-    update(std::true_type{});
-  else
-    update(std::false_type{});
+  for (std::size_t i = 0; i < nx; ++i) {
+    const float a = in.ay ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
+    const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+    const bool open = dY[i] > 0.0f;
+    qyr[i] = open ? next : 0.0f;
+    vr[i] = open ? next / dY[i] : 0.0f;
+  }
 }
 
 WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
@@ -406,13 +369,13 @@ WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
 #pragma omp simd
   for (std::size_t i = 0; i < nx - 1; ++i) {
     x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
-    ur[i] = faceVelocity(x[i], dX[i]);
+    ur[i] = dX[i] > 0.0f ? x[i] / dX[i] : 0.0f;
   }
   if (!hasNorth) return;
 #pragma omp simd
   for (std::size_t i = 0; i < nx; ++i) {
     y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
-    vr[i] = faceVelocity(y[i], dY[i]);
+    vr[i] = dY[i] > 0.0f ? y[i] / dY[i] : 0.0f;
   }
 }
 
