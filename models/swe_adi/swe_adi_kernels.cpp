@@ -102,29 +102,39 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
   // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
-  // accelerations).
-  const auto forceX = [&](std::size_t k) {
-    return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
-  };
-  const auto forceY = [&](std::size_t k) {
-    return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
-  };
-  const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE, float fE) {
-    const std::size_t k = row + i;
-    const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
-    rt[i] -= in.wet[k] * in.rateMean;
-    r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-           twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
-  };
-  if (nx == 1) {
-    cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
-    return;
-  }
-  cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+  // accelerations). Without a force the loop is instantiated with the force terms 0, free of
+  // the conditional loads that keep it from vectorising.
+  const auto solve = [&](auto forced) __attribute__((always_inline)) {
+    const auto forceX = [&](std::size_t k) {
+      if constexpr (forced) return in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
+      return 0.0f;
+    };
+    const auto forceY = [&](std::size_t k) {
+      if constexpr (forced) return in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
+      return 0.0f;
+    };
+    const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE,
+                          float fE) {
+      const std::size_t k = row + i;
+      const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+      rt[i] -= in.wet[k] * in.rateMean;
+      r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
+             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+    };
+    if (nx == 1) {
+      cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
+      return;
+    }
+    cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
 #pragma omp simd
-  for (std::size_t i = 1; i < nx - 1; ++i)
-    cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
-  cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+    for (std::size_t i = 1; i < nx - 1; ++i)
+      cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
+    cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+  };
+  if (in.ax)
+    solve(std::true_type{});
+  else
+    solve(std::false_type{});
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
