@@ -439,15 +439,19 @@ WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h
   const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
   int drained = 0, dry = 0;
   float rateSum = 0.0f;
-#pragma omp simd reduction(+ : drained, dry, rateSum)
+  // Quiet comparisons so that the loop vectorises; the rate's sum in a second loop, in cell
+  // order (a float sum in SIMD lanes would round differently).
+#pragma omp simd reduction(+ : drained, dry)
   for (std::size_t k = row; k < row + nx; ++k) {
     h[k] += delta[k];
     rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
-    rateSum += rate[k];
     const float depth = h[k] - ground[k];
-    drained += int(wet[k] != 0.0f && depth < 0.0f);
-    dry += int(wet[k] != 0.0f && depth <= dryThreshold);
+    const bool isWet = wet[k] != 0.0f;
+    drained += int(isWet & __builtin_isless(depth, 0.0f));
+    dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
   }
+  for (std::size_t k = row; k < row + nx; ++k)
+    rateSum += rate[k];
   return {drained, dry, rateSum};
 }
 
