@@ -81,8 +81,10 @@ void SweAdi::step(double dt) {
     assembleRhs(dt);
     factorTridiagonals();
     for (int k = 0; k < iterations_; ++k) {
-      if (k > 0) residual();
-      sweepRows(k == 0 ? rhs_ : work_);
+      if (k == 0)
+        sweepRows(rhs_, [](int) {});
+      else
+        sweepRows(work_, [&](int j) { residual(j); });
       sweepColumns(k == 0, k + 1 == iterations_);
     }
     updateFaceVelocities(dt);
@@ -139,7 +141,8 @@ void SweAdi::assembleRhs(double dt) {
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
 // diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
 // c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them.
+// only on the face depths, so every ADI iteration of the step reuses them. No barrier: a
+// static schedule hands the sweeps' bands (the same loops) to the thread that factored them.
 void SweAdi::factorTridiagonals() {
   const int nx = h_.nx(), ny = h_.ny();
 #pragma omp for schedule(static) nowait
@@ -149,31 +152,34 @@ void SweAdi::factorTridiagonals() {
     factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
                   bandP_.data() + at, bandE_.data() + at);
   }
-#pragma omp for schedule(static)
+#pragma omp for schedule(static) nowait
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
     factorColumns(coupleY_.data(), pivotY_.data(), upperY_.data(), std::size_t(nx), ny, i0, i1);
   }
 }
 
-// The defect of the last iterate: res = r - (1 - q L) delta, in work_, the right side of the
-// next iteration's correction.
-void SweAdi::residual() {
+// Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right
+// side of the next iteration's correction.
+void SweAdi::residual(int j) {
   const int nx = h_.nx(), ny = h_.ny();
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    residualRow(rhs_.data(), delta_.data(), coupleX_.data(), coupleY_.data(), work_.data(),
-                h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  residualRow(rhs_.data(), delta_.data(), coupleX_.data(), coupleY_.data(), work_.data(),
+              h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
 // Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
-// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows.
-void SweAdi::sweepRows(const Field2D& source) {
+// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows. prepareRow(j)
+// first writes row j of the source, band by band: fused into the sweep it needs no barrier of
+// its own and its rows are still in cache when staged.
+template <class PrepareRow>
+void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
   const int nx = h_.nx(), ny = h_.ny();
   float* stage = stages_[std::size_t(omp_get_thread_num())].data();
 #pragma omp for schedule(static)
   for (int band = 0; band < rowBands(ny); ++band) {
     const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    for (int j = j0; j < j0 + rows; ++j)
+      prepareRow(j);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
     solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
                        bandE_.data() + at, stage, std::size_t(nx), nx, rows);
@@ -195,14 +201,16 @@ void SweAdi::sweepColumns(bool first, bool last) {
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
-#pragma omp single
+  if (!measure) return;
+    // lastCorrection_ is read after the parallel region: no barrier.
+#pragma omp single nowait
   {
     float correction = 0.0f, size = 0.0f;
     for (int band = 0; band < columnBands(nx); ++band) {
       correction = std::max(correction, bandCorrection_[band]);
       size = std::max(size, bandDelta_[band]);
     }
-    if (measure) lastCorrection_ = size > 0.0f ? correction / size : 0.0;
+    lastCorrection_ = size > 0.0f ? correction / size : 0.0;
   }
 }
 
@@ -241,11 +249,10 @@ void SweAdi::syncDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
   const float scale = float(domain_->g() * 0.25 * dt * dt);
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
+  sweepRows(work_, [&](int j) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
-  sweepRows(work_);
+  });
   sweepColumns(true, false);
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)

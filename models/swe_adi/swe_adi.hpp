@@ -88,8 +88,9 @@ class SweAdi final : public Model {
   void faceDepths(double dt);
   void assembleRhs(double dt);
   void factorTridiagonals();
-  void residual();
-  void sweepRows(const Field2D& source);
+  void residual(int j);
+  template <class PrepareRow>
+  void sweepRows(const Field2D& source, PrepareRow prepareRow);
   void sweepColumns(bool first, bool last);
   void updateFaceVelocities(double dt);
   void updateSurface(double dt);

@@ -1,23 +1,41 @@
 // swe-adi's kernels. Each row kernel evaluates its formula in one inline function of the
 // cell's values, called by a vectorisable loop over the interior of the row and by the two
 // end cells with the missing neighbour replaced by the cell itself behind a closed face.
+
 #include "models/swe_adi/swe_adi_kernels.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "core/grid/parallel.hpp"
 
 namespace wb {
 namespace {
 
+// The selects of the face kernels use quiet comparisons (__builtin_isgreater: no trap on NaN)
+// and choose between values computed on every lane: GCC vectorises a loop only if it can
+// if-convert it, and it does not when a comparison or a floating-point operation under a
+// condition might trap.
+
 // The face between cells a and b: eq. 36's mean depth, or 0 when the face is closed or its
-// higher side is dry.
+// higher side is dry (the mean, >= 0, times 0 or 1).
 inline float faceDepth(float ha, float ba, float hb, float bb, float open, float dry) {
-  const float da = std::max(ha - ba, 0.0f), db = std::max(hb - bb, 0.0f);
-  const float higher = ha >= hb ? da : db;
-  return higher > dry ? open * 0.5f * (da + db) : 0.0f;
+  const float da = ha - ba, db = hb - bb;
+  const float wetA = __builtin_isless(da, 0.0f) ? 0.0f : da;  // std::max(da, 0), quiet
+  const float wetB = __builtin_isless(db, 0.0f) ? 0.0f : db;
+  const float higher = __builtin_isgreaterequal(ha, hb) ? wetA : wetB;
+  return open * 0.5f * (wetA + wetB) * float(__builtin_isgreater(higher, dry));
+}
+
+// q / D on a face, 0 where it is closed (D = 0, never negative), as arithmetic on every lane
+// (divided by D + 1 = 1 and multiplied by 0 where closed; + 0 turns the -0 of a negative q
+// into 0): GCC does not vectorise the division under a select.
+inline float faceVelocity(float q, float depth) {
+  const float open = float(__builtin_isgreater(depth, 0.0f));
+  return q / (depth + (1.0f - open)) * open + 0.0f;
 }
 
 // Flux divergence (per cell, m^2/s / dx) of four face fluxes.
@@ -47,7 +65,8 @@ WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
   const float* __restrict b = in.ground + row;
   const float* __restrict openEast = in.openEast + row;
   const float* __restrict openNorth = in.openNorth + row;
-  float *dx = depthX + row, *dy = depthY + row, *cx = coupleX + row, *cy = coupleY + row;
+  float* __restrict dx = depthX + row, * __restrict dy = depthY + row;
+  float* __restrict cx = coupleX + row, * __restrict cy = coupleY + row;
   const float dry = in.dryThreshold;
 #pragma omp simd
   for (std::size_t i = 0; i < nx - 1; ++i) {
@@ -83,29 +102,39 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
   // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
-  // accelerations).
-  const auto forceX = [&](std::size_t k) {
-    return in.ax ? in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]) : 0.0f;
-  };
-  const auto forceY = [&](std::size_t k) {
-    return in.ay ? in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]) : 0.0f;
-  };
-  const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE, float fE) {
-    const std::size_t k = row + i;
-    const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
-    rt[i] -= in.wet[k] * in.rateMean;
-    r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-           twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
-  };
-  if (nx == 1) {
-    cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
-    return;
-  }
-  cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+  // accelerations). Without a force the loop is instantiated with the force terms 0, free of
+  // the conditional loads that keep it from vectorising.
+  const auto solve = [&](auto forced) __attribute__((always_inline)) {
+    const auto forceX = [&](std::size_t k) {
+      if constexpr (forced) return in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
+      return 0.0f;
+    };
+    const auto forceY = [&](std::size_t k) {
+      if constexpr (forced) return in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
+      return 0.0f;
+    };
+    const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE,
+                          float fE) {
+      const std::size_t k = row + i;
+      const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+      rt[i] -= in.wet[k] * in.rateMean;
+      r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
+             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+    };
+    if (nx == 1) {
+      cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
+      return;
+    }
+    cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
 #pragma omp simd
-  for (std::size_t i = 1; i < nx - 1; ++i)
-    cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
-  cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+    for (std::size_t i = 1; i < nx - 1; ++i)
+      cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
+    cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+  };
+  if (in.ax)
+    solve(std::true_type{});
+  else
+    solve(std::false_type{});
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
@@ -316,28 +345,33 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
   // The mid-step surface h~ = h^n + delta / 2.
   const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
+  // Without a force the loops are instantiated with a = 0, free of conditional loads.
+  const auto update = [&](auto forced) __attribute__((always_inline)) {
 #pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i) {
-    const float a = in.ax ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
-    const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
-    const bool open = dX[i] > 0.0f;
-    qxr[i] = open ? next : 0.0f;
-    ur[i] = open ? next / dX[i] : 0.0f;
-  }
-  qxr[nx - 1] = ur[nx - 1] = 0.0f;
-  if (!hasNorth) {
-    std::fill(qyr, qyr + nx, 0.0f);
-    std::fill(vr, vr + nx, 0.0f);
-    return;
-  }
+    for (std::size_t i = 0; i < nx - 1; ++i) {
+      const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
+      const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+      qxr[i] = __builtin_isgreater(dX[i], 0.0f) ? next : 0.0f;
+      ur[i] = faceVelocity(next, dX[i]);
+    }
+    qxr[nx - 1] = ur[nx - 1] = 0.0f;
+    if (!hasNorth) {
+      std::fill(qyr, qyr + nx, 0.0f);
+      std::fill(vr, vr + nx, 0.0f);
+      return;
+    }
 #pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i) {
-    const float a = in.ay ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
-    const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
-    const bool open = dY[i] > 0.0f;
-    qyr[i] = open ? next : 0.0f;
-    vr[i] = open ? next / dY[i] : 0.0f;
-  }
+    for (std::size_t i = 0; i < nx; ++i) {
+      const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
+      const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+      qyr[i] = __builtin_isgreater(dY[i], 0.0f) ? next : 0.0f;
+      vr[i] = faceVelocity(next, dY[i]);
+    }
+  };
+  if (in.ax)
+    update(std::true_type{});
+  else
+    update(std::false_type{});
 }
 
 WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
@@ -369,13 +403,13 @@ WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
 #pragma omp simd
   for (std::size_t i = 0; i < nx - 1; ++i) {
     x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
-    ur[i] = dX[i] > 0.0f ? x[i] / dX[i] : 0.0f;
+    ur[i] = faceVelocity(x[i], dX[i]);
   }
   if (!hasNorth) return;
 #pragma omp simd
   for (std::size_t i = 0; i < nx; ++i) {
     y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
-    vr[i] = dY[i] > 0.0f ? y[i] / dY[i] : 0.0f;
+    vr[i] = faceVelocity(y[i], dY[i]);
   }
 }
 
@@ -405,15 +439,19 @@ WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h
   const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
   int drained = 0, dry = 0;
   float rateSum = 0.0f;
-#pragma omp simd reduction(+ : drained, dry, rateSum)
+  // Quiet comparisons so that the loop vectorises; the rate's sum in a second loop, in cell
+  // order (a float sum in SIMD lanes would round differently).
+#pragma omp simd reduction(+ : drained, dry)
   for (std::size_t k = row; k < row + nx; ++k) {
     h[k] += delta[k];
     rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
-    rateSum += rate[k];
     const float depth = h[k] - ground[k];
-    drained += int(wet[k] != 0.0f && depth < 0.0f);
-    dry += int(wet[k] != 0.0f && depth <= dryThreshold);
+    const bool isWet = wet[k] != 0.0f;
+    drained += int(isWet & __builtin_isless(depth, 0.0f));
+    dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
   }
+  for (std::size_t k = row; k < row + nx; ++k)
+    rateSum += rate[k];
   return {drained, dry, rateSum};
 }
 

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/measure/diagnostics.hpp"
@@ -14,6 +16,7 @@
 #include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 #include "models/swe_adi/swe_adi.hpp"
+#include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/verification/verification.hpp"
 #include "tests/unit/test_support.hpp"
 
@@ -242,6 +245,66 @@ TEST(SweAdi, HarbourCoastDoesNotPumpEnergy) {
 // The step's parallel region splits rows, row bands and column bands between threads; each
 // cell's arithmetic is the same, so two threads give the one-thread result bit for bit
 // (a 200 x 136 grid: above the threading threshold, partial bands of rows and columns).
+// The row kernels' vectorised selects (models/swe_adi/swe_adi_kernels.cpp), on a row long
+// enough for the SIMD body and its remainder. A face that closed during the step (depth 0)
+// passes no water: its discharge and velocity are exactly +0, whatever discharge it held;
+// an open face keeps q and gets u = q / D exactly.
+TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
+  constexpr std::size_t nx = 21;
+  std::vector<float> h(2 * nx, 0.0f), delta(2 * nx, 0.0f), depthX(nx), depthY(nx, 0.0f);
+  std::vector<float> qx(nx), qy(nx, 1.0f), u(nx, 7.0f), v(nx, 7.0f);
+  for (std::size_t i = 0; i < nx; ++i) {
+    depthX[i] = i % 3 == 1 ? 0.0f : 0.5f + 0.1f * float(i);
+    qx[i] = (i % 2 == 0 ? 1.0f : -1.0f) * (0.25f + 0.01f * float(i));
+  }
+  const std::vector<float> before = qx;
+  // A flat surface that does not move: the discharges keep their values where open.
+  const FluxInputs in{h.data(), delta.data(), depthX.data(), depthY.data(), nullptr,
+                      nullptr,  0.1f,         9.81f,         1.0f};
+  fluxRow(in, qx.data(), qy.data(), u.data(), v.data(), 0, nx, false);
+  for (std::size_t i = 0; i + 1 < nx; ++i) {
+    if (depthX[i] == 0.0f) {
+      EXPECT_EQ(qx[i], 0.0f) << i;
+      EXPECT_EQ(u[i], 0.0f) << i;
+      EXPECT_FALSE(std::signbit(u[i])) << i;
+    } else {
+      EXPECT_EQ(qx[i], before[i]) << i;
+      EXPECT_EQ(u[i], before[i] / depthX[i]) << i;
+    }
+  }
+  for (std::size_t i = 0; i < nx; ++i)
+    EXPECT_EQ(v[i], 0.0f) << i;
+}
+
+// Kass & Miller's flooding rule in the face-depth kernel: the mean depth of the two cells on
+// an open face, 0 on a closed one and on one whose higher side is dry.
+TEST(SweAdiKernels, AFacePassesWaterOnlyIfOpenAndItsHigherSideIsWet) {
+  constexpr std::size_t nx = 18;
+  const float dry = 1e-3f;
+  std::vector<float> h(nx), ground(nx, -1.0f), openEast(nx, 1.0f), openNorth(nx, 0.0f);
+  for (std::size_t i = 0; i < nx; ++i)
+    h[i] = 0.01f * float(i % 5);
+  ground[4] = 0.04f - 0.0005f;  // cell 4 is the higher side of face 4 and is dry
+  ground[9] = 0.02f;            // cell 9 is dry, below wet cell 8's surface (0.03): it floods
+  h[9] = 0.02f;
+  openEast[12] = 0.0f;  // a wall
+  std::vector<float> dX(nx), dY(nx), cX(nx), cY(nx);
+  const FaceInputs in{h.data(), ground.data(), openEast.data(), openNorth.data(), dry};
+  faceDepthRow(in, dX.data(), dY.data(), 2.0f, cX.data(), cY.data(), 0, nx, false);
+  for (std::size_t i = 0; i + 1 < nx; ++i) {
+    const float dA = std::max(h[i] - ground[i], 0.0f),
+                dB = std::max(h[i + 1] - ground[i + 1], 0.0f);
+    const float higher = h[i] >= h[i + 1] ? dA : dB;
+    const bool passes = openEast[i] != 0.0f && higher > dry;
+    EXPECT_EQ(dX[i], passes ? 0.5f * (dA + dB) : 0.0f) << i;
+    EXPECT_EQ(cX[i], 2.0f * dX[i]) << i;
+  }
+  EXPECT_EQ(dX[4], 0.0f);
+  EXPECT_EQ(dX[12], 0.0f);
+  EXPECT_GT(dX[8], 0.0f);
+  EXPECT_EQ(dX[nx - 1], 0.0f);
+}
+
 TEST(SweAdi, TwoThreadsGiveTheOneThreadResult) {
   const Domain domain(Grid{200, 136, 1.0}, 9.81, 1.0);
   const auto run = [&](int threads) {
