@@ -41,11 +41,15 @@ bool same(const Seen& a, const Seen& b) {
 void checkLayersOnDisk(const ScenarioDocument& document) {
   Scenario withoutTerrain = document.scenario();
   withoutTerrain.terrain.reset();
-  QCOMPARE(buildDomain(withoutTerrain).wetMask(), document.mask());
   Scenario allWater = withoutTerrain;
   allWater.mask.reset();
   allWater.maskPreset = "rect";
-  QVERIFY(sameField(buildDomain(allWater).restDepth(), document.depth()));
+  try {
+    QCOMPARE(buildDomain(withoutTerrain).wetMask(), document.mask());
+    QVERIFY(sameField(buildDomain(allWater).restDepth(), document.depth()));
+  } catch (const std::exception& error) {
+    QFAIL(error.what());  // a layer file missing or unreadable
+  }
 }
 
 // `edit` pushes one command named `text` that changes the document; undo, redo and undo
