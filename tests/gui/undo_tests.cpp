@@ -172,6 +172,24 @@ class UndoTests : public QObject {
     checkUndoRedo(document_, "add boat", [&] { document_.addBoatIfNone(); });
   }
 
+  // Interactions recorded while the models run are not edits: undoing an edit made before
+  // them keeps them (a saved session still replays them).
+  void undoKeepsRecordedInteractions() {
+    document_.setWater(9.5, 0.35);
+    SurfaceEvent drop;
+    drop.time = 1.25;
+    drop.x = drop.y = 2.0;
+    document_.editExcitationsQuietly([&](ExcitationSpecs& list) { list.drops.push_back(drop); });
+    const std::size_t recorded = document_.scenario().excitations.drops.size();
+    document_.undoStack()->undo();
+    QCOMPARE(document_.scenario().depth, loadScenario("builtin:pi-pool").depth);
+    QCOMPARE(document_.scenario().excitations.drops.size(), recorded);
+    QCOMPARE(document_.scenario().excitations.drops.back().time, 1.25);
+    document_.undoStack()->redo();
+    QCOMPARE(document_.scenario().depth, 0.35);
+    QCOMPARE(document_.scenario().excitations.drops.size(), recorded);
+  }
+
   // The editor's tools are document edits: a whole stroke is one command, undone at once.
   void editorTools() {
     MaskEditor editor(document_);

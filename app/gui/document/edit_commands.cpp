@@ -3,8 +3,11 @@
 namespace wb::gui {
 
 DocumentCommand::DocumentCommand(ScenarioDocument& document, const QString& text,
-                                 DocumentState after)
-    : document_(document), before_(document.state()), after_(std::move(after)) {
+                                 DocumentState after, Excitations excitations)
+    : document_(document),
+      before_(document.state()),
+      after_(std::move(after)),
+      excitations_(excitations) {
   setText(text);
 }
 

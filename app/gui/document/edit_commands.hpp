@@ -2,7 +2,8 @@
 // document's state before and after its edit; redo and undo restore one of them. The layers
 // are shared between states, so an edit of the water or the parameters does not copy the mask.
 // The dabs of one brush stroke merge into one command (mergeWith), as the moves of one drag do
-// in the undoframework example.
+// in the undoframework example. Only the commands that edit the excitation list (a boat added)
+// restore it: the others leave the interactions recorded since (session_recorder.hpp) alone.
 #pragma once
 
 #include <QUndoCommand>
@@ -13,13 +14,16 @@ namespace wb::gui {
 
 class DocumentCommand : public QUndoCommand {
  public:
-  DocumentCommand(ScenarioDocument& document, const QString& text, DocumentState after);
-  void undo() override { document_.restore(before_); }
-  void redo() override { document_.restore(after_); }
+  enum class Excitations { Kept, Restored };
+  DocumentCommand(ScenarioDocument& document, const QString& text, DocumentState after,
+                  Excitations excitations = Excitations::Kept);
+  void undo() override { document_.restore(before_, excitations_ == Excitations::Restored); }
+  void redo() override { document_.restore(after_, excitations_ == Excitations::Restored); }
 
  protected:
   ScenarioDocument& document_;
   DocumentState before_, after_;
+  Excitations excitations_;
 };
 
 // One dab of a brush stroke; the dabs of the same stroke merge, so a stroke is one undo step.

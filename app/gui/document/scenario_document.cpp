@@ -103,8 +103,10 @@ void ScenarioDocument::setModified(bool modified) {
   emit modifiedChanged(modified);
 }
 
-void ScenarioDocument::restore(const DocumentState& state) {
+void ScenarioDocument::restore(const DocumentState& state, bool excitations) {
+  ExcitationSpecs recorded = std::move(state_.scenario.excitations);
   state_ = state;
+  if (!excitations) state_.scenario.excitations = std::move(recorded);
   emit layersChanged();
   if (inStroke_)
     changedInStroke_ = true;
@@ -183,7 +185,8 @@ void ScenarioDocument::addBoatIfNone() {
   boat.wakeRadius = 2.0 * s.grid.dx;
   boat.arriveRadius = 2.0 * s.grid.dx;
   s.excitations.boats.push_back(boat);
-  setScenario(s, tr("add boat"));
+  undo_->push(new DocumentCommand(*this, tr("add boat"), withScenario(s),
+                                  DocumentCommand::Excitations::Restored));
 }
 
 void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {

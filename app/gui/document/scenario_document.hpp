@@ -115,9 +115,9 @@ class ScenarioDocument : public QObject {
   void editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit);
 
   // The state a command restores (edit_commands.hpp): announces the change and, outside a
-  // stroke, asks for a rebuild.
+  // stroke, asks for a rebuild. The excitation list stays as recorded unless `excitations`.
   const DocumentState& state() const { return state_; }
-  void restore(const DocumentState& state);
+  void restore(const DocumentState& state, bool excitations);
 
  signals:
   void rebuildNeeded();
