@@ -2,6 +2,7 @@
 // command on the document's stack, named in Edit > Undo; undo brings back exactly the state
 // before (scenario, models, mask and depth layers) and redo the state after, the layers on
 // disk agree with the layers shown, and each undo or redo asks the comparison to rebuild.
+#include <algorithm>
 #include <functional>
 
 #include <QImage>
@@ -125,6 +126,20 @@ class UndoTests : public QObject {
     checkUndoRedo(document_, "parameters of damped-wave", [&] {
       document_.setModelParams("damped-wave", {{"k", 0.5}, {"boundary", "zero"}});
     });
+  }
+
+  // Linked parameters applied to several models are one command.
+  void parametersOfSeveralModels() {
+    std::vector<std::string> ids = modelIds();
+    QVERIFY(ids.size() >= 2);
+    std::sort(ids.begin(), ids.end());  // the command names them in order
+    checkUndoRedo(
+        document_,
+        QString("parameters of %1, %2")
+            .arg(QString::fromStdString(ids[0]), QString::fromStdString(ids[1])),
+        [&] {
+          document_.setModelParamsOf({{ids[0], {{"dt", "auto"}}}, {ids[1], {{"dt", "auto"}}}});
+        });
   }
 
   void modelSet() {

@@ -157,11 +157,20 @@ void ScenarioDocument::setWater(double g, double depth) {
 }
 
 void ScenarioDocument::setModelParams(const std::string& id, const nlohmann::json& values) {
-  const auto& params = scenario().modelParams;
-  if (auto it = params.find(id); it != params.end() && it->second == values) return;
+  setModelParamsOf({{id, values}});
+}
+
+void ScenarioDocument::setModelParamsOf(const std::map<std::string, nlohmann::json>& byModel) {
   DocumentState after = state_;
-  after.scenario.modelParams[id] = values;
-  push(tr("parameters of %1").arg(QString::fromStdString(id)), std::move(after));
+  std::vector<std::string> changed;
+  for (const auto& [id, values] : byModel) {
+    auto [it, added] = after.scenario.modelParams.try_emplace(id, values);
+    if (!added && it->second == values) continue;
+    it->second = values;
+    changed.push_back(id);
+  }
+  if (changed.empty()) return;
+  push(tr("parameters of %1").arg(joined(changed)), std::move(after));
 }
 
 void ScenarioDocument::setTerrain(const std::optional<TerrainSetting>& terrain) {

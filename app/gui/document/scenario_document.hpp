@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +96,8 @@ class ScenarioDocument : public QObject {
   void setGridCells(int cells);
   // Parameter values of one model as JSON ({"k": 0.1, "dt": "auto"}).
   void setModelParams(const std::string& id, const nlohmann::json& values);
+  // The same for several models at once (linked parameters): one command.
+  void setModelParamsOf(const std::map<std::string, nlohmann::json>& valuesByModel);
   void setMask(const Mask& wet, const QString& text);
   // Sets the bathymetry to this rest depth (a CSV in the scratch folder).
   void setDepth(const Depth& depth, const QString& text);

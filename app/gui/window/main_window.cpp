@@ -169,7 +169,7 @@ void MainWindow::buildDocks() {
   connect(controls_, &ControlsDock::gridChanged, &document_, &ScenarioDocument::setGridCells);
   connect(controls_, &ControlsDock::waterChanged, &document_, &ScenarioDocument::setWater);
   connect(controls_, &ControlsDock::modelsChanged, &document_, &ScenarioDocument::setModelIds);
-  connect(controls_, &ControlsDock::paramsApplied, &document_, &ScenarioDocument::setModelParams);
+  connect(controls_, &ControlsDock::paramsApplied, &document_, &ScenarioDocument::setModelParamsOf);
   connect(controls_, &ControlsDock::rainChanged, this, &MainWindow::setRain);
   connect(controls_, &ControlsDock::windChanged, this, &MainWindow::setWind);
   connect(controls_, &ControlsDock::boatFollowChanged, this, &MainWindow::setBoatFollow);
