@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/grid/edges.hpp"
 #include "core/grid/field2d.hpp"
 
 namespace wb {
@@ -62,6 +63,10 @@ class Domain {
   // sea level become solid; the others get rest depth seaLevel - terrain (at least minDepth).
   void applyTerrain(const Field2D& terrainHeight, double seaLevel);
 
+  // Wall or open per side (core/grid/edges.hpp); all walls unless set.
+  const Edges& edges() const { return edges_; }
+  void setEdges(const Edges& edges) { edges_ = edges; }
+
   static constexpr double kMinDepth = 0.01;  // m, keeps sqrt(g d) > 0 on shelves
 
  private:
@@ -75,6 +80,7 @@ class Domain {
   double g_ = 9.81;
   std::vector<std::uint8_t> wet_;
   Field2D restDepth_;
+  Edges edges_;
 };
 
 // Parses "rect" / "pi"; throws InputError naming `where` otherwise.

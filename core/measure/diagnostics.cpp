@@ -79,9 +79,11 @@ double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, st
   return costs[costs.size() / 2];
 }
 
+// volume_sink comes after the columns series.csv had before it, so readers that count
+// columns keep finding them where they were.
 void writeSeriesHeader(std::ostream& out) {
   out << "frame,time,model,volume,volume_sources,volume_drift,energy_potential,energy_kinetic,"
-         "energy_total,step_ms,substeps,dt,max_abs_eta";
+         "energy_total,step_ms,substeps,dt,max_abs_eta,volume_sink";
   for (auto column : kSolverColumns)
     out << ',' << column;
   out << '\n';
@@ -89,10 +91,10 @@ void writeSeriesHeader(std::ostream& out) {
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
   char line[512];
-  std::snprintf(line, sizeof line, "%d,%.9g,%s,%.12g,%.12g,%.6g,%.9g,%.9g,%.9g,%.6g,%d,%.9g,%.6g",
-                r.frame, r.time, r.model.c_str(), r.volume, r.volumeSources, r.volumeDrift,
-                r.energyPotential, r.energyKinetic, r.energyTotal(), r.stepMs, r.substeps, r.dt,
-                r.maxAbsEta);
+  std::snprintf(
+      line, sizeof line, "%d,%.9g,%s,%.12g,%.12g,%.6g,%.9g,%.9g,%.9g,%.6g,%d,%.9g,%.6g,%.12g",
+      r.frame, r.time, r.model.c_str(), r.volume, r.volumeSources, r.volumeDrift, r.energyPotential,
+      r.energyKinetic, r.energyTotal(), r.stepMs, r.substeps, r.dt, r.maxAbsEta, r.volumeSink);
   out << line;
   for (auto column : kSolverColumns) {
     out << ',';

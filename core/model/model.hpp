@@ -56,6 +56,13 @@ class Model {
   // Kinetic energy per unit density (m^5/s^2), from the model's own state; each model
   // documents its definition beside its implementation.
   virtual double kineticEnergy() const = 0;
+  // Open edges (core/grid/edges.hpp): whether reset() puts an absorbing layer on the
+  // domain's open sides. The Comparison refuses open edges for a model that does not.
+  virtual bool absorbsAtOpenEdges() const { return false; }
+  // Volume the absorbing layers took out of the water since reset (m^3; negative when water
+  // left): the sink term of the volume budget, so that drift stays the model's own error.
+  virtual double volumeSink() const { return 0.0; }
+
   // Solver figures of the last step, e.g. {"solver_iterations": 2, "divergence_max": 1e-7}.
   virtual std::map<std::string, double> diagnostics() const { return {}; }
 

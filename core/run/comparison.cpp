@@ -56,6 +56,9 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
   for (auto& model : models) {
     Slot slot;
     slot.model = std::move(model);
+    if (domain_->edges().anyOpen() && !slot.model->absorbsAtOpenEdges())
+      throw InputError(scenario_.source + ": domain.edges: " + slot.model->id() +
+                       " has no absorbing layer for open edges yet; use walls for it");
     slot.model->reset(*domain_, eta0);
     slot.scratch = Field2D(domain_->nx(), domain_->ny());
     if (scenario_.bodies.count > 0)
@@ -161,7 +164,8 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.model = model.id();
   r.volume = surface.volume;
   r.volumeSources = slot.sources;
-  r.volumeDrift = r.volume - slot.initialVolume - slot.sources;
+  r.volumeSink = model.volumeSink();
+  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink;
   r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
   r.stepMs = slot.lastStepMs;

@@ -230,6 +230,28 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
   }
 }
 
+// domain.edges: "wall" | "open" | {"west": ..., "east": ..., "south": ..., "north": ...,
+// "layer_cells": N}; a side not named is a wall.
+Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
+  Edges edges;
+  if (value.is_string()) {
+    edges = Edges::all(parseEdgeKind(value.get<std::string>(), where));
+  } else {
+    if (!value.is_object())
+      ObjectReader::fail(where, "must be \"wall\", \"open\" or an object of sides");
+    ObjectReader r(value, where);
+    for (Side side : kSides)
+      if (r.has(sideName(side))) {
+        const json& kind = r.raw(sideName(side));
+        if (!kind.is_string()) ObjectReader::fail(r.at(sideName(side)), "must be a string");
+        edges.set(side, parseEdgeKind(kind.get<std::string>(), r.at(sideName(side))));
+      }
+    edges.layerCells = r.integer("layer_cells", edges.layerCells, 1, 1 << 15);
+  }
+  checkEdgesFit(edges, grid, where);
+  return edges;
+}
+
 }  // namespace
 
 Scenario parseScenario(const json& root, const std::string& source, const fs::path& baseDir,
@@ -272,6 +294,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
         s.mask = context.field(mask, domain.at("mask"));
       }
     }
+    if (domain.has("edges")) s.edges = readEdges(domain.raw("edges"), domain.at("edges"), s.grid);
   }
   if (top.has("terrain")) {
     ObjectReader terrain(top.raw("terrain"), top.at("terrain"));

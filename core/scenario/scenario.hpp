@@ -1,8 +1,9 @@
 // Scenario: the small const description every model and runner reads (TUM SWE style).
 // JSON keys (docs/scenario.md gives each its type, default and unit): grid {nx, ny, dx};
 // water {g, depth} or water {g, bathymetry: {csv: F} | {png: F}, min_depth, max_depth};
-// domain {mask: "rect" | "pi" | {csv: F} | {png: F}} (1 = water, 0 = solid);
-// terrain {png, sea_level, height_scale};
+// domain {mask: "rect" | "pi" | {csv: F} | {png: F}, edges: "wall" | "open" | {west, east,
+// south, north: "wall" | "open", layer_cells}} (1 = water, 0 = solid; edges default to walls:
+// docs/open-edges.md); terrain {png, sea_level, height_scale};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
 // rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
 // intervals and a boat's "steer" list: docs/exports.md); bodies {count, size}; models {id:
@@ -59,6 +60,7 @@ struct Scenario {
 
   std::string maskPreset = "rect";
   std::optional<FieldSource> mask;
+  Edges edges;  // domain.edges
 
   std::optional<FileRef> terrain;
   double seaLevel = 0.5, terrainHeightScale = 1.0;  // m

@@ -20,6 +20,15 @@ json dropJson(const SurfaceEvent& drop, bool timed) {
   return out;
 }
 
+// The long form always: it says which sides are open and the layer's width.
+json edgesJson(const Edges& edges) {
+  json out;
+  for (Side side : kSides)
+    out[sideName(side)] = edgeKindName(edges.kind(side));
+  out["layer_cells"] = edges.layerCells;
+  return out;
+}
+
 Field2D readField(const FieldSource& source, int nx, int ny) {
   const std::string bytes = source.file.read();
   if (source.format == FieldFormat::Csv)
@@ -41,6 +50,7 @@ json scenarioToJson(const Scenario& s) {
     out["water"]["max_depth"] = s.bathymetryMaxDepth;
   }
   out["domain"]["mask"] = s.mask ? fieldJson(*s.mask) : json(s.maskPreset);
+  if (s.edges.anyOpen()) out["domain"]["edges"] = edgesJson(s.edges);
   if (s.terrain)
     out["terrain"] = {{"png", s.terrain->path.generic_string()},
                       {"sea_level", s.seaLevel},
@@ -110,6 +120,7 @@ void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& fil
 
 Domain buildDomain(const Scenario& s) {
   Domain domain(s.grid, s.g, s.depth);
+  domain.setEdges(s.edges);
   if (s.bathymetry) {
     Field2D depth = readField(*s.bathymetry, s.grid.nx, s.grid.ny);
     if (s.bathymetry->format == FieldFormat::Png)

@@ -320,6 +320,8 @@ void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
   previous_ = &levels_[0], current_ = &levels_[1], next_ = &levels_[2];
   for (auto& level : levels_)
     level = eta0;
+  pml_ = WavePml(domain, c_);
+  layer_ = AbsorbingLayer(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
   for (Field2D* f : {&u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_, &rhs_,
                      &divergenceAfter_})
@@ -366,6 +368,7 @@ void AdvectedWave::step(double dt) {
   if (!flowAtRest_) advect(dt);
   updateHeight(dt);
   projectDivergence();
+  absorbAtOpenEdges(dt);
   rotateHeightLevels();
   lastDt_ = dt;
 }
@@ -577,6 +580,22 @@ void AdvectedWave::projectDivergence() {
     v_.data()[k] -= scale * (north - south);
   };
   forEachWetCell(span, cell);
+}
+
+// In the layers of open edges eq. 9 gains the perfectly matched layer of core/grid/edges.hpp,
+//   z_tt + (nu + sx + sy) z_t + (sx sy + nu (sx + sy)) z = c^2 lap(z) + div(psi),
+// eq. 10 being (1 + nu dt/2) z^{k+1} = 2 z^k - (1 - nu dt/2) z^{k-1} + ...: kappa = nu dt / 2,
+// volume recurrence factor a = (2 - nu dt) / (2 + nu dt). The flow relaxes toward rest at the
+// layer's rate, u <- u / (1 + (sx + sy) dt). Without open edges there is no layer.
+void AdvectedWave::absorbAtOpenEdges(double dt) {
+  if (pml_.empty()) return;
+  pml_.apply(next_->data(), previous_->data(), dt,
+             {.kappa = 0.5 * nu_ * dt,
+              .damping = nu_,
+              .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt)});
+  if (flowAtRest_) return;
+  layer_.relax(u_.data(), dt);
+  layer_.relax(v_.data(), dt);
 }
 
 void AdvectedWave::rotateHeightLevels() {

@@ -29,6 +29,7 @@
 // height model can blow up is this bound being exceeded (refused unless `force`).
 #pragma once
 
+#include "core/grid/edges.hpp"
 #include "core/grid/stencil.hpp"
 #include "core/measure/wave_energy.hpp"
 #include "core/model/model.hpp"
@@ -65,6 +66,8 @@ class AdvectedWave final : public Model {
   // (max |div u| over wet cells now, i.e. after the last Project, 1/s), divergence_before
   // (the same before that Project).
   std::map<std::string, double> diagnostics() const override;
+  bool absorbsAtOpenEdges() const override { return true; }
+  double volumeSink() const override { return pml_.volumeSink(); }
 
   // Lets tests and verification set a velocity field (m/s) directly; from then on the step no
   // longer takes the flow as at rest.
@@ -95,6 +98,8 @@ class AdvectedWave final : public Model {
   void advect(double dt);
   void updateHeight(double dt);
   void project();
+  // The open edges' layer (core/grid/edges.hpp) on z^{k+1} and the velocity.
+  void absorbAtOpenEdges(double dt);
   // div u on wet cells from face velocities (zero on wall faces); equals the paper's central
   // difference (u_{i+1} - u_{i-1}) / 2dx + (v_{j+1} - v_{j-1}) / 2dx away from walls.
   void computeDivergence(Field2D& out) const;
@@ -112,6 +117,8 @@ class AdvectedWave final : public Model {
   const Domain* domain_ = nullptr;
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
+  WavePml pml_;
+  AbsorbingLayer layer_;  // the flow's relaxation, at the PML's rates
   mutable WaveKineticEnergy waveKinetic_;
   ConjugateGradient cg_;      // Stam's optional diffusion
   Multigrid pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann

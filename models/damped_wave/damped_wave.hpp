@@ -18,6 +18,7 @@
 
 #include <optional>
 
+#include "core/grid/edges.hpp"
 #include "core/grid/stencil.hpp"
 #include "core/measure/wave_energy.hpp"
 #include "core/model/model.hpp"
@@ -44,6 +45,8 @@ class DampedWave final : public Model {
   // k = 0 potential + kinetic is the energy leapfrog conserves exactly.
   double kineticEnergy() const override;
   std::map<std::string, double> diagnostics() const override;
+  bool absorbsAtOpenEdges() const override { return true; }
+  double volumeSink() const override { return pml_.volumeSink(); }
 
   double waveSpeed() const { return c_; }
   double damping() const { return k_; }
@@ -56,9 +59,12 @@ class DampedWave final : public Model {
  private:
   // Eq. 2 (Bressler) / eqs. 5-6 (Nishidate), over interior spans and edge cells.
   void advanceHeight(double dt);
+  // The open edges' layer (core/grid/edges.hpp) on h^{n+1}.
+  void absorbAtOpenEdges(double dt);
 
   const Domain* domain_ = nullptr;
   WetStencil stencil_;
+  WavePml pml_;
   Field2D fields_[3];
   Field2D* previous_ = &fields_[0];
   Field2D* current_ = &fields_[1];

@@ -94,6 +94,8 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   domain_ = &domain;
   maxRestDepth_ = domain.maxWetDepth();
   walls_ = SweWalls(domain);
+  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  volumeSink_ = 0.0;
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
@@ -156,6 +158,7 @@ void SweSemiLagrangian::step(double dt) {
   assembleHelmholtz(dt);
   solveHelmholtz(dt);
   updateVelocity(dt);
+  absorbAtOpenEdges(dt);
   keepDepthNonNegative();
   shear_ = velocityShear();
   lastDt_ = dt;
@@ -632,6 +635,17 @@ void SweSemiLagrangian::updateVelocity(double dt) {
   };
   sumOverCells(walls_, h_.nx(), h_.ny(), span, cell);
   walls_.enforceVelocity(u_, v_);
+}
+
+// In the layers of open edges the surface and the velocity relax toward rest at the same rate,
+//   h_t + ... = -sigma h,  u_t + ... = -sigma u   (implicit: x <- x / (1 + sigma dt)),
+// the matched damping of core/grid/edges.hpp under which the linearised equations pass an
+// outgoing wave without reflection where sigma is constant. The water it removes is the sink.
+void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
+  if (layer_.empty()) return;
+  volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
+  layer_.relax(u_.data(), dt);
+  layer_.relax(v_.data(), dt);
 }
 
 // Drying: a surface below the ground (negative depth) is lifted back to the ground; the water

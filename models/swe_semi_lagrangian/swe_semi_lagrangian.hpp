@@ -15,6 +15,7 @@
 // do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
+#include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
 #include "core/solvers/conjugate_gradient.hpp"
 #include "core/solvers/multigrid.hpp"
@@ -49,6 +50,8 @@ class SweSemiLagrangian final : public Model {
   // solver_iterations, solver_residual (CG on eq. 25), shear_number (dt times the shear),
   // dry_cells (cells whose surface was lifted back to the ground in the last step).
   std::map<std::string, double> diagnostics() const override;
+  bool absorbsAtOpenEdges() const override { return true; }
+  double volumeSink() const override { return volumeSink_; }
 
   // The explicit (CFL) limit dx / sqrt(g d_max), for comparison with the implicit steps.
   double explicitLimit() const;
@@ -105,11 +108,15 @@ class SweSemiLagrangian final : public Model {
   void solveHelmholtz(double dt);
   // Eqs. 21-22 and the wall rule of section 4.1.
   void updateVelocity(double dt);
+  // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
+  void absorbAtOpenEdges(double dt);
   // The drying rule, then d = h - b for the next step.
   void keepDepthNonNegative();
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;
+  AbsorbingLayer layer_;
+  double volumeSink_ = 0.0;
   Multigrid helmholtzSolver_;
   ConjugateGradient cg_;
   RedBlackCg reducedCg_;

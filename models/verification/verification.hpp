@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,21 @@ std::vector<VerifyCase> dampedWaveCases();
 std::vector<VerifyCase> advectedWaveCases();
 std::vector<VerifyCase> sweSemiLagrangianCases();
 std::vector<VerifyCase> sweAdiCases();
+// Open edges of every model (models/verification/open_edges_cases.cpp).
+std::vector<VerifyCase> openEdgesCases();
+// A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
+// measured once it has been through the layers, against the same run with walls there.
+struct OpenEdgeReflection {
+  double energyOpen = 0.0, energyWall = 0.0;       // potential + kinetic (m^5/s^2)
+  double volume0 = 0.0, volume = 0.0, sink = 0.0;  // of the open run (m^3)
+  int steps = 0;
+  double energyLeft() const { return energyOpen / energyWall; }
+  double drift() const { return volume - volume0 - sink; }
+};
+// params: the model's parameters as text ({"neighbours", "4"}), the defaults otherwise.
+OpenEdgeReflection measureOpenEdgeReflection(const std::string& modelId, double angleDegrees,
+                                             const std::map<std::string, std::string>& params = {});
+// The target: less than 0.1 % of the pulse's energy left behind.
+inline constexpr double kOpenEdgeEnergyLeft = 1e-3;
 
 }  // namespace wb

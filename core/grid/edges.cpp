@@ -1,0 +1,167 @@
+#include "core/grid/edges.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "core/grid/domain.hpp"
+
+namespace wb {
+
+bool Edges::anyOpen() const {
+  return std::any_of(kinds.begin(), kinds.end(), [](EdgeKind k) { return k == EdgeKind::Open; });
+}
+
+Edges Edges::all(EdgeKind kind) {
+  Edges edges;
+  edges.kinds.fill(kind);
+  return edges;
+}
+
+const char* sideName(Side side) {
+  switch (side) {
+    case Side::West:
+      return "west";
+    case Side::East:
+      return "east";
+    case Side::South:
+      return "south";
+    case Side::North:
+      return "north";
+  }
+  return "?";
+}
+
+const char* edgeKindName(EdgeKind kind) {
+  return kind == EdgeKind::Open ? "open" : "wall";
+}
+
+EdgeKind parseEdgeKind(const std::string& name, const std::string& where) {
+  if (name == "wall") return EdgeKind::Wall;
+  if (name == "open") return EdgeKind::Open;
+  throw InputError(where + ": unknown edge kind '" + name + "' (expected \"wall\" or \"open\")");
+}
+
+double longestWave(const Grid& grid) {
+  return 2.0 * std::max(grid.width(), grid.height());
+}
+
+double layerFractionOfLongestWave(const Edges& edges, const Grid& grid) {
+  return edges.layerCells * grid.dx / longestWave(grid);
+}
+
+void checkEdgesFit(const Edges& edges, const Grid& grid, const std::string& where) {
+  const auto check = [&](Side low, Side high, int cells, const char* axis) {
+    const int layers = int(edges.isOpen(low)) + int(edges.isOpen(high));
+    if (layers == 0) return;
+    const int needed = (layers + 1) * edges.layerCells;
+    if (cells < needed)
+      throw InputError(where + ": open " + (edges.isOpen(low) ? sideName(low) : sideName(high)) +
+                       " edge needs at least " + std::to_string(needed) + " cells in " + axis +
+                       " (" + std::to_string(layers) + " absorbing layer(s) of " +
+                       std::to_string(edges.layerCells) + " and as much water), the grid has " +
+                       std::to_string(cells));
+  };
+  check(Side::West, Side::East, grid.nx, "x");
+  check(Side::South, Side::North, grid.ny, "y");
+}
+
+AbsorbingLayer::AbsorbingLayer(const Domain& domain, double waveSpeed) {
+  const Edges& edges = domain.edges();
+  if (!edges.anyOpen()) return;
+  const int width = edges.layerCells, nx = domain.nx(), ny = domain.ny();
+  sigmaMax_ = (kProfilePower + 1) * waveSpeed * std::log(1.0 / kLayerEcho) /
+              (2.0 * width * domain.grid().dx);
+  // The rate at `position` cells from the grid's low side along an axis of n cells (cell
+  // centres at i + 0.5, faces at whole numbers): depth xi into the layer of each open side.
+  const auto rate = [&](Side low, Side high, int n, double position) {
+    const double intoLow = (width - position) / width, intoHigh = (position - (n - width)) / width;
+    double sigma = 0.0;
+    if (edges.isOpen(low) && intoLow > 0) sigma += sigmaMax_ * std::pow(intoLow, kProfilePower);
+    if (edges.isOpen(high) && intoHigh > 0) sigma += sigmaMax_ * std::pow(intoHigh, kProfilePower);
+    return float(sigma);
+  };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const float sx = rate(Side::West, Side::East, nx, i + 0.5);
+      const float sy = rate(Side::South, Side::North, ny, j + 0.5);
+      if ((sx <= 0 && sy <= 0) || !domain.isWet(i, j)) continue;
+      Cell cell{};
+      cell.index = std::uint32_t(std::size_t(j) * std::size_t(nx) + std::size_t(i));
+      cell.sigmaX = sx, cell.sigmaY = sy;
+      cell.openEast = domain.isWetOrOutside(i + 1, j);
+      cell.openNorth = domain.isWetOrOutside(i, j + 1);
+      cell.sigmaXEast = cell.openEast ? rate(Side::West, Side::East, nx, i + 1.0) : 0.0f;
+      cell.sigmaYNorth = cell.openNorth ? rate(Side::South, Side::North, ny, j + 1.0) : 0.0f;
+      cells_.push_back(cell);
+    }
+}
+
+double AbsorbingLayer::relax(float* x, double dt) const {
+  double change = 0.0;
+  for (const Cell& cell : cells_) {
+    const double before = x[cell.index];
+    x[cell.index] = float(before / (1.0 + cell.sigma() * dt));
+    change += double(x[cell.index]) - before;
+  }
+  return change;
+}
+
+WavePml::WavePml(const Domain& domain, double waveSpeed)
+    : layer_(domain, waveSpeed),
+      nx_(domain.nx()),
+      c2_(waveSpeed * waveSpeed),
+      inverseDx_(1.0 / domain.grid().dx),
+      cellArea_(domain.grid().cellArea()) {
+  if (layer_.empty()) return;
+  psiX_.assign(domain.wetMask().size(), 0.0f);
+  psiY_.assign(domain.wetMask().size(), 0.0f);
+}
+
+double WavePml::divergence(std::size_t k) const {
+  const std::size_t row = std::size_t(nx_);
+  const double west = k % row > 0 ? psiX_[k - 1] : 0.0f;
+  const double south = k >= row ? psiY_[k - row] : 0.0f;
+  return (psiX_[k] - west + psiY_[k] - south) * inverseDx_;
+}
+
+void WavePml::apply(float* hNew, const float* hOld, double dt, const Scheme& scheme) {
+  const auto& cells = layer_.cells();
+  const double dt2 = dt * dt, kappa = scheme.kappa;
+  double change = 0.0;
+  for (const auto& cell : cells) {
+    const std::size_t k = cell.index;
+    const double divPsi = divergence(k);
+    const double sum = double(cell.sigmaX) + cell.sigmaY;
+    const double s = 0.5 * sum * dt;
+    const double q = (double(cell.sigmaX) * cell.sigmaY + scheme.damping * sum) * dt2;
+    const double before = hNew[k];
+    hNew[k] = float(((1.0 + kappa) * before + (s - 0.5 * q) * hOld[k] + dt2 * divPsi) /
+                    (1.0 + kappa + s + 0.5 * q));
+    change += double(hNew[k]) - before;
+  }
+  const std::size_t row = std::size_t(nx_);
+  for (const auto& cell : cells) {
+    const std::size_t k = cell.index;
+    if (cell.openEast) {
+      const double half = 0.5 * cell.sigmaXEast * dt;
+      const double gradient = (hNew[k + 1] - hNew[k]) * inverseDx_;
+      psiX_[k] =
+          float(((1.0 - half) * psiX_[k] + dt * c2_ * (cell.sigmaY - cell.sigmaXEast) * gradient) /
+                (1.0 + half));
+    }
+    if (cell.openNorth) {
+      const double half = 0.5 * cell.sigmaYNorth * dt;
+      const double gradient = (hNew[k + row] - hNew[k]) * inverseDx_;
+      psiY_[k] =
+          float(((1.0 - half) * psiY_[k] + dt * c2_ * (cell.sigmaX - cell.sigmaYNorth) * gradient) /
+                (1.0 + half));
+    }
+  }
+  // The model's own volume recurrence carries the change on: V^{n+1} - V^n = R (V^n -
+  // V^{n-1}) + change, so the sink grows by sinkRate^{n+1} = R sinkRate^n + change.
+  sinkRate_ = scheme.volumeRecurrence * sinkRate_ + change * cellArea_;
+  sink_ += sinkRate_;
+}
+
+}  // namespace wb
