@@ -182,6 +182,14 @@ class UndoTests : public QObject {
     checkUndoRedo(document_, "remove heightmap", [&] { document_.setTerrain(std::nullopt); });
   }
 
+  void edges() {
+    Edges edges;
+    edges.set(Side::East, EdgeKind::Open);
+    edges.layerCells = 8;
+    checkUndoRedo(document_, "edges: west wall, east open, south wall, north wall",
+                  [&] { document_.setEdges(edges); });
+  }
+
   void boat() {
     QVERIFY(document_.scenario().excitations.boats.empty());
     checkUndoRedo(document_, "add boat", [&] { document_.addBoatIfNone(); });

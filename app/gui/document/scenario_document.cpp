@@ -184,6 +184,16 @@ void ScenarioDocument::setTerrain(const std::optional<TerrainSetting>& terrain) 
   setScenario(s, terrain ? tr("import heightmap") : tr("remove heightmap"));
 }
 
+void ScenarioDocument::setEdges(const Edges& edges) {
+  if (edges == scenario().edges) return;
+  Scenario s = scenario();
+  s.edges = edges;
+  QStringList sides;
+  for (Side side : kSides)
+    sides << QString("%1 %2").arg(sideName(side), edgeKindName(edges.kind(side)));
+  setScenario(s, tr("edges: %1").arg(sides.join(", ")));
+}
+
 void ScenarioDocument::addBoatIfNone() {
   if (!scenario().excitations.boats.empty()) return;
   Scenario s = scenario();

@@ -102,6 +102,8 @@ class ScenarioDocument : public QObject {
   // Sets the bathymetry to this rest depth (a CSV in the scratch folder).
   void setDepth(const Depth& depth, const QString& text);
   void setTerrain(const std::optional<TerrainSetting>& terrain);
+  // Wall or open per side, and the absorbing layer's width (docs/open-edges.md).
+  void setEdges(const Edges& edges);
   // A boat in the middle of the pool, unless the scenario has one (the mouse steers it).
   void addBoatIfNone();
 
