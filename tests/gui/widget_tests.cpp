@@ -1,6 +1,6 @@
 // QTest widget tests of the workbench (offscreen platform, no OpenGL): the generated
-// parameter panels, the controls, the mask editor's undo stack, the scenario open/save round
-// trip and the exports.
+// parameter panels, the controls, the mask editor on the document's undo stack, the scenario
+// open/save round trip and the exports.
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -33,6 +33,14 @@ namespace {
 constexpr int kSide = 16;
 Mask allWater() {
   return Mask(kSide * kSide, 1);
+}
+// A kSide x kSide pool of water kPoolDepth deep, every cell wet, no bathymetry.
+constexpr double kPoolDepth = 1.0;
+void loadOpenPool(ScenarioDocument& document) {
+  Scenario pool;
+  pool.grid = Grid{kSide, kSide, 0.1};
+  pool.depth = kPoolDepth;
+  document.load(pool);
 }
 int solidCount(const Mask& m) {
   return int(std::count(m.begin(), m.end(), 0));
@@ -113,10 +121,12 @@ class WidgetTests : public QObject {
 
   // The dabs of one stroke are one undo step and announce the mask once, at the release.
   void brushStrokeIsOneUndoStep() {
-    MaskEditor editor;
-    editor.showMask(kSide, kSide, allWater(), true);
+    ScenarioDocument document;
+    loadOpenPool(document);
+    MaskEditor editor(document);
+    QCOMPARE(editor.mask(), allWater());
     editor.setBrushRadius(1);
-    QSignalSpy edited(&editor, &MaskEditor::maskEdited);
+    QSignalSpy edited(&document, &ScenarioDocument::rebuildNeeded);
     editor.beginStroke();
     for (int i = 2; i < 12; ++i)
       editor.dab(i, 8, false);
@@ -141,24 +151,24 @@ class WidgetTests : public QObject {
   // A deepen stroke changes the depth under each dab's centre by the step, with a cosine
   // falloff that is 0 beyond the brush; it is one undo step and undo restores the depth.
   void depthStrokeIsOneUndoStep() {
-    constexpr float kDepth = 1.0f, kStep = 0.25f;
+    constexpr float kDepth = float(kPoolDepth), kStep = 0.25f;
     constexpr int kRadius = 2;
     const QPoint centres[] = {{4, 8}, {11, 8}};  // 7 cells apart: the dabs do not overlap
     const Depth flat(kSide, kSide, kDepth);
-    MaskEditor editor;
-    editor.showDepth(flat);
-    editor.showMask(kSide, kSide, allWater(), true);
+    ScenarioDocument document;
+    loadOpenPool(document);
+    MaskEditor editor(document);
+    QVERIFY(sameField(editor.depth(), flat));
     editor.setBrushRadius(kRadius);
     editor.setDepthStep(kStep);
-    QSignalSpy depthEdited(&editor, &MaskEditor::depthEdited);
-    QSignalSpy maskEdited(&editor, &MaskEditor::maskEdited);
+    QSignalSpy depthEdited(&document, &ScenarioDocument::rebuildNeeded);
     editor.beginStroke();
     for (QPoint c : centres)
       editor.dabDepth(c.x(), c.y(), true);
     QCOMPARE(depthEdited.count(), 0);
     editor.endStroke();
     QCOMPARE(depthEdited.count(), 1);
-    QCOMPARE(maskEdited.count(), 0);
+    QCOMPARE(editor.mask(), allWater());
     QCOMPARE(editor.undoStack()->count(), 1);
 
     const Depth stroke = editor.depth();
@@ -191,8 +201,9 @@ class WidgetTests : public QObject {
   }
 
   void rectanglePresetsAndUndo() {
-    MaskEditor editor;
-    editor.showMask(kSide, kSide, allWater(), true);
+    ScenarioDocument document;
+    loadOpenPool(document);
+    MaskEditor editor(document);
     editor.fillRect(0, 0, 3, 1, false);
     QCOMPARE(solidCount(editor.mask()), 4 * 2);
     editor.applyPreset(MaskPresetKind::Pi);
@@ -216,7 +227,7 @@ class WidgetTests : public QObject {
     const int nx = document.scenario().grid.nx;
     for (int i = 0; i < nx; ++i)
       mask[std::size_t(5) * nx + i] = 0;  // a wall across row 5
-    document.setMask(mask);
+    document.setMask(mask, "wall");
     document.setModelParams("damped-wave", {{"k", 0.5}, {"boundary", "zero"}});
     QVERIFY(document.isModified());
     const QString file = dir.filePath("edited.json");
@@ -245,10 +256,7 @@ class WidgetTests : public QObject {
     const int ci = s.grid.nx / 6, cj = s.grid.ny / 4;  // in the left leg of the Π
     const Field2D before = buildDomain(s).restDepth();
     QVERIFY(before(ci, cj) > 0.0f);
-    MaskEditor editor;
-    connect(&editor, &MaskEditor::depthEdited, &document, &ScenarioDocument::setDepth);
-    editor.showDepth(document.depth());
-    editor.showMask(s.grid.nx, s.grid.ny, document.mask(), true);
+    MaskEditor editor(document);
     editor.setDepthStep(0.1 * s.depth);
     editor.beginStroke();
     editor.dabDepth(ci, cj, true);
@@ -279,7 +287,7 @@ class WidgetTests : public QObject {
     const int nx = document.scenario().grid.nx;
     for (int i = 0; i < nx; ++i)
       mask[std::size_t(7) * nx + i] = 0;
-    document.setMask(mask);
+    document.setMask(mask, "wall");
     QVERIFY(autosave.write(document));
     QVERIFY(autosave.exists());
     QVERIFY(document.isModified());  // a copy: the document still has unsaved changes

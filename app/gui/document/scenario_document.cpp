@@ -1,7 +1,11 @@
 #include "app/gui/document/scenario_document.hpp"
 
 #include <algorithm>
+#include <cmath>
 
+#include <QUndoStack>
+
+#include "app/gui/document/edit_commands.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
 
@@ -10,6 +14,8 @@ namespace wb::gui {
 namespace {
 constexpr const char* kMaskSuffix = "-mask.csv";
 constexpr const char* kDepthSuffix = "-depth.csv";
+constexpr const char* kScratchMask = "mask.csv";
+constexpr const char* kScratchDepth = "depth.csv";
 
 // Nearest cell of `old` under the centre of cell (i, j) of `grid`, row-major.
 std::size_t nearestOldCell(const Grid& old, const Grid& grid, int i, int j) {
@@ -17,46 +23,78 @@ std::size_t nearestOldCell(const Grid& old, const Grid& grid, int i, int j) {
   const int oj = std::min(old.ny - 1, int(grid.y(j) / old.dx));
   return std::size_t(oj) * old.nx + oi;
 }
-}  // namespace
 
-ScenarioDocument::ScenarioDocument() : scratch_(std::make_unique<QTemporaryDir>()) {}
-
-void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::string> ids) {
-  Scenario scenario = loadCheckedScenario(fileOrBuiltin);
-  if (ids.empty()) ids = wb::modelIds();
-  // Validates the model ids and the scenario's parameters before anything changes.
-  createScenarioModels(scenario, ids, {}, false);
-  scenario_ = std::move(scenario);
-  modelIds_ = std::move(ids);
-  filePath_ =
-      fileOrBuiltin.rfind("builtin:", 0) == 0 ? QString() : QString::fromStdString(fileOrBuiltin);
-  recomputeMask();
-  recomputeDepth();
-  setModified(false);
-  emit loaded();
-  emit rebuildNeeded();
-}
-
-void ScenarioDocument::recomputeMask() {
-  Scenario withoutTerrain = scenario_;
+// The mask layer the scenario describes, before terrain; all water if it cannot be built.
+std::shared_ptr<const Mask> maskOf(const Scenario& scenario) {
+  Scenario withoutTerrain = scenario;
   withoutTerrain.terrain.reset();
   try {
-    mask_ = buildDomain(withoutTerrain).wetMask();
+    return std::make_shared<const Mask>(buildDomain(withoutTerrain).wetMask());
   } catch (const std::exception&) {
-    mask_.assign(std::size_t(scenario_.grid.nx) * scenario_.grid.ny, 1);
+    return std::make_shared<const Mask>(std::size_t(scenario.grid.nx) * scenario.grid.ny, 1);
   }
 }
 
-void ScenarioDocument::recomputeDepth() {
-  Scenario allWater = scenario_;
+// The rest depth the scenario describes, before mask and terrain.
+std::shared_ptr<const Depth> depthOf(const Scenario& scenario) {
+  Scenario allWater = scenario;
   allWater.terrain.reset();
   allWater.mask.reset();
   allWater.maskPreset = "rect";
   try {
-    depth_ = buildDomain(allWater).restDepth();
+    return std::make_shared<const Depth>(buildDomain(allWater).restDepth());
   } catch (const std::exception&) {
-    depth_ = Field2D(scenario_.grid.nx, scenario_.grid.ny, float(scenario_.depth));
+    return std::make_shared<const Depth>(scenario.grid.nx, scenario.grid.ny, float(scenario.depth));
   }
+}
+
+QString joined(const std::vector<std::string>& ids) {
+  QStringList names;
+  for (const auto& id : ids)
+    names << QString::fromStdString(id);
+  return names.join(", ");
+}
+}  // namespace
+
+ScenarioDocument::ScenarioDocument()
+    : undo_(new QUndoStack(this)), scratch_(std::make_unique<QTemporaryDir>()) {
+  state_.mask = std::make_shared<const Mask>();
+  state_.depth = std::make_shared<const Depth>();
+}
+
+ScenarioDocument::~ScenarioDocument() {
+  // The commands refer to the document: delete them while it is whole.
+  undo_->clear();
+}
+
+void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::string> ids) {
+  load(loadCheckedScenario(fileOrBuiltin), std::move(ids));
+  filePath_ =
+      fileOrBuiltin.rfind("builtin:", 0) == 0 ? QString() : QString::fromStdString(fileOrBuiltin);
+}
+
+void ScenarioDocument::load(Scenario scenario, std::vector<std::string> ids) {
+  if (ids.empty()) ids = wb::modelIds();
+  // Validates the model ids and the scenario's parameters before anything changes.
+  createScenarioModels(scenario, ids, {}, false);
+  undo_->clear();
+  state_.mask = maskOf(scenario);
+  state_.depth = depthOf(scenario);
+  state_.scenario = std::move(scenario);
+  state_.modelIds = std::move(ids);
+  filePath_.clear();
+  inStroke_ = false;
+  setModified(false);
+  emit loaded();
+  emit layersChanged();
+  emit rebuildNeeded();
+}
+
+std::optional<TerrainSetting> ScenarioDocument::terrain() const {
+  const Scenario& s = state_.scenario;
+  if (!s.terrain) return std::nullopt;
+  return TerrainSetting{QString::fromStdString(s.terrain->path.string()), s.seaLevel,
+                        s.terrainHeightScale};
 }
 
 void ScenarioDocument::setModified(bool modified) {
@@ -65,26 +103,109 @@ void ScenarioDocument::setModified(bool modified) {
   emit modifiedChanged(modified);
 }
 
-void ScenarioDocument::setScenario(const Scenario& scenario) {
-  const bool gridChanged =
-      scenario.grid.nx != scenario_.grid.nx || scenario.grid.ny != scenario_.grid.ny;
-  scenario_ = scenario;
-  if (gridChanged && !scenario_.mask) recomputeMask();
-  recomputeDepth();  // the water depth or the bathymetry may have changed
+void ScenarioDocument::restore(const DocumentState& state, bool excitations) {
+  ExcitationSpecs recorded = std::move(state_.scenario.excitations);
+  state_ = state;
+  if (!excitations) state_.scenario.excitations = std::move(recorded);
+  emit layersChanged();
+  if (inStroke_)
+    changedInStroke_ = true;
+  else
+    commit();
+}
+
+void ScenarioDocument::commit() {
+  // The scratch CSVs hold the layers of the state shown: an undo may bring back an older one.
+  if (inScratch(state_.scenario.mask)) writeMaskFile(scratchFile(kScratchMask));
+  if (inScratch(state_.scenario.bathymetry)) writeDepthFile(scratchFile(kScratchDepth));
   setModified(true);
   emit rebuildNeeded();
+}
+
+void ScenarioDocument::push(const QString& text, DocumentState after) {
+  undo_->push(new DocumentCommand(*this, text, std::move(after)));
+}
+
+DocumentState ScenarioDocument::withScenario(const Scenario& scenario) const {
+  DocumentState after = state_;
+  const Grid& old = state_.scenario.grid;
+  const bool gridChanged = scenario.grid.nx != old.nx || scenario.grid.ny != old.ny;
+  after.scenario = scenario;
+  if (gridChanged && !scenario.mask) after.mask = maskOf(scenario);
+  // The water depth or the bathymetry may have changed; an edited depth stays as painted.
+  if (!inScratch(scenario.bathymetry)) after.depth = depthOf(scenario);
+  return after;
+}
+
+void ScenarioDocument::setScenario(const Scenario& scenario, const QString& text) {
+  push(text, withScenario(scenario));
 }
 
 void ScenarioDocument::setModelIds(const std::vector<std::string>& ids) {
-  modelIds_ = ids;
-  setModified(true);
-  emit rebuildNeeded();
+  if (ids == state_.modelIds) return;
+  DocumentState after = state_;
+  after.modelIds = ids;
+  push(tr("models: %1").arg(joined(ids)), std::move(after));
+}
+
+void ScenarioDocument::setWater(double g, double depth) {
+  if (g == scenario().g && depth == scenario().depth) return;
+  Scenario s = scenario();
+  s.g = g;
+  s.depth = depth;
+  setScenario(s, tr("water: g = %1 m/s², depth %2 m").arg(g).arg(depth));
 }
 
 void ScenarioDocument::setModelParams(const std::string& id, const nlohmann::json& values) {
-  scenario_.modelParams[id] = values;
-  setModified(true);
-  emit rebuildNeeded();
+  setModelParamsOf({{id, values}});
+}
+
+void ScenarioDocument::setModelParamsOf(const std::map<std::string, nlohmann::json>& byModel) {
+  DocumentState after = state_;
+  std::vector<std::string> changed;
+  for (const auto& [id, values] : byModel) {
+    auto [it, added] = after.scenario.modelParams.try_emplace(id, values);
+    if (!added && it->second == values) continue;
+    it->second = values;
+    changed.push_back(id);
+  }
+  if (changed.empty()) return;
+  push(tr("parameters of %1").arg(joined(changed)), std::move(after));
+}
+
+void ScenarioDocument::setTerrain(const std::optional<TerrainSetting>& terrain) {
+  Scenario s = scenario();
+  s.terrain.reset();
+  if (terrain) {
+    s.terrain = FileRef{terrain->file.toStdString(), false};
+    s.seaLevel = terrain->seaLevel;
+    s.terrainHeightScale = terrain->heightScale;
+  }
+  setScenario(s, terrain ? tr("import heightmap") : tr("remove heightmap"));
+}
+
+void ScenarioDocument::setEdges(const Edges& edges) {
+  if (edges == scenario().edges) return;
+  Scenario s = scenario();
+  s.edges = edges;
+  QStringList sides;
+  for (Side side : kSides)
+    sides << QString("%1 %2").arg(sideName(side), edgeKindName(edges.kind(side)));
+  setScenario(s, tr("edges: %1").arg(sides.join(", ")));
+}
+
+void ScenarioDocument::addBoatIfNone() {
+  if (!scenario().excitations.boats.empty()) return;
+  Scenario s = scenario();
+  BoatSpec boat;
+  boat.startX = 0.5 * s.grid.width();
+  boat.startY = 0.5 * s.grid.height();
+  boat.waypoints = {{boat.startX, boat.startY}};
+  boat.wakeRadius = 2.0 * s.grid.dx;
+  boat.arriveRadius = 2.0 * s.grid.dx;
+  s.excitations.boats.push_back(boat);
+  undo_->push(new DocumentCommand(*this, tr("add boat"), withScenario(s),
+                                  DocumentCommand::Excitations::Restored));
 }
 
 void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
@@ -92,20 +213,24 @@ void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
 }
 
 void ScenarioDocument::editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit) {
-  edit(scenario_.excitations);
+  edit(state_.scenario.excitations);
   setModified(true);
 }
 
+std::filesystem::path ScenarioDocument::scratchFile(const char* name) const {
+  return std::filesystem::path(scratch_->path().toStdString()) / name;
+}
+
 std::filesystem::path ScenarioDocument::writeMaskFile(const std::filesystem::path& file) const {
-  Field2D field(scenario_.grid.nx, scenario_.grid.ny);
-  for (std::size_t k = 0; k < mask_.size(); ++k)
-    field.data()[k] = mask_[k] ? 1.0f : 0.0f;
+  Field2D field(scenario().grid.nx, scenario().grid.ny);
+  for (std::size_t k = 0; k < mask().size(); ++k)
+    field.data()[k] = mask()[k] ? 1.0f : 0.0f;
   writeFileAtomically(file, [&](std::ostream& out) { writeCsvField(out, field); });
   return file;
 }
 
 std::filesystem::path ScenarioDocument::writeDepthFile(const std::filesystem::path& file) const {
-  writeFileAtomically(file, [&](std::ostream& out) { writeCsvField(out, depth_); });
+  writeFileAtomically(file, [&](std::ostream& out) { writeCsvField(out, depth()); });
   return file;
 }
 
@@ -113,84 +238,110 @@ bool ScenarioDocument::inScratch(const std::optional<FieldSource>& source) const
   return source && source->file.path.parent_path() == scratch_->path().toStdString();
 }
 
-void ScenarioDocument::storeMask(const std::vector<std::uint8_t>& wet) {
-  mask_ = wet;
-  const auto file = std::filesystem::path(scratch_->path().toStdString()) / "mask.csv";
-  scenario_.mask = FieldSource{FileRef{writeMaskFile(file), false}, FieldFormat::Csv};
+namespace {
+// The state with this mask layer, kept in the scratch folder.
+DocumentState withMask(DocumentState state, const Mask& wet, std::filesystem::path file) {
+  state.mask = std::make_shared<const Mask>(wet);
+  state.scenario.mask = FieldSource{FileRef{std::move(file), false}, FieldFormat::Csv};
+  return state;
+}
+DocumentState withDepth(DocumentState state, const Depth& depth, std::filesystem::path file) {
+  state.depth = std::make_shared<const Depth>(depth);
+  state.scenario.bathymetry = FieldSource{FileRef{std::move(file), false}, FieldFormat::Csv};
+  return state;
+}
+}  // namespace
+
+void ScenarioDocument::setMask(const Mask& wet, const QString& text) {
+  push(text, withMask(state_, wet, scratchFile(kScratchMask)));
 }
 
-void ScenarioDocument::storeDepth(const Field2D& depth) {
-  depth_ = depth;
-  const auto file = std::filesystem::path(scratch_->path().toStdString()) / "depth.csv";
-  scenario_.bathymetry = FieldSource{FileRef{writeDepthFile(file), false}, FieldFormat::Csv};
+void ScenarioDocument::setDepth(const Depth& depth, const QString& text) {
+  push(text, withDepth(state_, depth, scratchFile(kScratchDepth)));
 }
 
-void ScenarioDocument::setMask(const std::vector<std::uint8_t>& wet) {
-  storeMask(wet);
-  setModified(true);
-  emit rebuildNeeded();
+void ScenarioDocument::beginStroke() {
+  ++stroke_;
+  inStroke_ = true;
+  changedInStroke_ = false;
 }
 
-void ScenarioDocument::setDepth(const Field2D& depth) {
-  storeDepth(depth);
-  setModified(true);
-  emit rebuildNeeded();
+void ScenarioDocument::paintMask(const Mask& wet, const QString& text) {
+  undo_->push(
+      new StrokeCommand(*this, text, stroke_, withMask(state_, wet, scratchFile(kScratchMask))));
+}
+
+void ScenarioDocument::paintDepth(const Depth& depth, const QString& text) {
+  undo_->push(new StrokeCommand(*this, text, stroke_,
+                                withDepth(state_, depth, scratchFile(kScratchDepth))));
+}
+
+void ScenarioDocument::endStroke() {
+  if (!inStroke_) return;
+  inStroke_ = false;
+  if (changedInStroke_) commit();
 }
 
 void ScenarioDocument::setGrid(const Grid& grid) {
-  const Grid old = scenario_.grid;
-  std::vector<std::uint8_t> mask(std::size_t(grid.nx) * grid.ny);
-  Field2D depth(grid.nx, grid.ny);
+  const Grid old = scenario().grid;
+  Mask mask(std::size_t(grid.nx) * grid.ny);
+  Depth depth(grid.nx, grid.ny);
   for (int j = 0; j < grid.ny; ++j)
     for (int i = 0; i < grid.nx; ++i) {
       const std::size_t from = nearestOldCell(old, grid, i, j);
-      mask[std::size_t(j) * grid.nx + i] = mask_[from];
-      depth(i, j) = depth_.data()[from];
+      mask[std::size_t(j) * grid.nx + i] = this->mask()[from];
+      depth(i, j) = this->depth().data()[from];
     }
-  scenario_.grid = grid;
-  if (scenario_.mask)
-    storeMask(mask);
+  DocumentState after = state_;
+  after.scenario.grid = grid;
+  if (after.scenario.mask)
+    after = withMask(std::move(after), mask, scratchFile(kScratchMask));
   else
-    recomputeMask();
-  if (scenario_.bathymetry)
-    storeDepth(depth);
+    after.mask = maskOf(after.scenario);
+  if (after.scenario.bathymetry)
+    after = withDepth(std::move(after), depth, scratchFile(kScratchDepth));
   else
-    recomputeDepth();
-  setModified(true);
-  emit rebuildNeeded();
+    after.depth = depthOf(after.scenario);
+  push(tr("grid %1 × %2").arg(grid.nx).arg(grid.ny), std::move(after));
+}
+
+void ScenarioDocument::setGridCells(int cells) {
+  const Grid old = scenario().grid;
+  if (cells == old.nx) return;
+  Grid grid;
+  grid.nx = cells;
+  grid.ny = std::max(1, int(std::lround(double(old.ny) * cells / old.nx)));
+  grid.dx = old.width() / cells;
+  setGrid(grid);
 }
 
 Scenario ScenarioDocument::savedForm(const std::filesystem::path& file) const {
-  Scenario saved = scenario_;
-  if (inScratch(scenario_.mask)) {
+  Scenario saved = scenario();
+  if (inScratch(saved.mask)) {
     const std::string maskName = file.stem().string() + kMaskSuffix;
     writeMaskFile(file.parent_path() / maskName);
     saved.mask->file.path = maskName;  // relative to the JSON file
   }
-  if (inScratch(scenario_.bathymetry)) {
+  if (inScratch(saved.bathymetry)) {
     const std::string depthName = file.stem().string() + kDepthSuffix;
     writeDepthFile(file.parent_path() / depthName);
     saved.bathymetry->file.path = depthName;
   }
   // The workbench runs the listed models: record each, with its parameters if any.
   saved.modelParams.clear();
-  for (const auto& id : modelIds_) {
-    auto it = scenario_.modelParams.find(id);
+  for (const auto& id : modelIds()) {
+    auto it = scenario().modelParams.find(id);
     saved.modelParams[id] =
-        it != scenario_.modelParams.end() ? it->second : nlohmann::json::object();
+        it != scenario().modelParams.end() ? it->second : nlohmann::json::object();
   }
   return saved;
 }
 
+// The edited layers stay in the scratch folder after a save (the saved CSVs are copies): the
+// states on the undo stack point there, and a later save rewrites the copies.
 void ScenarioDocument::saveAs(const QString& fileName) {
   const std::filesystem::path file = fileName.toStdString();
-  const bool maskInScratch = inScratch(scenario_.mask);
-  const bool depthInScratch = inScratch(scenario_.bathymetry);
-  const Scenario saved = savedForm(file);
-  saveScenarioFile(saved, file);
-  if (maskInScratch) scenario_.mask->file.path = file.parent_path() / saved.mask->file.path;
-  if (depthInScratch)
-    scenario_.bathymetry->file.path = file.parent_path() / saved.bathymetry->file.path;
+  saveScenarioFile(savedForm(file), file);
   filePath_ = fileName;
   setModified(false);
 }

@@ -1,12 +1,19 @@
-// The scenario being edited: every edit of the workbench (mask, water, grid, parameters,
-// excitations, the list of models) changes this document, which the main window turns into
-// a rebuild of the Comparison. Holds the file it came from and the unsaved-changes flag. An
-// edited mask or depth lives in a CSV beside the scenario (in a temporary folder until saved).
+// The scenario being edited. The document owns every edit of the workbench: each user action
+// (grid, water, parameters, model set, mask, depth, heightmap, boat) is a command on the
+// document's one undo stack (edit_commands.hpp, Qt's undoframework), and every change, done,
+// undone or redone, is announced by `rebuildNeeded`, which the main window turns into a
+// rebuild of the Comparison. Interactions recorded while the models run (drops, stirs, rain,
+// wind: session_recorder.hpp) are not edits: they change the excitation list quietly. Holds the
+// file it came from and the unsaved-changes flag. An edited mask or depth lives in a CSV beside
+// the scenario (in a temporary folder until saved). docs/undo.md describes the undo model.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,17 +24,46 @@
 #include "core/grid/field2d.hpp"
 #include "core/scenario/scenario.hpp"
 
+class QUndoStack;
+
 namespace wb::gui {
+
+using Mask = std::vector<std::uint8_t>;  // 1 = water, row-major nx x ny
+using Depth = Field2D;                   // rest depth (m) of every cell, before mask and terrain
+
+inline bool sameField(const Field2D& a, const Field2D& b) {
+  return a.nx() == b.nx() && a.ny() == b.ny() &&
+         std::equal(a.data(), a.data() + a.size(), b.data());
+}
+
+// A heightmap coast (terrain PNG, sea level, height scale).
+struct TerrainSetting {
+  QString file;
+  double seaLevel = 0.5;
+  double heightScale = 1.0;
+};
+
+// Everything one undo step restores. The layers are shared between the states that did not
+// change them, so a command costs the layers it edited.
+struct DocumentState {
+  Scenario scenario;
+  std::vector<std::string> modelIds;
+  std::shared_ptr<const Mask> mask;    // before terrain is applied
+  std::shared_ptr<const Depth> depth;  // before mask and terrain
+};
 
 class ScenarioDocument : public QObject {
   Q_OBJECT
 
  public:
   ScenarioDocument();
+  ~ScenarioDocument() override;
 
   // "builtin:NAME" or a path; every registered model runs unless `modelIds` names some.
-  // Throws InputError.
+  // Clears the undo history. Throws InputError.
   void load(const std::string& fileOrBuiltin, std::vector<std::string> modelIds = {});
+  // The same for a scenario already read (it belongs to no file).
+  void load(Scenario scenario, std::vector<std::string> modelIds = {});
   // Writes the scenario JSON (and its mask and depth CSVs beside it when they were edited).
   void saveAs(const QString& file);
   // The same, as a copy (the autosave): the document keeps its file and modified flag.
@@ -35,56 +71,89 @@ class ScenarioDocument : public QObject {
   // After restoring an autosave: the document belongs to no file and has unsaved changes.
   void detachFromFile();
 
-  const Scenario& scenario() const { return scenario_; }
-  const std::vector<std::string>& modelIds() const { return modelIds_; }
+  const Scenario& scenario() const { return state_.scenario; }
+  const std::vector<std::string>& modelIds() const { return state_.modelIds; }
   // The mask layer (1 = water) before terrain is applied; row-major nx x ny.
-  const std::vector<std::uint8_t>& mask() const { return mask_; }
+  const Mask& mask() const { return *state_.mask; }
   // The rest depth (m) of every cell before mask and terrain: the constant depth or the
   // bathymetry field.
-  const Field2D& depth() const { return depth_; }
+  const Depth& depth() const { return *state_.depth; }
+  std::optional<TerrainSetting> terrain() const;
   QString filePath() const { return filePath_; }
   bool isModified() const { return modified_; }
   void setModified(bool modified);
+  // The one undo stack of the workbench: Edit > Undo / Redo and the domain editor's buttons.
+  QUndoStack* undoStack() const { return undo_; }
 
-  // Edits: each marks the document modified and asks for a rebuild.
-  void setScenario(const Scenario& scenario);
+  // Edits: each pushes one command (docs/undo.md).
+  void setScenario(const Scenario& scenario, const QString& text);
   void setModelIds(const std::vector<std::string>& ids);
-  void setMask(const std::vector<std::uint8_t>& wet);
-  // Sets the bathymetry to this rest depth (a CSV in the scratch folder).
-  void setDepth(const Field2D& depth);
+  // Gravity (m/s^2) and the rest depth (m) where no bathymetry is given.
+  void setWater(double g, double depth);
   // A new grid over the same pool; an edited mask or bathymetry is resampled (nearest cell).
   void setGrid(const Grid& grid);
+  // The same with `cells` across, the rows in proportion.
+  void setGridCells(int cells);
   // Parameter values of one model as JSON ({"k": 0.1, "dt": "auto"}).
   void setModelParams(const std::string& id, const nlohmann::json& values);
-  // Edits that the running comparison applies by itself (rain, wind): no rebuild.
+  // The same for several models at once (linked parameters): one command.
+  void setModelParamsOf(const std::map<std::string, nlohmann::json>& valuesByModel);
+  void setMask(const Mask& wet, const QString& text);
+  // Sets the bathymetry to this rest depth (a CSV in the scratch folder).
+  void setDepth(const Depth& depth, const QString& text);
+  void setTerrain(const std::optional<TerrainSetting>& terrain);
+  // Wall or open per side, and the absorbing layer's width (docs/open-edges.md).
+  void setEdges(const Edges& edges);
+  // A boat in the middle of the pool, unless the scenario has one (the mouse steers it).
+  void addBoatIfNone();
+
+  // A brush stroke: its dabs (one command each, merged into one undo step) redraw the editor
+  // through `layersChanged`; the comparison rebuilds once, at the end of the stroke.
+  void beginStroke();
+  void paintMask(const Mask& wet, const QString& text);
+  void paintDepth(const Depth& depth, const QString& text);
+  void endStroke();
+
+  // Edits that the running comparison applies by itself (rain, wind): no rebuild, no undo.
   void setExcitationsQuietly(const ExcitationSpecs& specs);
   // The same, editing the list in place (a recorded session entry, session_recorder.hpp).
   void editExcitationsQuietly(const std::function<void(ExcitationSpecs&)>& edit);
 
+  // The state a command restores (edit_commands.hpp): announces the change and, outside a
+  // stroke, asks for a rebuild. The excitation list stays as recorded unless `excitations`.
+  const DocumentState& state() const { return state_; }
+  void restore(const DocumentState& state, bool excitations);
+
  signals:
   void rebuildNeeded();
+  // The mask, depth or grid shown by the domain editor changed (also during a stroke).
+  void layersChanged();
   void modifiedChanged(bool modified);
   void loaded();
 
  private:
-  void recomputeMask();
-  void recomputeDepth();
-  // Keep the layer and point the scenario at its CSV in the scratch folder.
-  void storeMask(const std::vector<std::uint8_t>& wet);
-  void storeDepth(const Field2D& depth);
+  void push(const QString& text, DocumentState after);
+  // The state after `scenario` replaces the current one: the layers that follow from it
+  // recomputed unless they were edited.
+  DocumentState withScenario(const Scenario& scenario) const;
+  // Writes the edited layers to the scratch folder, marks the document modified and asks for
+  // a rebuild.
+  void commit();
   bool inScratch(const std::optional<FieldSource>& source) const;
+  std::filesystem::path scratchFile(const char* name) const;
   std::filesystem::path writeMaskFile(const std::filesystem::path& file) const;
   std::filesystem::path writeDepthFile(const std::filesystem::path& file) const;
   // The scenario as saved to `file`: the edited mask and depth written beside it, every
   // listed model.
   Scenario savedForm(const std::filesystem::path& file) const;
 
-  Scenario scenario_;
-  std::vector<std::string> modelIds_;
-  std::vector<std::uint8_t> mask_;
-  Field2D depth_;
+  DocumentState state_;
   QString filePath_;
   bool modified_ = false;
+  int stroke_ = 0;
+  bool inStroke_ = false;
+  bool changedInStroke_ = false;
+  QUndoStack* undo_ = nullptr;
   std::unique_ptr<QTemporaryDir> scratch_;
 };
 

@@ -222,8 +222,9 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
     panel->setObjectName(QString::fromStdString("params-" + id));
     connect(panel, &ParamPanel::applied, this,
             [this](const std::string& model, const nlohmann::json& v) {
-              if (linkShared_->isChecked()) applyShared(model, v);
-              emit paramsApplied(model, v);
+              std::map<std::string, nlohmann::json> applied{{model, v}};
+              if (linkShared_->isChecked()) applyShared(model, v, applied);
+              emit paramsApplied(applied);
             });
     panels_->addTab(panel, QString::fromStdString(id));
   }
@@ -234,8 +235,9 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
 
 // A parameter the user changed takes the same value in every other model's panel that
 // declares it (same name, kind and unit);
-// those panels then apply too, so every model that shares it changes at once.
-void ControlsDock::applyShared(const std::string& fromModel, const nlohmann::json& values) {
+// those panels then apply too (into `applied`), so every model that shares it changes at once.
+void ControlsDock::applyShared(const std::string& fromModel, const nlohmann::json& values,
+                               std::map<std::string, nlohmann::json>& applied) {
   const ParamPanel* source = panel(fromModel);
   const ParamValues sourceValues = source->values();
   for (int k = 0; k < panels_->count(); ++k) {
@@ -247,7 +249,7 @@ void ControlsDock::applyShared(const std::string& fromModel, const nlohmann::jso
       if (before.contains(spec.name) && before.at(spec.name) == values.at(spec.name)) continue;
       changed = other->setShared(spec, values.at(spec.name)) || changed;
     }
-    if (changed) emit paramsApplied(other->modelId(), other->valuesJson());
+    if (changed) applied[other->modelId()] = other->valuesJson();
   }
 }
 

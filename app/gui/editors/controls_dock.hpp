@@ -3,6 +3,7 @@
 // one generated parameter panel per model.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -54,7 +55,9 @@ class ControlsDock : public QDockWidget {
   void gridChanged(int cells);
   void waterChanged(double g, double depth);
   void modelsChanged(const std::vector<std::string>& ids);
-  void paramsApplied(const std::string& modelId, const nlohmann::json& values);
+  // Apply pressed in one panel: its values, and those of the panels that share a changed
+  // parameter with it when linked, by model id.
+  void paramsApplied(const std::map<std::string, nlohmann::json>& valuesByModel);
   void rainChanged(bool on, double rate);
   void windChanged(bool on, double directionDegrees, double strength);
   void boatFollowChanged(bool on);
@@ -64,7 +67,8 @@ class ControlsDock : public QDockWidget {
   QWidget* makeWater();
   QWidget* makeModels();
   QWidget* makeInteraction();
-  void applyShared(const std::string& fromModel, const nlohmann::json& values);
+  void applyShared(const std::string& fromModel, const nlohmann::json& values,
+                   std::map<std::string, nlohmann::json>& applied);
   // Makes the dock wide enough for its widest control (no sideways scrolling or cut edges).
   void fitWidth();
 

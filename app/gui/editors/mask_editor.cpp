@@ -47,7 +47,8 @@ double depthFalloff(double distance, double reach) {
 }
 }  // namespace
 
-MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(this)) {
+MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
+    : QWidget(parent), document_(document) {
   auto* layout = new QVBoxLayout(this);
   auto* tools = new QHBoxLayout;
   tool_ = new QComboBox;
@@ -102,35 +103,23 @@ MaskEditor::MaskEditor(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(
   layout->addWidget(canvas_, 1);
 
   auto* history = new QHBoxLayout;
-  for (QAction* action :
-       {undo_->createUndoAction(this, tr("Undo")), undo_->createRedoAction(this, tr("Redo"))}) {
+  for (QAction* action : {undoStack()->createUndoAction(this, tr("Undo")),
+                          undoStack()->createRedoAction(this, tr("Redo"))}) {
     auto* button = new QToolButton;
     button->setDefaultAction(action);
     history->addWidget(button);
   }
   history->addStretch();
   layout->addLayout(history);
-}
-
-void MaskEditor::showMask(int nx, int ny, const Mask& mask, bool clearHistory) {
-  nx_ = nx;
-  ny_ = ny;
-  if (clearHistory) undo_->clear();
-  mask_ = mask;
-  if (domainWet_.size() != mask.size()) domainWet_.clear();
-  redraw();
-}
-
-void MaskEditor::showDepth(const Depth& depth) {
-  depth_ = depth;
+  connect(&document_, &ScenarioDocument::layersChanged, this, &MaskEditor::redraw);
   redraw();
 }
 
 QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) const {
-  const bool depthShown = depth_.size() == mask_.size();
+  const bool depthShown = depth().size() == mask().size();
   const double shade = !depthShown || deepest <= shallowest
                            ? kEvenDepthShade
-                           : (depth_.data()[cell] - shallowest) / (deepest - shallowest);
+                           : (depth().data()[cell] - shallowest) / (deepest - shallowest);
   const auto mix = [shade](int shallow, int deep) {
     return int(shallow + shade * (deep - shallow));
   };
@@ -140,24 +129,28 @@ QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) co
 }
 
 void MaskEditor::redraw() {
-  const auto wetHere = [this](std::size_t k) {
-    return mask_[k] && (domainWet_.empty() || domainWet_[k]);
+  const Mask& wet = mask();
+  const int nx = this->nx(), ny = this->ny();
+  if (wet.size() != std::size_t(nx) * ny) return;           // no scenario yet
+  if (domainWet_.size() != wet.size()) domainWet_.clear();  // the grid changed
+  const auto wetHere = [&](std::size_t k) {
+    return wet[k] && (domainWet_.empty() || domainWet_[k]);
   };
   float shallowest = std::numeric_limits<float>::max(), deepest = 0.0f;
-  if (depth_.size() == mask_.size())
-    for (std::size_t k = 0; k < mask_.size(); ++k)
+  if (depth().size() == wet.size())
+    for (std::size_t k = 0; k < wet.size(); ++k)
       if (wetHere(k)) {
-        shallowest = std::min(shallowest, depth_.data()[k]);
-        deepest = std::max(deepest, depth_.data()[k]);
+        shallowest = std::min(shallowest, depth().data()[k]);
+        deepest = std::max(deepest, depth().data()[k]);
       }
-  QImage image(nx_, ny_, QImage::Format_RGB32);
-  for (int j = 0; j < ny_; ++j)
-    for (int i = 0; i < nx_; ++i) {
-      const std::size_t k = std::size_t(j) * nx_ + i;
+  QImage image(nx, ny, QImage::Format_RGB32);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = std::size_t(j) * nx + i;
       const QRgb colour = wetHere(k) ? wetColour(k, shallowest, deepest)
-                          : mask_[k] ? kCoastColour
+                          : wet[k]   ? kCoastColour
                                      : kWallColour;
-      image.setPixel(i, ny_ - 1 - j, colour);
+      image.setPixel(i, ny - 1 - j, colour);
     }
   canvas_->setImage(image);
 }
@@ -166,21 +159,6 @@ void MaskEditor::showDomain(const std::vector<std::uint8_t>& wet) {
   if (wet == domainWet_) return;
   domainWet_ = wet;
   redraw();
-}
-
-void MaskEditor::setMaskFromCommand(const Mask& mask) {
-  showMask(nx_, ny_, mask, false);
-  if (!inStroke_) emit maskEdited(mask_);
-}
-
-void MaskEditor::setDepthFromCommand(const Depth& depth) {
-  showDepth(depth);
-  if (!inStroke_) emit depthEdited(depth_);
-}
-
-void MaskEditor::pushReplace(const QString& text, const Mask& after) {
-  undo_->push(
-      new ReplaceMaskCommand(text, mask_, after, [this](const Mask& m) { setMaskFromCommand(m); }));
 }
 
 void MaskEditor::setTool(MaskTool tool) {
@@ -198,89 +176,82 @@ double MaskEditor::depthStep() const {
 }
 
 void MaskEditor::applyPreset(MaskPresetKind preset) {
-  Domain domain(Grid{nx_, ny_, 1.0}, 9.81, 1.0);
+  const int nx = this->nx(), ny = this->ny();
+  Domain domain(Grid{nx, ny, 1.0}, 9.81, 1.0);
   if (preset == MaskPresetKind::Pi) domain.applyPreset(MaskPreset::Pi);
   Mask after = domain.wetMask();
   if (preset == MaskPresetKind::Obstacles)
     for (const auto& centre : kIslands) {
-      const double radius = kIslandRadiusShare * std::max(nx_, ny_);
-      for (int j = 0; j < ny_; ++j)
-        for (int i = 0; i < nx_; ++i)
-          if (std::hypot(i + 0.5 - centre[0] * nx_, j + 0.5 - centre[1] * ny_) < radius)
-            after[std::size_t(j) * nx_ + i] = 0;
+      const double radius = kIslandRadiusShare * std::max(nx, ny);
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+          if (std::hypot(i + 0.5 - centre[0] * nx, j + 0.5 - centre[1] * ny) < radius)
+            after[std::size_t(j) * nx + i] = 0;
     }
   const QString names[] = {tr("rectangle preset"), tr("Π preset"), tr("obstacles preset")};
-  pushReplace(names[int(preset)], after);
+  document_.setMask(after, names[int(preset)]);
 }
 
 void MaskEditor::fillRect(int i0, int j0, int i1, int j1, bool water) {
-  Mask after = mask_;
-  for (int j = std::max(0, std::min(j0, j1)); j <= std::min(ny_ - 1, std::max(j0, j1)); ++j)
-    for (int i = std::max(0, std::min(i0, i1)); i <= std::min(nx_ - 1, std::max(i0, i1)); ++i)
-      after[std::size_t(j) * nx_ + i] = water ? 1 : 0;
-  pushReplace(water ? tr("fill water") : tr("fill wall"), after);
+  const int nx = this->nx(), ny = this->ny();
+  Mask after = mask();
+  for (int j = std::max(0, std::min(j0, j1)); j <= std::min(ny - 1, std::max(j0, j1)); ++j)
+    for (int i = std::max(0, std::min(i0, i1)); i <= std::min(nx - 1, std::max(i0, i1)); ++i)
+      after[std::size_t(j) * nx + i] = water ? 1 : 0;
+  document_.setMask(after, water ? tr("fill water") : tr("fill wall"));
 }
 
 void MaskEditor::beginStroke() {
-  ++stroke_;
   inStroke_ = true;
-  depthStroke_ = false;
+  document_.beginStroke();
 }
 
 void MaskEditor::dab(int ci, int cj, bool water) {
+  const int nx = this->nx(), ny = this->ny();
   const int r = radius_->value();
-  Mask after = mask_;
-  for (int j = std::max(0, cj - r); j <= std::min(ny_ - 1, cj + r); ++j)
-    for (int i = std::max(0, ci - r); i <= std::min(nx_ - 1, ci + r); ++i)
+  Mask after = mask();
+  for (int j = std::max(0, cj - r); j <= std::min(ny - 1, cj + r); ++j)
+    for (int i = std::max(0, ci - r); i <= std::min(nx - 1, ci + r); ++i)
       if ((i - ci) * (i - ci) + (j - cj) * (j - cj) <= r * r)
-        after[std::size_t(j) * nx_ + i] = water ? 1 : 0;
-  if (after == mask_) return;
-  undo_->push(new BrushCommand(water ? tr("paint water") : tr("paint wall"), stroke_, mask_, after,
-                               [this](const Mask& m) { setMaskFromCommand(m); }));
+        after[std::size_t(j) * nx + i] = water ? 1 : 0;
+  if (after == mask()) return;
+  document_.paintMask(after, water ? tr("paint water") : tr("paint wall"));
 }
 
 void MaskEditor::dabDepth(int ci, int cj, bool deepen) {
-  if (depth_.nx() != nx_ || depth_.ny() != ny_) return;  // no depth shown yet
-  depthStroke_ = true;
+  const int nx = this->nx(), ny = this->ny();
+  if (depth().nx() != nx || depth().ny() != ny) return;  // no depth yet
   const int r = radius_->value();
   const double reach = r + 1.0;
   const double step = deepen ? depthStep_->value() : -depthStep_->value();
-  Depth after = depth_;
-  for (int j = std::max(0, cj - r); j <= std::min(ny_ - 1, cj + r); ++j)
-    for (int i = std::max(0, ci - r); i <= std::min(nx_ - 1, ci + r); ++i) {
+  Depth after = depth();
+  for (int j = std::max(0, cj - r); j <= std::min(ny - 1, cj + r); ++j)
+    for (int i = std::max(0, ci - r); i <= std::min(nx - 1, ci + r); ++i) {
       const double weight = depthFalloff(std::hypot(i - ci, j - cj), reach);
       if (weight > 0.0)
         after(i, j) = float(std::max(Domain::kMinDepth, after(i, j) + step * weight));
     }
-  if (sameField(after, depth_)) return;
-  undo_->push(new DepthBrushCommand(deepen ? tr("deepen") : tr("make shallower"), stroke_, depth_,
-                                    after, [this](const Depth& d) { setDepthFromCommand(d); }));
+  if (sameField(after, depth())) return;
+  document_.paintDepth(after, deepen ? tr("deepen") : tr("make shallower"));
 }
 
 void MaskEditor::endStroke() {
   if (!inStroke_) return;
   inStroke_ = false;
-  if (depthStroke_)
-    emit depthEdited(depth_);
-  else
-    emit maskEdited(mask_);
+  document_.endStroke();
 }
 
 void MaskEditor::importMaskImage(const QString& file) {
-  const Field2D image = readPngField(file.toStdString(), nx_, ny_);
+  const Field2D image = readPngField(file.toStdString(), nx(), ny());
   Mask after(image.size());
   for (std::size_t k = 0; k < image.size(); ++k)
     after[k] = image.data()[k] >= 0.5f;
-  pushReplace(tr("import mask"), after);
+  document_.setMask(after, tr("import mask"));
 }
 
 void MaskEditor::importHeightmap(const QString& file, double seaLevel, double heightScale) {
-  readPngField(file.toStdString(), nx_, ny_);  // fails here, with the file's name, if unusable
-  undo_->push(new TerrainCommand(terrain_, TerrainSetting{file, seaLevel, heightScale},
-                                 [this](const std::optional<TerrainSetting>& terrain) {
-                                   terrain_ = terrain;
-                                   emit terrainEdited(terrain);
-                                 }));
+  readPngField(file.toStdString(), nx(), ny());  // fails here, with the file's name, if unusable
+  document_.setTerrain(TerrainSetting{file, seaLevel, heightScale});
 }
 
 void MaskEditor::askMaskImage() {
@@ -301,14 +272,15 @@ void MaskEditor::askHeightmap() {
   QDialog dialog(this);
   dialog.setWindowTitle(tr("Heightmap coast"));
   auto* form = new QFormLayout(&dialog);
+  const std::optional<TerrainSetting> terrain = document_.terrain();
   auto* sea = new QDoubleSpinBox;
   auto* scale = new QDoubleSpinBox;
   sea->setRange(0.0, 1000.0);
-  sea->setValue(terrain_ ? terrain_->seaLevel : 0.5);
+  sea->setValue(terrain ? terrain->seaLevel : 0.5);
   sea->setSuffix(" m");
   sea->setToolTip(tr("Cells whose terrain is at or above the sea level are land"));
   scale->setRange(0.001, 1000.0);
-  scale->setValue(terrain_ ? terrain_->heightScale : 1.0);
+  scale->setValue(terrain ? terrain->heightScale : 1.0);
   scale->setSuffix(" m");
   scale->setToolTip(tr("Terrain height of a white pixel"));
   form->addRow(tr("sea level"), sea);

@@ -1,8 +1,8 @@
 // The top-down editor of the domain shared by every model: mask brush (wall or water) with a
 // size, depth brush (deepen or shallow the rest depth by a step, cosine falloff), rectangle fill,
-// presets (rectangle, Π, obstacles), mask or heightmap PNG import. Every edit goes on a QUndoStack;
-// the edited mask or depth is announced once per edit (a brush stroke at its release) so the
-// comparison rebuilds once.
+// presets (rectangle, Π, obstacles), mask or heightmap PNG import. It shows the document's
+// layers and edits them through the document, whose undo stack holds every edit; a brush
+// stroke is one undo step and one rebuild, at its release.
 #pragma once
 
 #include <optional>
@@ -10,7 +10,7 @@
 #include <QImage>
 #include <QWidget>
 
-#include "app/gui/document/mask_commands.hpp"
+#include "app/gui/document/scenario_document.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -28,22 +28,16 @@ class MaskEditor : public QWidget {
   Q_OBJECT
 
  public:
-  explicit MaskEditor(QWidget* parent = nullptr);
+  explicit MaskEditor(ScenarioDocument& document, QWidget* parent = nullptr);
 
-  // Shows a mask without an undo step (a loaded scenario); clears the undo history when
-  // `clearHistory`.
-  void showMask(int nx, int ny, const Mask& mask, bool clearHistory);
-  void showTerrain(const std::optional<TerrainSetting>& terrain) { terrain_ = terrain; }
   // The domain the models run on: cells the painted mask leaves wet but the heightmap coast
   // turns to land are drawn as land (not editable with the brush; change the sea level).
   void showDomain(const std::vector<std::uint8_t>& wet);
-  // The rest depth of every cell before mask and terrain (shades of blue on wet cells).
-  void showDepth(const Depth& depth);
-  const Mask& mask() const { return mask_; }
-  const Depth& depth() const { return depth_; }
-  int nx() const { return nx_; }
-  int ny() const { return ny_; }
-  QUndoStack* undoStack() const { return undo_; }
+  const Mask& mask() const { return document_.mask(); }
+  const Depth& depth() const { return document_.depth(); }
+  int nx() const { return document_.scenario().grid.nx; }
+  int ny() const { return document_.scenario().grid.ny; }
+  QUndoStack* undoStack() const { return document_.undoStack(); }
   MaskCanvas* canvas() const { return canvas_; }
 
   // Edits (each one undo step); also used by the tests.
@@ -64,33 +58,19 @@ class MaskEditor : public QWidget {
   void importMaskImage(const QString& file);
   void importHeightmap(const QString& file, double seaLevel, double heightScale);
 
- signals:
-  void maskEdited(const Mask& mask);
-  void depthEdited(const Depth& depth);
-  void terrainEdited(const std::optional<TerrainSetting>& terrain);
-
  private:
   void redraw();
   QRgb wetColour(std::size_t cell, float shallowest, float deepest) const;
-  void setMaskFromCommand(const Mask& mask);
-  void setDepthFromCommand(const Depth& depth);
-  void pushReplace(const QString& text, const Mask& after);
   void askHeightmap();
   void askMaskImage();
 
   MaskCanvas* canvas_ = nullptr;
-  QUndoStack* undo_ = nullptr;
+  ScenarioDocument& document_;
   QComboBox* tool_ = nullptr;
   QSpinBox* radius_ = nullptr;
   QDoubleSpinBox* depthStep_ = nullptr;
-  Mask mask_;
-  Depth depth_;
   std::vector<std::uint8_t> domainWet_;  // wet cells of the running domain (mask and coast)
-  int nx_ = 0, ny_ = 0;
-  int stroke_ = 0;
   bool inStroke_ = false;
-  bool depthStroke_ = false;  // the current stroke paints depth, not the mask
-  std::optional<TerrainSetting> terrain_;
   friend class MaskCanvas;
 };
 

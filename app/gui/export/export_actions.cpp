@@ -21,12 +21,11 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QStatusBar>
 
 #include "app/export/paraview_series.hpp"
 #include "app/gui/export/video_encoder.hpp"
+#include "app/gui/simulation/simulation_worker.hpp"
 #include "app/gui/views/plots_dock.hpp"
-#include "app/gui/window/main_window.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -45,7 +44,7 @@ void warn(QWidget* parent, const QString& title, const std::exception& error) {
 }
 
 // Waits (keeping the GUI alive) until the worker has published a frame after `frame`.
-void waitForFrameAfter(MainWindow& window, int frame) {
+void waitForFrameAfter(FrameSource& window, int frame) {
   QElapsedTimer clock;
   clock.start();
   while (!window.worker().latest() || window.worker().latest()->frame <= frame) {
@@ -59,7 +58,7 @@ void waitForFrameAfter(MainWindow& window, int frame) {
 // Runs `work` on the simulation thread between two frames and waits for it (keeping the GUI
 // alive); rethrows what it threw.
 // `work` is copied: it may still run after a timeout, so it must own what it touches.
-void runOnWorker(MainWindow& window, std::function<void(Comparison&)> work) {
+void runOnWorker(FrameSource& window, std::function<void(Comparison&)> work) {
   auto done = std::make_shared<std::promise<void>>();
   std::future<void> finished = done->get_future();
   window.worker().post([done, work = std::move(work)](Comparison& comparison) {
@@ -85,11 +84,6 @@ QSize evenSize(QSize size) {
   return {size.width() + size.width() % 2, size.height() + size.height() % 2};
 }
 
-QImage captureViews(MainWindow& window, QSize size) {
-  window.renderViewsNow();
-  return window.viewArea()->grab().toImage().scaled(size, Qt::IgnoreAspectRatio,
-                                                    Qt::SmoothTransformation);
-}
 }  // namespace
 
 void exportPlotsDialog(QWidget* parent, const PlotsDock& plots) {
@@ -192,11 +186,11 @@ void FrameExportDialog::setOptions(const FrameExportOptions& o) {
   mp4_->setChecked(o.mp4 && mp4_->isEnabled());
 }
 
-int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialog* progress) {
+int exportFrames(FrameSource& window, const FrameExportOptions& o, QProgressDialog* progress) {
   const std::filesystem::path dir = o.directory.toStdString();
   if (o.mp4 && ffmpegPath().isEmpty()) throw InputError(kNeedsFfmpeg);
   ensureWritableDirectory(dir);
-  window.playAction()->setChecked(false);
+  window.pause();
   window.tick();
   // Shared with the worker thread's commands (see runOnWorker).
   auto paraview = std::make_shared<std::optional<ParaViewSeries>>();
@@ -214,7 +208,7 @@ int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialo
       waitForFrameAfter(window, before);
     }
     if (o.png || o.mp4) {
-      const QImage image = captureViews(window, o.mp4 ? evenSize(o.size) : o.size);
+      const QImage image = window.grabViews(o.mp4 ? evenSize(o.size) : o.size);
       const QString file = QString("%1/frame_%2.png").arg(o.directory).arg(f, 5, 10, QChar('0'));
       if (o.png && !image.save(file)) throw InputError(file.toStdString() + ": cannot write image");
       if (video) video->add(image);
@@ -239,20 +233,19 @@ int exportFrames(MainWindow& window, const FrameExportOptions& o, QProgressDialo
   return written;
 }
 
-void exportFramesDialog(MainWindow& window) {
-  FrameExportDialog dialog(&window);
+void exportFramesDialog(QWidget* parent, FrameSource& window) {
+  FrameExportDialog dialog(parent);
   if (dialog.exec() != QDialog::Accepted) return;
   const FrameExportOptions options = dialog.options();
   QProgressDialog progress(QObject::tr("Exporting frames…"), QObject::tr("Cancel"), 0,
-                           options.frames, &window);
+                           options.frames, parent);
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(0);
   try {
     const int written = exportFrames(window, options, &progress);
-    window.statusBar()->showMessage(
-        QObject::tr("Exported %1 frames to %2").arg(written).arg(options.directory), 10000);
+    window.showMessage(QObject::tr("Exported %1 frames to %2").arg(written).arg(options.directory));
   } catch (const std::exception& error) {
-    warn(&window, QObject::tr("Export frames"), error);
+    warn(parent, QObject::tr("Export frames"), error);
   }
 }
 

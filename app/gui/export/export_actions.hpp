@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QDialog>
+#include <QImage>
 #include <QSize>
 #include <QString>
 
@@ -14,8 +15,24 @@ class QSpinBox;
 
 namespace wb::gui {
 
-class MainWindow;
 class PlotsDock;
+class SimulationWorker;
+
+// What the frame export needs of the workbench, and no more: the running simulation, a way
+// to pause it and show its newest frame, the views as an image, and a place for a message.
+class FrameSource {
+ public:
+  virtual SimulationWorker& worker() = 0;
+  virtual void pause() = 0;
+  // Shows the newest snapshot of the worker in the views.
+  virtual void tick() = 0;
+  // The views as they are now, rendered and scaled to `size`.
+  virtual QImage grabViews(QSize size) = 0;
+  virtual void showMessage(const QString& message) = 0;
+
+ protected:
+  ~FrameSource() = default;
+};
 
 void exportPlotsDialog(QWidget* parent, const PlotsDock& plots);
 void exportCsvDialog(QWidget* parent, const PlotsDock& plots);
@@ -53,7 +70,7 @@ class FrameExportDialog : public QDialog {
 // Advances the comparison frame by frame from its current state and writes each frame;
 // returns the number of frames written (fewer when cancelled: then no video is left behind).
 // Throws InputError.
-int exportFrames(MainWindow& window, const FrameExportOptions& options, QProgressDialog* progress);
-void exportFramesDialog(MainWindow& window);
+int exportFrames(FrameSource& source, const FrameExportOptions& options, QProgressDialog* progress);
+void exportFramesDialog(QWidget* parent, FrameSource& source);
 
 }  // namespace wb::gui

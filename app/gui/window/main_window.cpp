@@ -38,6 +38,7 @@ constexpr int kAutosaveMs = 10000;   // an edited scenario is copied to the auto
 constexpr int kTickMs = 15;          // the GUI looks for a new snapshot this often
 constexpr int kPlotRefreshMs = 250;  // plots redraw a few times a second, not per frame
 constexpr int kMaxRecentFiles = 8;
+constexpr int kMessageMs = 10000;          // status bar messages stay this long
 constexpr double kMinColourRange = 0.005;  // m
 constexpr double kDepthStepShare = 0.1;    // the depth brush step: this share of the depth
 // Waves spread and fall well below the drops that made them: colour half their height.
@@ -151,7 +152,7 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::LeftDockWidgetArea, controls_);
   auto* domainDock = new QDockWidget(tr("Domain"), this);
   domainDock->setObjectName("domainDock");
-  maskEditor_ = new MaskEditor;
+  maskEditor_ = new MaskEditor(document_);
   domainDock->setWidget(maskEditor_);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
@@ -165,38 +166,13 @@ void MainWindow::buildDocks() {
     speed_ = speed;
     worker_.setSpeed(speed);
   });
-  connect(controls_, &ControlsDock::gridChanged, this, [this](int cells) {
-    const Grid old = document_.scenario().grid;
-    Grid grid;
-    grid.nx = cells;
-    grid.ny = std::max(1, int(std::lround(double(old.ny) * cells / old.nx)));
-    grid.dx = old.width() / cells;
-    document_.setGrid(grid);
-  });
-  connect(controls_, &ControlsDock::waterChanged, this, [this](double g, double depth) {
-    Scenario s = document_.scenario();
-    s.g = g;
-    s.depth = depth;
-    document_.setScenario(s);
-  });
+  connect(controls_, &ControlsDock::gridChanged, &document_, &ScenarioDocument::setGridCells);
+  connect(controls_, &ControlsDock::waterChanged, &document_, &ScenarioDocument::setWater);
   connect(controls_, &ControlsDock::modelsChanged, &document_, &ScenarioDocument::setModelIds);
-  connect(controls_, &ControlsDock::paramsApplied, &document_, &ScenarioDocument::setModelParams);
+  connect(controls_, &ControlsDock::paramsApplied, &document_, &ScenarioDocument::setModelParamsOf);
   connect(controls_, &ControlsDock::rainChanged, this, &MainWindow::setRain);
   connect(controls_, &ControlsDock::windChanged, this, &MainWindow::setWind);
   connect(controls_, &ControlsDock::boatFollowChanged, this, &MainWindow::setBoatFollow);
-  connect(maskEditor_, &MaskEditor::maskEdited, &document_, &ScenarioDocument::setMask);
-  connect(maskEditor_, &MaskEditor::depthEdited, &document_, &ScenarioDocument::setDepth);
-  connect(maskEditor_, &MaskEditor::terrainEdited, this,
-          [this](const std::optional<TerrainSetting>& terrain) {
-            Scenario s = document_.scenario();
-            s.terrain.reset();
-            if (terrain) {
-              s.terrain = FileRef{terrain->file.toStdString(), false};
-              s.seaLevel = terrain->seaLevel;
-              s.terrainHeightScale = terrain->heightScale;
-            }
-            document_.setScenario(s);
-          });
 }
 
 void MainWindow::buildMenus() {
@@ -219,13 +195,13 @@ void MainWindow::buildMenus() {
                      [this] { exportPlotsDialog(this, *plots_); });
   exports->addAction(tr("Plot data as CSV…"), this, [this] { exportCsvDialog(this, *plots_); });
   exports->addAction(tr("Frames (PNG, ParaView, MP4)…"), this,
-                     [this] { exportFramesDialog(*this); });
+                     [this] { exportFramesDialog(this, *this); });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = maskEditor_->undoStack()->createUndoAction(this, tr("&Undo"));
-  QAction* redo = maskEditor_->undoStack()->createRedoAction(this, tr("&Redo"));
+  QAction* undo = document_.undoStack()->createUndoAction(this, tr("&Undo"));
+  QAction* redo = document_.undoStack()->createRedoAction(this, tr("&Redo"));
   undo->setShortcut(QKeySequence::Undo);
   redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
   edit->addAction(undo);
@@ -246,17 +222,8 @@ void MainWindow::buildMenus() {
 void MainWindow::connectDocument() {
   connect(&document_, &ScenarioDocument::rebuildNeeded, this, &MainWindow::rebuild);
   connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
-  connect(&document_, &ScenarioDocument::loaded, this, [this] {
-    const Scenario& s = document_.scenario();
-    maskEditor_->showDepth(document_.depth());
-    maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), true);
-    maskEditor_->setDepthStep(kDepthStepShare * s.depth);
-    std::optional<TerrainSetting> terrain;
-    if (s.terrain)
-      terrain = TerrainSetting{QString::fromStdString(s.terrain->path.string()), s.seaLevel,
-                               s.terrainHeightScale};
-    maskEditor_->showTerrain(terrain);
-  });
+  connect(&document_, &ScenarioDocument::loaded, this,
+          [this] { maskEditor_->setDepthStep(kDepthStepShare * document_.scenario().depth); });
   connect(&worker_, &SimulationWorker::buildFailed, this, [this](const QString& message) {
     statusBar()->showMessage(message, 10000);
     QMessageBox::warning(this, tr("Cannot run this scenario"), message);
@@ -281,11 +248,6 @@ void MainWindow::rebuild() {
   const Scenario& s = document_.scenario();
   colourRange_ = colourRangeFor(s);
   controls_->showScenario(s, document_.modelIds());
-  if (maskEditor_->nx() != s.grid.nx || maskEditor_->ny() != s.grid.ny ||
-      maskEditor_->mask() != document_.mask())
-    maskEditor_->showMask(s.grid.nx, s.grid.ny, document_.mask(), false);
-  if (!sameField(maskEditor_->depth(), document_.depth()))
-    maskEditor_->showDepth(document_.depth());
   worker_.rebuild(s, document_.modelIds());
 }
 
@@ -545,6 +507,19 @@ void MainWindow::renderViewsNow() {
     view->requestRender();
 }
 
+void MainWindow::pause() {
+  play_->setChecked(false);
+}
+
+QImage MainWindow::grabViews(QSize size) {
+  renderViewsNow();
+  return viewArea_->grab().toImage().scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+
+void MainWindow::showMessage(const QString& message) {
+  statusBar()->showMessage(message, kMessageMs);
+}
+
 void MainWindow::dropAt(QPointF point) {
   const SurfaceEvent drop{0.0,
                           point.x(),
@@ -581,16 +556,7 @@ void MainWindow::boatTowards(QPointF point) {
 // scenario has none (a scenario edit, so the comparison restarts with it).
 void MainWindow::setBoatFollow(bool on) {
   boatFollow_ = on;
-  if (!on || !document_.scenario().excitations.boats.empty()) return;
-  Scenario s = document_.scenario();
-  BoatSpec boat;
-  boat.startX = 0.5 * s.grid.width();
-  boat.startY = 0.5 * s.grid.height();
-  boat.waypoints = {{boat.startX, boat.startY}};
-  boat.wakeRadius = 2.0 * s.grid.dx;
-  boat.arriveRadius = 2.0 * s.grid.dx;
-  s.excitations.boats.push_back(boat);
-  document_.setScenario(s);
+  if (on) document_.addBoatIfNone();
 }
 
 void MainWindow::setRain(bool on, double rate) {

@@ -16,6 +16,7 @@
 
 #include "app/gui/document/scenario_document.hpp"
 #include "app/gui/document/session_recorder.hpp"
+#include "app/gui/export/export_actions.hpp"
 #include "app/gui/simulation/simulation_worker.hpp"
 #include "app/gui/window/autosave.hpp"
 #include "app/gui/window/frame_meter.hpp"
@@ -35,7 +36,7 @@ class MaskEditor;
 class PlotsDock;
 class SurfaceView;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public FrameSource {
   Q_OBJECT
 
  public:
@@ -48,7 +49,7 @@ class MainWindow : public QMainWindow {
 
   ScenarioDocument& document() { return document_; }
   SessionRecorder& recorder() { return recorder_; }
-  SimulationWorker& worker() { return worker_; }
+  SimulationWorker& worker() override { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
   const Autosave& autosave() const { return autosave_; }
@@ -68,9 +69,13 @@ class MainWindow : public QMainWindow {
   // Which models have a view (all by default); the others still run and plot.
   void setModelShown(const std::string& id, bool shown);
   // Shows the newest snapshot now (the timer does this ~60 times a second).
-  void tick();
+  void tick() override;
   // Repaints every view immediately (export, screenshots).
   void renderViewsNow();
+  // FrameSource: the frame export pauses, grabs the views and reports through these.
+  void pause() override;
+  QImage grabViews(QSize size) override;
+  void showMessage(const QString& message) override;
   // Fits the pool into the views (shared camera).
   void resetCamera();
 
