@@ -4,9 +4,8 @@ namespace wb {
 
 std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
-  for (auto&& list :
-       {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(), sweAdiCases(),
-        openEdgesCases()})
+  for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(),
+                      sweAdiCases(), openEdgesCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;
 }
