@@ -35,6 +35,8 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   domain_ = &domain;
   walls_ = SweWalls(domain);
   maxRestDepth_ = domain.maxWetDepth();
+  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
@@ -92,6 +94,7 @@ void SweAdi::step(double dt) {
     syncDischarges(dt);
   }
   keepDepthNonNegative(dt);
+  absorbAtOpenEdges(dt);
 }
 
 // Eq. 36's face depth D_f = (d_C + d_N) / 2, d = h - b at the start of the step (the
@@ -346,6 +349,41 @@ double SweAdi::refill(std::size_t k, double dt) {
   }
   rate[k] = 0.0f;
   return deficit;
+}
+
+// The open edges' layer, an operator split after the step: the linearised equations with
+// matched damping sigma = sigma_x + sigma_y on the surface and the discharges,
+//   h_t = -div(q) - sigma h,  q_t = -g D grad(h) - sigma q,
+// relaxed implicitly, x <- x / (1 + sigma dt), on h, the discharges and their velocities.
+// The rate hdot = -div(q) follows the discharges' change, hdot -= div(q_new - q_old): the
+// gradient of sigma enters through it, which relaxing hdot itself (the scalar equation's
+// "distortionless" damping) would miss, reflecting long waves (docs/open-edges.md). A
+// divergence sums to 0, so the only water that leaves is the relaxation of h: the sink.
+void SweAdi::absorbAtOpenEdges(double dt) {
+  if (layer_.empty()) return;
+  volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
+  const double invDx = 1.0 / domain_->grid().dx;
+  const std::size_t nx = std::size_t(h_.nx());
+  float* rate = rate_.data();
+  float *qx = fluxX_.data(), *qy = fluxY_.data(), *u = u_.data(), *v = v_.data();
+  for (const AbsorbingLayer::Cell& cell : layer_.cells()) {
+    const std::size_t k = cell.index;
+    // Each discharge at its own face's rate (Kass & Miller's staggered grid).
+    const double keepX = 1.0 / (1.0 + double(cell.sigmaXEast + cell.sigmaY) * dt);
+    const double keepY = 1.0 / (1.0 + double(cell.sigmaX + cell.sigmaYNorth) * dt);
+    const double dqx = (keepX - 1.0) * qx[k], dqy = (keepY - 1.0) * qy[k];
+    qx[k] = float(keepX * qx[k]);
+    qy[k] = float(keepY * qy[k]);
+    u[k] = float(keepX * u[k]);
+    v[k] = float(keepY * v[k]);
+    // The east face leaves cell k and enters k + 1, the north face k + nx. Closed faces carry
+    // no discharge, so their change is 0.
+    rate[k] = float(rate[k] - (dqx + dqy) * invDx);
+    if (dqx != 0.0) rate[k + 1] = float(rate[k + 1] + dqx * invDx);
+    if (dqy != 0.0) rate[k + nx] = float(rate[k + nx] + dqy * invDx);
+  }
+  layer_.relax(cellU_.data(), dt);
+  layer_.relax(cellV_.data(), dt);
 }
 
 double SweAdi::addEta(const Field2D& delta) {

@@ -39,6 +39,7 @@
 
 #include <cstdint>
 
+#include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
 #include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
@@ -66,6 +67,10 @@ class SweAdi final : public Model {
   const Field2D* velocityU() const override { return &cellU_; }
   const Field2D* velocityV() const override { return &cellV_; }
   double addEta(const Field2D& delta) override;
+  // Open edges: h, its rate and the discharges relax toward rest in the layer
+  // (docs/open-edges.md); the water the layer takes out is the volume budget's sink.
+  bool absorbsAtOpenEdges() const override { return true; }
+  double volumeSink() const override { return volumeSink_; }
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with
   // D_f the face depth of the last step, the depth-integrated kinetic energy per unit density.
@@ -98,9 +103,13 @@ class SweAdi final : public Model {
   // After the parallel region: the drying correction.
   void keepDepthNonNegative(double dt);
   double refill(std::size_t cell, double dt);
+  // Last, the open edges' layer (core/grid/edges.hpp).
+  void absorbAtOpenEdges(double dt);
 
   const Domain* domain_ = nullptr;
-  SweWalls walls_;  // open faces: the boundary handling in one place
+  SweWalls walls_;        // open faces: the boundary handling in one place
+  AbsorbingLayer layer_;  // empty with walls on every side
+  double volumeSink_ = 0.0;
   const ForceField* force_ = nullptr;
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;

@@ -104,13 +104,23 @@ OpenEdgeReflection measureOpenEdgeReflection(const std::string& modelId, double 
 // advected-wave inviscid: with its default nu = 0.2 1/s the pulse's long waves are
 // overdamped and spread by diffusion instead of travelling to the edges in the run's time.
 std::vector<VerifyCase> openEdgesCases() {
-  const std::vector<std::pair<std::string, std::map<std::string, std::string>>> models = {
-      {"damped-wave", {}}, {"advected-wave", {{"nu", "0"}}}, {"swe-semi-lagrangian", {}}};
+  struct ModelRows {
+    std::string model;
+    std::map<std::string, std::string> params;
+    double maxAngle = 60.0;  // degrees
+  };
+  // swe-adi at 60 deg leaves 6.5e-2, above the bound, with the energy still in the water, not
+  // in or from the layer (docs/open-edges.md): no row until that is understood.
+  const std::vector<ModelRows> models = {{.model = "damped-wave", .params = {}},
+                                         {.model = "advected-wave", .params = {{"nu", "0"}}},
+                                         {.model = "swe-semi-lagrangian", .params = {}},
+                                         {.model = "swe-adi", .params = {}, .maxAngle = 30.0}};
   const std::vector<std::pair<double, double>> angles = {
       {0.0, kOpenEdgeEnergyLeft}, {30.0, 1e-2}, {60.0, 5e-2}};
   std::vector<VerifyCase> cases;
-  for (const auto& [model, params] : models)
+  for (const auto& [model, params, maxAngle] : models)
     for (const auto& [angle, tolerance] : angles) {
+      if (angle > maxAngle) continue;
       std::ostringstream name;
       name << "open edge " << angle << " deg";
       cases.push_back({model, name.str(), [model, params, angle, tolerance] {
