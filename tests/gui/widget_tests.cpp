@@ -243,7 +243,8 @@ class WidgetTests : public QObject {
     };
     const QColor wall = eastBandPixel();
 
-    emit east->activated(int(EdgeKind::Open));  // as a user's choice
+    east->setCurrentIndex(int(EdgeKind::Open));  // as a user's choice
+    emit east->activated(int(EdgeKind::Open));
     QCOMPARE(editor.undoStack()->count(), pushed + 1);
     QVERIFY(document.scenario().edges.isOpen(Side::East));
     for (Side side : {Side::West, Side::South, Side::North})
