@@ -218,6 +218,50 @@ class WidgetTests : public QObject {
     QCOMPARE(solidCount(editor.mask()), 4 * 2);
   }
 
+  // A wall/open choice per side: one command per change, shown again on undo and redo, and the
+  // open side's layer marked in the picture (its band is blue over the wall-coloured border).
+  void edgeChoicesEditTheDocumentsEdges() {
+    ScenarioDocument document;
+    loadOpenPool(document);
+    Edges narrow;
+    narrow.layerCells = 4;
+    document.setEdges(narrow);  // no change of kinds: only the layer's width
+    MaskEditor editor(document);
+    editor.fillRect(kSide - narrow.layerCells, 0, kSide - 1, kSide - 1, false);  // under the band
+    editor.resize(400, 500);
+    const int pushed = editor.undoStack()->count();
+    QComboBox* east = editor.edgeChoice(Side::East);
+    QCOMPARE(east->currentIndex(), int(EdgeKind::Wall));
+
+    // The pixel at the middle of the east layer's band, in the canvas.
+    const auto eastBandPixel = [&] {
+      MaskCanvas* canvas = editor.canvas();
+      const QImage shot = canvas->grab().toImage();
+      const double cell = std::min(canvas->width(), canvas->height()) / double(kSide);
+      const double right = (canvas->width() + kSide * cell) / 2;
+      return QColor(shot.pixel(int(right - 2 * cell), canvas->height() / 2));
+    };
+    const QColor wall = eastBandPixel();
+
+    east->setCurrentIndex(int(EdgeKind::Open));  // as a user's choice
+    emit east->activated(int(EdgeKind::Open));
+    QCOMPARE(editor.undoStack()->count(), pushed + 1);
+    QVERIFY(document.scenario().edges.isOpen(Side::East));
+    for (Side side : {Side::West, Side::South, Side::North})
+      QVERIFY(!document.scenario().edges.isOpen(side));
+    QCOMPARE(document.scenario().edges.layerCells, 4);
+    const QColor open = eastBandPixel();
+    QVERIFY2(open.blue() > wall.blue() + 40 && open.blue() > open.green(),
+             qPrintable(QString("band %1, wall %2").arg(open.name(), wall.name())));
+
+    editor.undoStack()->undo();
+    QCOMPARE(east->currentIndex(), int(EdgeKind::Wall));
+    QVERIFY(!document.scenario().edges.anyOpen());
+    QCOMPARE(eastBandPixel(), wall);
+    editor.undoStack()->redo();
+    QCOMPARE(east->currentIndex(), int(EdgeKind::Open));
+  }
+
   void scenarioSaveAndOpenRoundTrip() {
     QTemporaryDir dir;
     ScenarioDocument document;

@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
@@ -39,6 +40,9 @@ constexpr double kEvenDepthShade = 0.5;    // the shade of a pool of one depth
 constexpr double kDefaultDepthStep = 0.1;  // m, until a scenario sets it
 constexpr double kMaxDepthStep = 1000.0;   // m
 constexpr int kDepthStepDecimals = 3;
+// An open edge's layer: translucent blue over its cells, a dashed blue line at its inner side.
+const QColor kOpenLayerFill(40, 110, 255, 110), kOpenLayerLine(0, 70, 230);
+constexpr double kOpenLayerLineWidth = 2.0;
 
 // Cosine falloff of a depth dab: 1 at the centre, 0 at `reach` cells and beyond.
 double depthFalloff(double distance, double reach) {
@@ -99,6 +103,22 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   files->addWidget(importHeight);
   layout->addLayout(files);
 
+  auto* edges = new QHBoxLayout;
+  edges->addWidget(new QLabel(tr("Edges:")));
+  for (Side side : kSides) {
+    auto* choice = new QComboBox;
+    choice->setObjectName(QString("edge.%1").arg(sideName(side)));
+    choice->addItems({tr("wall"), tr("open")});  // in EdgeKind's order
+    choice->setToolTip(tr("Wall: waves reflect. Open: waves leave through an absorbing layer"));
+    edgeChoices_[std::size_t(side)] = choice;
+    connect(choice, &QComboBox::activated, this,
+            [this, side](int index) { setEdge(side, EdgeKind(index)); });
+    edges->addWidget(new QLabel(sideName(side)));
+    edges->addWidget(choice);
+  }
+  edges->addStretch();
+  layout->addLayout(edges);
+
   canvas_ = new MaskCanvas(this);
   layout->addWidget(canvas_, 1);
 
@@ -128,7 +148,21 @@ QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) co
               mix(kShallowColour.blue(), kDeepColour.blue()));
 }
 
+void MaskEditor::showEdges() {
+  const Edges& edges = document_.scenario().edges;
+  for (Side side : kSides)
+    edgeChoice(side)->setCurrentIndex(int(edges.kind(side)));
+  canvas_->setEdges(edges);
+}
+
+void MaskEditor::setEdge(Side side, EdgeKind kind) {
+  Edges edges = document_.scenario().edges;
+  edges.set(side, kind);
+  document_.setEdges(edges);
+}
+
 void MaskEditor::redraw() {
+  showEdges();
   const Mask& wet = mask();
   const int nx = this->nx(), ny = this->ny();
   if (wet.size() != std::size_t(nx) * ny) return;           // no scenario yet
@@ -324,6 +358,7 @@ void MaskCanvas::paintEvent(QPaintEvent*) {
   painter.fillRect(rect(), palette().window());
   const QRectF target = imageRect();
   painter.drawImage(target, image_);
+  paintOpenEdges(painter, target);
   if (rectStart_ && rectEnd_) {
     const double cell = target.width() / image_.width();
     const auto corner = [&](QPoint c) {
@@ -334,6 +369,42 @@ void MaskCanvas::paintEvent(QPaintEvent*) {
     painter.setPen(QPen(Qt::yellow, 2, Qt::DashLine));
     painter.drawRect(r);
   }
+}
+
+void MaskCanvas::paintOpenEdges(QPainter& painter, const QRectF& target) const {
+  if (image_.isNull()) return;
+  const double cell = target.width() / image_.width();
+  const double across = std::min(edges_.layerCells, image_.width()) * cell;
+  const double upDown = std::min(edges_.layerCells, image_.height()) * cell;
+  painter.save();
+  painter.setPen(QPen(kOpenLayerLine, kOpenLayerLineWidth, Qt::DashLine));
+  for (Side side : kSides) {
+    if (!edges_.isOpen(side)) continue;
+    // The band over the layer's cells and its inner side (y up: north is the picture's top).
+    QRectF band = target;
+    QLineF inner;
+    switch (side) {
+      case Side::West:
+        band.setWidth(across);
+        inner = QLineF(band.topRight(), band.bottomRight());
+        break;
+      case Side::East:
+        band.setLeft(target.right() - across);
+        inner = QLineF(band.topLeft(), band.bottomLeft());
+        break;
+      case Side::South:
+        band.setTop(target.bottom() - upDown);
+        inner = QLineF(band.topLeft(), band.topRight());
+        break;
+      case Side::North:
+        band.setHeight(upDown);
+        inner = QLineF(band.bottomLeft(), band.bottomRight());
+        break;
+    }
+    painter.fillRect(band, kOpenLayerFill);
+    painter.drawLine(inner);
+  }
+  painter.restore();
 }
 
 void MaskCanvas::mousePressEvent(QMouseEvent* event) {

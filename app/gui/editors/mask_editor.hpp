@@ -1,10 +1,12 @@
 // The top-down editor of the domain shared by every model: mask brush (wall or water) with a
 // size, depth brush (deepen or shallow the rest depth by a step, cosine falloff), rectangle fill,
-// presets (rectangle, Π, obstacles), mask or heightmap PNG import. It shows the document's
+// presets (rectangle, Π, obstacles), mask or heightmap PNG import, wall or open per edge (an
+// open edge's absorbing layer drawn as a blue dashed band). It shows the document's
 // layers and edits them through the document, whose undo stack holds every edit; a brush
 // stroke is one undo step and one rebuild, at its release.
 #pragma once
 
+#include <array>
 #include <optional>
 
 #include <QImage>
@@ -57,9 +59,14 @@ class MaskEditor : public QWidget {
   // Reads a grayscale PNG as the mask (white = water); throws InputError.
   void importMaskImage(const QString& file);
   void importHeightmap(const QString& file, double seaLevel, double heightScale);
+  // Makes one side a wall or open (one undo step); the layer keeps the scenario's width.
+  void setEdge(Side side, EdgeKind kind);
+  QComboBox* edgeChoice(Side side) const { return edgeChoices_[std::size_t(side)]; }
 
  private:
   void redraw();
+  // Shows the document's edges in the four choices, without editing.
+  void showEdges();
   QRgb wetColour(std::size_t cell, float shallowest, float deepest) const;
   void askHeightmap();
   void askMaskImage();
@@ -69,7 +76,8 @@ class MaskEditor : public QWidget {
   QComboBox* tool_ = nullptr;
   QSpinBox* radius_ = nullptr;
   QDoubleSpinBox* depthStep_ = nullptr;
-  std::vector<std::uint8_t> domainWet_;  // wet cells of the running domain (mask and coast)
+  std::array<QComboBox*, 4> edgeChoices_{};  // in kSides' order; items in EdgeKind's order
+  std::vector<std::uint8_t> domainWet_;      // wet cells of the running domain (mask and coast)
   bool inStroke_ = false;
   friend class MaskCanvas;
 };
@@ -82,6 +90,10 @@ class MaskCanvas : public QWidget {
   explicit MaskCanvas(MaskEditor* editor);
   void setImage(const QImage& image) {
     image_ = image;
+    update();
+  }
+  void setEdges(const Edges& edges) {
+    edges_ = edges;
     update();
   }
   MaskTool tool = MaskTool::WallBrush;
@@ -97,8 +109,11 @@ class MaskCanvas : public QWidget {
  private:
   QRectF imageRect() const;
   void dabAt(QPoint cell);
+  // The absorbing layer of each open side: a blue band over its cells, dashed at its inner side.
+  void paintOpenEdges(QPainter& painter, const QRectF& target) const;
   MaskEditor* editor_;
   QImage image_;
+  Edges edges_;
   std::optional<QPoint> rectStart_, rectEnd_;
   std::optional<QPoint> lastDab_;  // a depth brush dabs once per cell it enters
 };

@@ -224,9 +224,12 @@ void MainWindow::connectDocument() {
   connect(&document_, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(&document_, &ScenarioDocument::loaded, this,
           [this] { maskEditor_->setDepthStep(kDepthStepShare * document_.scenario().depth); });
+  // A scenario the models cannot run (e.g. open edges for a model without a layer) follows any
+  // edit: the one-line reason stays in the status bar until the next message, without a modal
+  // box that would stop each edit (and an automated run) until dismissed.
   connect(&worker_, &SimulationWorker::buildFailed, this, [this](const QString& message) {
-    statusBar()->showMessage(message, 10000);
-    QMessageBox::warning(this, tr("Cannot run this scenario"), message);
+    statusBar()->showMessage(tr("Cannot run this scenario: %1").arg(message));
+    std::fprintf(stderr, "wavebench: %s\n", qPrintable(message));
   });
   connect(&worker_, &SimulationWorker::modelFailed, this,
           [this](const QString& message) { statusBar()->showMessage(message, 10000); });
