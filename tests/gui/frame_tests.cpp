@@ -6,8 +6,10 @@
 // - plots fed in many small refreshes show the same points as one refresh of everything;
 // - the whole window (Pi pool, three 128^2 models, plots, 1600x1000) presents at least
 //   kMinFramesPerSecond frames per second.
+#include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
+#include <vtkMapper.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -200,6 +202,45 @@ class FrameTests : public QObject {
     // The floor lies depth-proportionally below rest: the shelf at a fifth of the deep part.
     QVERIFY(west[2] < 0.0 && east[2] < 0.0);
     QCOMPARE(east[2] / west[2], 0.2);
+  }
+
+  // A wall side gets a rim, an open side a band over its layer (as wide as the layer) and a
+  // line at the layer's inner side; a side of land cells gets neither (land has its walls).
+  void wallRimsAndOpenLayersAreDrawnApart() {
+    vtkNew<vtkCamera> camera;
+    SurfaceScene scene(camera);
+    constexpr int kCells = 32, kLayer = 8;
+    constexpr double kDx = 0.1;
+    Domain domain(Grid{kCells, kCells, kDx}, 9.81, 0.5);
+    Edges edges;
+    edges.layerCells = kLayer;
+    edges.set(Side::West, EdgeKind::Open);
+    domain.setEdges(edges);
+    scene.setDomain(domain, 0.05);
+    const auto polys = [](vtkActor* actor) {
+      return vtkPolyData::SafeDownCast(actor->GetMapper()->GetInput());
+    };
+    EdgeActors& drawn = scene.edges();
+    constexpr int kRimQuads = 3;  // outer face, top, inner face per run of wet edge cells
+    QCOMPARE(polys(drawn.rims())->GetNumberOfPolys(), vtkIdType(3 * kRimQuads));
+    QCOMPARE(polys(drawn.layers())->GetNumberOfPolys(), vtkIdType(2));  // curtain and band
+    QCOMPARE(polys(drawn.layerLines())->GetNumberOfLines(), vtkIdType(1));
+    double bounds[6];
+    polys(drawn.layers())->GetBounds(bounds);
+    constexpr double kFloatMetres = 1e-6;
+    QVERIFY(std::abs(bounds[0]) < kFloatMetres);
+    QVERIFY(std::abs(bounds[1] - kLayer * kDx) < kFloatMetres);
+    polys(drawn.layerLines())->GetBounds(bounds);
+    QVERIFY(std::abs(bounds[0] - kLayer * kDx) < kFloatMetres);
+    QVERIFY(drawn.layers()->GetVisibility() && drawn.rims()->GetVisibility());
+
+    // Land along the south side: no rim there; all walls: no layer drawn.
+    for (int i = 0; i < kCells; ++i)
+      domain.setWet(i, 0, false);
+    domain.setEdges(Edges{});
+    scene.setDomain(domain, 0.05);
+    QCOMPARE(polys(drawn.rims())->GetNumberOfPolys(), vtkIdType(3 * kRimQuads));
+    QVERIFY(!drawn.layers()->GetVisibility() && !drawn.layerLines()->GetVisibility());
   }
 
   void plotsAppendedInPiecesMatchOneRefresh() {

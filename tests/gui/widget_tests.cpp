@@ -7,15 +7,18 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
 #include "app/gui/document/scenario_document.hpp"
 #include "app/gui/editors/controls_dock.hpp"
+#include "app/gui/editors/edges_panel.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/editors/param_panel.hpp"
 #include "app/gui/export/export_actions.hpp"
@@ -260,6 +263,51 @@ class WidgetTests : public QObject {
     QCOMPARE(eastBandPixel(), wall);
     editor.undoStack()->redo();
     QCOMPARE(east->currentIndex(), int(EdgeKind::Open));
+  }
+
+  // The layer's width in cells and as a fraction of the longest wave: one command each, both
+  // shown again on undo; the fraction rounds to whole cells.
+  void layerWidthIsEditedInCellsOrAsAFraction() {
+    ScenarioDocument document;
+    loadOpenPool(document);  // 16 x 16 cells of 0.1 m: the longest wave is 3.2 m
+    MaskEditor editor(document);
+    EdgesPanel* panel = editor.edgesPanel();
+    const int pushed = editor.undoStack()->count();
+    panel->layerCellsBox()->setValue(4);  // as a user types it
+    emit panel->layerCellsBox()->editingFinished();
+    QCOMPARE(document.scenario().edges.layerCells, 4);
+    QCOMPARE(editor.undoStack()->count(), pushed + 1);
+    QCOMPARE(panel->layerFractionBox()->value(), 0.125);  // 4 * 0.1 m / 3.2 m
+
+    panel->layerFractionBox()->setValue(0.19);  // 0.19 * 3.2 m = 6.08 cells -> 6
+    emit panel->layerFractionBox()->editingFinished();
+    QCOMPARE(document.scenario().edges.layerCells, 6);
+    QCOMPARE(panel->layerCellsBox()->value(), 6);
+    QCOMPARE(panel->layerFractionBox()->value(), 0.188);  // shown to 3 decimals
+    QCOMPARE(editor.undoStack()->count(), pushed + 2);
+
+    editor.undoStack()->undo();
+    QCOMPARE(document.scenario().edges.layerCells, 4);
+    QCOMPARE(panel->layerCellsBox()->value(), 4);
+    QCOMPARE(panel->layerFractionBox()->value(), 0.125);
+  }
+
+  // The check that the grid holds its layers runs again when the grid changes (and on undo).
+  void edgesFitCheckFollowsTheGrid() {
+    ScenarioDocument document;
+    loadOpenPool(document);
+    MaskEditor editor(document);
+    EdgesPanel* panel = editor.edgesPanel();
+    panel->setLayerCells(6);
+    panel->setEdge(Side::West, EdgeKind::Open);
+    QVERIFY(panel->fitError().empty());  // 16 cells hold a layer of 6 and 6 of water
+    document.setGridCells(8);
+    QVERIFY(!panel->fitError().empty());
+    QVERIFY2(panel->fitLabel()->text().contains("domain.edges") &&
+                 panel->fitLabel()->text().contains("west"),
+             qPrintable(panel->fitLabel()->text()));
+    document.undoStack()->undo();
+    QVERIFY(panel->fitError().empty());
   }
 
   void scenarioSaveAndOpenRoundTrip() {

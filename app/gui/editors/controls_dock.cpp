@@ -191,8 +191,15 @@ QWidget* ControlsDock::makeInteraction() {
 
 void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std::string>& ids) {
   updating_ = true;
-  const int gridIndex = grid_->findData(scenario.grid.nx);
-  if (gridIndex >= 0) grid_->setCurrentIndex(gridIndex);
+  // A scenario's own grid size (e.g. 96) joins the list in order, so the box shows it.
+  int gridIndex = grid_->findData(scenario.grid.nx);
+  if (gridIndex < 0) {
+    gridIndex = 0;
+    while (gridIndex < grid_->count() && grid_->itemData(gridIndex).toInt() < scenario.grid.nx)
+      ++gridIndex;
+    grid_->insertItem(gridIndex, QString("%1 × %1").arg(scenario.grid.nx), scenario.grid.nx);
+  }
+  grid_->setCurrentIndex(gridIndex);
   g_->setValue(scenario.g);
   depth_->setValue(scenario.depth);
   for (int k = 0; k < models_->count(); ++k) {

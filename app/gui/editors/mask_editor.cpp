@@ -11,7 +11,6 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
@@ -21,6 +20,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "app/gui/editors/edges_panel.hpp"
 #include "core/errors.hpp"
 #include "core/grid/domain.hpp"
 #include "core/scenario/field_io.hpp"
@@ -103,21 +103,8 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   files->addWidget(importHeight);
   layout->addLayout(files);
 
-  auto* edges = new QHBoxLayout;
-  edges->addWidget(new QLabel(tr("Edges:")));
-  for (Side side : kSides) {
-    auto* choice = new QComboBox;
-    choice->setObjectName(QString("edge.%1").arg(sideName(side)));
-    choice->addItems({tr("wall"), tr("open")});  // in EdgeKind's order
-    choice->setToolTip(tr("Wall: waves reflect. Open: waves leave through an absorbing layer"));
-    edgeChoices_[std::size_t(side)] = choice;
-    connect(choice, &QComboBox::activated, this,
-            [this, side](int index) { setEdge(side, EdgeKind(index)); });
-    edges->addWidget(new QLabel(sideName(side)));
-    edges->addWidget(choice);
-  }
-  edges->addStretch();
-  layout->addLayout(edges);
+  edges_ = new EdgesPanel(document_);
+  layout->addWidget(edges_);
 
   canvas_ = new MaskCanvas(this);
   layout->addWidget(canvas_, 1);
@@ -148,21 +135,16 @@ QRgb MaskEditor::wetColour(std::size_t cell, float shallowest, float deepest) co
               mix(kShallowColour.blue(), kDeepColour.blue()));
 }
 
-void MaskEditor::showEdges() {
-  const Edges& edges = document_.scenario().edges;
-  for (Side side : kSides)
-    edgeChoice(side)->setCurrentIndex(int(edges.kind(side)));
-  canvas_->setEdges(edges);
+void MaskEditor::setEdge(Side side, EdgeKind kind) {
+  edges_->setEdge(side, kind);
 }
 
-void MaskEditor::setEdge(Side side, EdgeKind kind) {
-  Edges edges = document_.scenario().edges;
-  edges.set(side, kind);
-  document_.setEdges(edges);
+QComboBox* MaskEditor::edgeChoice(Side side) const {
+  return edges_->choice(side);
 }
 
 void MaskEditor::redraw() {
-  showEdges();
+  canvas_->setEdges(document_.scenario().edges);
   const Mask& wet = mask();
   const int nx = this->nx(), ny = this->ny();
   if (wet.size() != std::size_t(nx) * ny) return;           // no scenario yet

@@ -1,7 +1,7 @@
 // The top-down editor of the domain shared by every model: mask brush (wall or water) with a
 // size, depth brush (deepen or shallow the rest depth by a step, cosine falloff), rectangle fill,
-// presets (rectangle, Π, obstacles), mask or heightmap PNG import, wall or open per edge (an
-// open edge's absorbing layer drawn as a blue dashed band). It shows the document's
+// presets (rectangle, Π, obstacles), mask or heightmap PNG import, the edges (edges_panel.hpp;
+// an open edge's absorbing layer drawn as a blue dashed band). It shows the document's
 // layers and edits them through the document, whose undo stack holds every edit; a brush
 // stroke is one undo step and one rebuild, at its release.
 #pragma once
@@ -24,6 +24,7 @@ namespace wb::gui {
 enum class MaskTool { WallBrush, WaterBrush, WallRect, WaterRect, DeepenBrush, ShallowBrush };
 enum class MaskPresetKind { Rectangle, Pi, Obstacles };
 
+class EdgesPanel;
 class MaskCanvas;
 
 class MaskEditor : public QWidget {
@@ -61,12 +62,11 @@ class MaskEditor : public QWidget {
   void importHeightmap(const QString& file, double seaLevel, double heightScale);
   // Makes one side a wall or open (one undo step); the layer keeps the scenario's width.
   void setEdge(Side side, EdgeKind kind);
-  QComboBox* edgeChoice(Side side) const { return edgeChoices_[std::size_t(side)]; }
+  EdgesPanel* edgesPanel() const { return edges_; }
+  QComboBox* edgeChoice(Side side) const;
 
  private:
   void redraw();
-  // Shows the document's edges in the four choices, without editing.
-  void showEdges();
   QRgb wetColour(std::size_t cell, float shallowest, float deepest) const;
   void askHeightmap();
   void askMaskImage();
@@ -76,8 +76,8 @@ class MaskEditor : public QWidget {
   QComboBox* tool_ = nullptr;
   QSpinBox* radius_ = nullptr;
   QDoubleSpinBox* depthStep_ = nullptr;
-  std::array<QComboBox*, 4> edgeChoices_{};  // in kSides' order; items in EdgeKind's order
-  std::vector<std::uint8_t> domainWet_;      // wet cells of the running domain (mask and coast)
+  EdgesPanel* edges_ = nullptr;
+  std::vector<std::uint8_t> domainWet_;  // wet cells of the running domain (mask and coast)
   bool inStroke_ = false;
   friend class MaskCanvas;
 };

@@ -30,7 +30,8 @@ namespace {
 constexpr double kWaveHeightShare = 0.04;
 constexpr double kLandHeightShare = 0.05;
 constexpr double kFloorDepthShare = 0.08;
-constexpr int kFloorStrideFactor = 2;  // the floor mesh takes one water corner in this many
+constexpr double kRimHeightShare = 0.025;  // wall rims and open layers' bands, above rest
+constexpr int kFloorStrideFactor = 2;      // the floor mesh takes one water corner in this many
 constexpr int kColourCount = 256;
 constexpr double kBoxHeightShare = 0.5;  // box height relative to its edge
 constexpr double kViewAngleDegrees = 30.0;
@@ -155,6 +156,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->AddActor(waterActor_);
   renderer_->AddActor(landActor_);
   renderer_->AddActor(floorActor_);
+  edges_.addTo(renderer_);
 
   colourBar_->SetLookupTable(colours_);
   colourBar_->SetTitle("eta (m)");
@@ -194,6 +196,7 @@ void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStri
   buildWaterCells(domain);
   buildLand(domain);
   buildFloor(domain);
+  edges_.build(domain, -kFloorDepthShare * extent, kRimHeightShare * extent);
 }
 
 // A mesh cell is water when any grid cell it covers is wet (land blocks stand above it).

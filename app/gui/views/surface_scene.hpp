@@ -1,6 +1,7 @@
 // The VTK scene of one 3-D view: the water surface (eta at cell corners, coloured by height,
 // with a colour bar), the land (solid cells as raised blocks with walls), the pool floor
-// shaped by the rest depth (painted bathymetry, terrain), the boats and floating bodies as
+// shaped by the rest depth (painted bathymetry, terrain), the wall rims and open edges' layers
+// (edge_actors.hpp), the boats and floating bodies as
 // boxes, and a caption. Qt-free; SurfaceView hosts it.
 //
 // The water is updated in place every frame: heights, normals and colours are written into
@@ -16,6 +17,7 @@
 #include <vtkNew.h>
 #include <vtkSmartPointer.h>
 
+#include "app/gui/views/edge_actors.hpp"
 #include "core/forcing/excitations.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
@@ -73,6 +75,7 @@ class SurfaceScene {
   vtkPolyData* floorMesh();
   int waterIndexBuilds() const;
   int waterVertexBuilds() const;
+  EdgeActors& edges() { return edges_; }
   // The mapper reads the mesh directly (no filter between them).
   bool waterMapperReadsMesh() const;
 
@@ -94,6 +97,7 @@ class SurfaceScene {
   vtkNew<vtkLookupTable> colours_;
   vtkNew<vtkActor> landActor_;
   vtkNew<vtkActor> floorActor_;
+  EdgeActors edges_;
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
   vtkNew<vtkTextActor> caption_;
