@@ -3,9 +3,14 @@
 // view: a good share of the pixels inside each view's rectangle are water-blue (the grey
 // background, the green land and the sand floor are not), and they are not all one shade.
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDir>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QTest>
 
+#include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "models/registry.hpp"
@@ -71,6 +76,45 @@ class EndToEndTest : public QObject {
             rect.y(), rect.width(), rect.height(), 100.0 * w.share, w.blueDeviation);
       QVERIFY2(w.share > kMinWaterShare, qPrintable(file + ": a view shows no water"));
       QVERIFY2(w.blueDeviation > kMinBlueDeviation, qPrintable(file + ": the water is flat"));
+    }
+    window.document().setModified(false);
+  }
+
+  // At 1280x800 (and 1600x1000) the figures table shows every model's column and every row
+  // without scrolling, and each chart's title fits its chart (the last column and the energy
+  // chart's title were cut at 1280x800).
+  void plotsFitTheWindow_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+  }
+  void plotsFitTheWindow() {
+    QFETCH(QSize, size);
+    wb::gui::MainWindow window(false);
+    window.resize(size);
+    QVERIFY(window.openScenario("builtin:pi-pool"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    constexpr int kFitFrames = 20;
+    window.worker().setFrameLimit(kFitFrames);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kFitFrames,
+                             kTimeoutMs);
+    QTest::qWait(600);  // a plot refresh or two
+    QTableWidget* table = window.plots()->costTable();
+    QCOMPARE(table->columnCount(), int(wb::modelIds().size()));
+    QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+    QCOMPARE(table->verticalScrollBar()->maximum(), 0);
+    const int last = table->columnCount() - 1;
+    QVERIFY(table->columnViewportPosition(last) + table->columnWidth(last) <=
+            table->viewport()->width());
+    for (QChartView* view : window.plots()->findChildren<QChartView*>()) {
+      const QChart* chart = view->chart();
+      const int title = QFontMetrics(chart->titleFont()).horizontalAdvance(chart->title());
+      QVERIFY2(title < view->width(), qPrintable(QString("%1: %2 px in a %3 px chart")
+                                                     .arg(chart->title())
+                                                     .arg(title)
+                                                     .arg(view->width())));
     }
     window.document().setModified(false);
   }

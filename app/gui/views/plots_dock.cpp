@@ -32,14 +32,38 @@ enum Energy { kPotential, kKinetic, kTotal, kEnergyCount };
 // Plots draw at most this many points per series: past it, every other point is dropped and
 // the stride between plotted records doubles (so a long session is thinned evenly).
 constexpr std::size_t kMaxPlotPoints = 1500;
-// The figures table's widest (pixels): three models' columns beside the plots.
-constexpr int kMaxTableWidth = 520;
+// The figures table's widest (pixels): six models' columns beside the plots (long model names
+// break in two, headerName).
+constexpr int kMaxTableWidth = 640;
+// Rows as tall as their text (a default row is half again as tall): all seven rows show.
+constexpr int kRowPadding = 6;
+// A time axis has at most this many intervals, each 1, 2 or 5 times a power of ten: tick
+// labels of a narrow chart (1280-pixel window) do not run into each other.
+constexpr int kMaxTimeIntervals = 4;
 // The figures table: one row per quantity, one column per model (narrow beside the plots).
 enum Row { kMsPerStep, kSubsteps, kDt, kStepsPerS, kIterations, kResidual, kMaxEta };
 const QStringList kRows = {"ms/step",      "substeps", "dt (s)",       "steps/s",
                            "solver iter.", "residual", "max |eta| (m)"};
 const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),
                                 QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
+
+// A model's name as a column header: a long name breaks after its last hyphen.
+QString headerName(const std::string& id) {
+  constexpr int kLongName = 12;  // characters
+  QString name = QString::fromStdString(id);
+  const auto hyphen = name.lastIndexOf('-');
+  if (name.size() > kLongName && hyphen > 0) name.insert(hyphen + 1, '\n');
+  return name;
+}
+
+// The smallest step 1, 2 or 5 x 10^k that covers `range` in kMaxTimeIntervals steps.
+double niceTimeStep(double range) {
+  const double raw = range / kMaxTimeIntervals;
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double factor : {1.0, 2.0, 5.0})
+    if (factor * decade >= raw) return factor * decade;
+  return 10.0 * decade;
+}
 
 double energyOf(const FrameRecord& r, int which) {
   return which == kPotential ? r.energyPotential
@@ -56,7 +80,8 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
   column->setContentsMargins(0, 0, 0, 0);
   column->setSpacing(2);
   // One legend for the three charts (they share the models' colours): a legend per chart
-  // would not fit the names of three or more models beside each other.
+  // would not fit the names of three or more models beside each other. It also says what the
+  // energy chart's line styles mean, which a chart title as long would not fit.
   legend_ = new QLabel;
   legend_->setObjectName("plotsLegend");
   legend_->setWordWrap(true);
@@ -65,7 +90,7 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   column->addLayout(layout, 1);
   charts_.push_back(makeChart(tr("Volume drift"), tr("m³")));
-  charts_.push_back(makeChart(tr("Energy (— potential, ··· kinetic, ▬ total)"), tr("m⁵/s²")));
+  charts_.push_back(makeChart(tr("Energy"), tr("m⁵/s²")));
   charts_.push_back(
       makeChart(tr("Cost per step (median of %1 frames)").arg(kCostWindow), tr("ms")));
   for (auto& chart : charts_) {
@@ -81,6 +106,8 @@ PlotsDock::PlotsDock(QWidget* parent) : QDockWidget(tr("Plots"), parent) {
     table_->verticalHeaderItem(row)->setToolTip(
         tr("Median over the last %1 frames").arg(kCostWindow));
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + kRowPadding);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   splitter->addWidget(plots_);
   splitter->addWidget(table_);
@@ -98,6 +125,8 @@ PlotsDock::Chart PlotsDock::makeChart(const QString& title, const QString& unit)
   c.time = new QValueAxis;
   c.time->setTitleText(tr("time (s)"));
   c.time->setLabelFormat("%.3g");
+  c.time->setTickType(QValueAxis::TicksDynamic);
+  c.time->setTickAnchor(0.0);
   c.value = new QValueAxis;
   c.value->setTitleText(unit);
   c.value->setLabelFormat("%.2g");
@@ -145,11 +174,12 @@ void PlotsDock::reset(const std::vector<std::string>& modelIds) {
     entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
                    .arg(kPalette[int(m % kPalette.size())].name(),
                         QString::fromStdString(modelIds[m]).toHtmlEscaped());
-  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;&nbsp;"));
+  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;&nbsp;") +
+                   tr("&nbsp;&nbsp;&nbsp;&nbsp; energy: — potential, ··· kinetic, ▬ total"));
   table_->setColumnCount(int(modelIds.size()));
   QStringList names;
   for (const auto& id : modelIds)
-    names << QString::fromStdString(id);
+    names << headerName(id);
   table_->setHorizontalHeaderLabels(names);
   dirty_ = true;
   refresh();
@@ -216,7 +246,9 @@ void PlotsDock::refresh() {
       c.series[k]->replace(c.points[k]);
   for (std::size_t c = 0; c < charts_.size(); ++c) {
     double lo = charts_[c].lo, hi = charts_[c].hi;
-    charts_[c].time->setRange(0.0, std::max(tMax_, 1e-3));
+    const double tEnd = std::max(tMax_, 1e-3);
+    charts_[c].time->setRange(0.0, tEnd);
+    charts_[c].time->setTickInterval(niceTimeStep(tEnd));
     if (lo > hi) lo = hi = 0.0;
     // Drift is shown around zero; a flat line still gets a readable range.
     const double pad = std::max(0.05 * (hi - lo), 1e-12 + 1e-6 * std::abs(hi));
@@ -254,6 +286,10 @@ void PlotsDock::updateTable() {
   for (int column = 0; column < table_->columnCount(); ++column)
     width += table_->columnWidth(column);
   table_->setMinimumWidth(std::min(width, kMaxTableWidth));
+  int height = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
+  for (int row = 0; row < table_->rowCount(); ++row)
+    height += table_->rowHeight(row);
+  table_->setMinimumHeight(height);
 }
 
 void PlotsDock::exportPlots(const QString& file) const {
