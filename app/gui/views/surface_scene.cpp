@@ -36,6 +36,9 @@ constexpr int kColourCount = 256;
 constexpr double kBoxHeightShare = 0.5;  // box height relative to its edge
 constexpr double kViewAngleDegrees = 30.0;
 constexpr double kFitRadiusShare = 0.58;
+// Seen from the south-west the pool is wider than tall: across, its corners reach this share
+// of the extent from the centre (the diagonal's projection plus the near corners' perspective).
+constexpr double kFitHalfWidthShare = 0.62;
 // The colour bar with its labels takes this many pixels at the right of a view, any width.
 constexpr int kColourBarPixels = 80;
 constexpr int kColourBarMarginPixels = 6;
@@ -433,6 +436,7 @@ void SurfaceScene::setGradientBackground(bool on) {
 void SurfaceScene::fitToView(int width, int height) {
   if (width <= 0 || height <= 0) return;
   const double w = double(width);
+  viewWidthPixels_ = width;
   colourBar_->GetPositionCoordinate()->SetValue(
       1.0 - (kColourBarPixels + kColourBarMarginPixels) / w, 0.06);
   colourBar_->SetWidth(kColourBarPixels / w);
@@ -471,17 +475,27 @@ void SurfaceScene::setBoxes(const std::vector<BoxMarker>& boxes) {
 void SurfaceScene::resetCamera(double aspect) {
   if (nx_ == 0) return;
   const double w = nx_ * dx_, h = ny_ * dx_, extent = std::max(w, h);
-  // Far enough that a circle of kFitRadiusShare * extent fits the narrower field of view.
+  // Far enough that the pool fits the view's height and the width the colour bar leaves
+  // (the view angle is vertical; across, the half angle's tangent is halfTan * aspect).
   const double halfTan = std::tan(0.5 * kViewAngleDegrees * M_PI / 180.0);
-  const double distance = kFitRadiusShare * extent / (halfTan * std::min(1.0, aspect));
+  const double barShare =
+      std::min(0.5, (kColourBarPixels + 2.0 * kColourBarMarginPixels) / viewWidthPixels_);
+  const double usable = 1.0 - barShare;
+  const double distance = std::max(kFitRadiusShare * extent / halfTan,
+                                   kFitHalfWidthShare * extent / (halfTan * aspect * usable));
   const double direction[3] = {-0.25, -1.0, 1.1};  // from the south-west, above
   const double norm = std::sqrt(direction[0] * direction[0] + direction[1] * direction[1] +
                                 direction[2] * direction[2]);
+  // The pool's centre in the middle of the width left of the colour bar: camera and focal
+  // point move together along the view's right, (1, -0.25, 0) normalised.
+  const double shift = 0.5 * barShare * 2.0 * distance * halfTan * aspect;
+  const double right[2] = {1.0 / std::hypot(1.0, 0.25), -0.25 / std::hypot(1.0, 0.25)};
+  const double cx = 0.5 * w + shift * right[0], cy = 0.5 * h + shift * right[1];
   vtkCamera* camera = renderer_->GetActiveCamera();
   camera->SetViewAngle(kViewAngleDegrees);
-  camera->SetFocalPoint(0.5 * w, 0.5 * h, 0.0);
-  camera->SetPosition(0.5 * w + distance * direction[0] / norm,
-                      0.5 * h + distance * direction[1] / norm, distance * direction[2] / norm);
+  camera->SetFocalPoint(cx, cy, 0.0);
+  camera->SetPosition(cx + distance * direction[0] / norm, cy + distance * direction[1] / norm,
+                      distance * direction[2] / norm);
   camera->SetViewUp(0.0, 0.0, 1.0);
   renderer_->ResetCameraClippingRange();
 }

@@ -108,6 +108,7 @@ class SurfaceScene {
   int stride_ = 1, meshNx_ = 0, meshNy_ = 0;  // render mesh: meshNx_ x meshNy_ corners
   double dx_ = 1.0;
   double verticalScale_ = 1.0;
+  double viewWidthPixels_ = 1.0;  // from fitToView
 };
 
 }  // namespace wb::gui
