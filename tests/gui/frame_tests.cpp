@@ -243,6 +243,36 @@ class FrameTests : public QObject {
     QVERIFY(!drawn.layers()->GetVisibility() && !drawn.layerLines()->GetVisibility());
   }
 
+  // A body is placed by its pose alone (the mesh stays as built): a quarter turn about z
+  // swaps its extents in x and y; its height above the water under it stays true while the
+  // water is drawn verticalScale times higher.
+  void bodiesArePlacedByTheirPose() {
+    vtkNew<vtkCamera> camera;
+    SurfaceScene scene(camera);
+    BodyActors& bodies = scene.bodies();
+    bodies.setMeshes({boxMesh(0.4, 0.2, 0.1)});
+    vtkPolyData* mesh = vtkPolyData::SafeDownCast(bodies.actor(0)->GetMapper()->GetInput());
+    const vtkMTimeType built = mesh->GetMTime();
+    const double half = std::sqrt(0.5);
+    BodyPose pose;
+    pose.centre = {1.0, 2.0, 0.05};
+    pose.orientation = {half, 0.0, 0.0, half};  // 90 degrees about z
+    pose.waterUnder = 0.01;
+    constexpr double kScale = 10.0;
+    bodies.setPoses({pose}, kScale);
+    double b[6];
+    bodies.actor(0)->GetBounds(b);
+    constexpr double kTolerance = 1e-6;  // float points
+    QVERIFY(std::abs(b[0] - 0.9) < kTolerance && std::abs(b[1] - 1.1) < kTolerance);
+    QVERIFY(std::abs(b[2] - 1.8) < kTolerance && std::abs(b[3] - 2.2) < kTolerance);
+    const double drawnCentre = 0.05 + (kScale - 1.0) * 0.01;
+    QVERIFY(std::abs(0.5 * (b[4] + b[5]) - drawnCentre) < kTolerance);
+    QVERIFY(bodies.actor(0)->GetVisibility());
+    QCOMPARE(mesh->GetMTime(), built);
+    bodies.setPoses({}, kScale);
+    QVERIFY(!bodies.actor(0)->GetVisibility());
+  }
+
   void plotsAppendedInPiecesMatchOneRefresh() {
     PlotsDock pieces, whole;
     const std::vector<std::string> ids = {"a", "b"};

@@ -17,6 +17,7 @@
 #include <vtkNew.h>
 #include <vtkSmartPointer.h>
 
+#include "app/gui/views/body_actors.hpp"
 #include "app/gui/views/edge_actors.hpp"
 #include "core/forcing/excitations.hpp"
 #include "core/grid/domain.hpp"
@@ -76,6 +77,8 @@ class SurfaceScene {
   int waterIndexBuilds() const;
   int waterVertexBuilds() const;
   EdgeActors& edges() { return edges_; }
+  // The buoyant rigid bodies: their meshes once per comparison, their poses every frame.
+  BodyActors& bodies() { return bodies_; }
   // The mapper reads the mesh directly (no filter between them).
   bool waterMapperReadsMesh() const;
 
@@ -98,6 +101,7 @@ class SurfaceScene {
   vtkNew<vtkActor> landActor_;
   vtkNew<vtkActor> floorActor_;
   EdgeActors edges_;
+  BodyActors bodies_{renderer_};
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
   vtkNew<vtkTextActor> caption_;

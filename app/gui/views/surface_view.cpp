@@ -194,6 +194,11 @@ void SurfaceView::mousePressed(QMouseEvent* event) {
     stirFrom_ = pickRestPlane(event->position());  // a stir, not a camera move
     if (stirFrom_) return;
   }
+  if (event->button() == Qt::LeftButton &&
+      (bodyMode_ || (event->modifiers() & Qt::ControlModifier))) {
+    bodyFrom_ = pickRestPlane(event->position());  // a body, not a camera spin
+    if (bodyFrom_) return;
+  }
   forwardPosition(event->position(), event->modifiers());
   switch (event->button()) {
     case Qt::LeftButton:
@@ -211,7 +216,7 @@ void SurfaceView::mousePressed(QMouseEvent* event) {
 }
 
 void SurfaceView::mouseMoved(QMouseEvent* event) {
-  if (stirFrom_) return;
+  if (stirFrom_ || bodyFrom_) return;
   const QPointF moved = event->position() - pressPosition_;
   if (event->buttons() != Qt::NoButton && std::hypot(moved.x(), moved.y()) > kClickTolerancePixels)
     dragged_ = true;
@@ -229,6 +234,15 @@ void SurfaceView::mouseReleased(QMouseEvent* event) {
     const QPointF from = *stirFrom_;
     stirFrom_.reset();
     if (auto to = pickRestPlane(event->position())) emit surfaceStirred(from, *to);
+    return;
+  }
+  if (bodyFrom_) {
+    const QPointF from = *bodyFrom_;
+    bodyFrom_.reset();
+    const QPointF moved = event->position() - pressPosition_;
+    const auto to = pickRestPlane(event->position());
+    const bool click = std::hypot(moved.x(), moved.y()) <= kClickTolerancePixels || !to;
+    emit bodyPlaced(from, click ? from : *to);
     return;
   }
   forwardPosition(event->position(), event->modifiers());

@@ -63,6 +63,8 @@ class SurfaceView : public QWidget {
   QWindow* renderWindow() const;
   // The renderer's OpenGL string (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"), once rendered.
   QString glRenderer() const { return glRenderer_; }
+  // Body mode: a plain left click or drag places a body as Ctrl + left does (no camera turn).
+  void setBodyMode(bool on) { bodyMode_ = on; }
 
  signals:
   void cameraMoved();
@@ -72,6 +74,9 @@ class SurfaceView : public QWidget {
   void surfaceClicked(QPointF worldPoint);
   // Shift + left drag: stir the water from `from` towards `to` (world metres).
   void surfaceStirred(QPointF from, QPointF to);
+  // Ctrl + left click (from == to) or drag, or either in body mode: a body is dropped at
+  // `from`, thrown towards `to` (world metres).
+  void bodyPlaced(QPointF from, QPointF to);
   void surfaceHovered(QPointF worldPoint);
 
  protected:
@@ -98,6 +103,8 @@ class SurfaceView : public QWidget {
   QPointF pressPosition_;
   bool dragged_ = false;
   std::optional<QPointF> stirFrom_;  // set while a Shift + left drag is under way
+  std::optional<QPointF> bodyFrom_;  // set while a body is being placed (Ctrl + left)
+  bool bodyMode_ = false;
   double lastPaintMs_ = 0.0;
   double totalPaintSeconds_ = 0.0;
   int paintCount_ = 0;

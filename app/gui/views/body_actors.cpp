@@ -1,0 +1,104 @@
+#include "app/gui/views/body_actors.hpp"
+
+#include <vtkActor.h>
+#include <vtkCellArray.h>
+#include <vtkMatrix4x4.h>
+#include <vtkNew.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+
+namespace wb::gui {
+
+namespace {
+constexpr double kBodyColour[3] = {0.93, 0.62, 0.18};  // a crate's orange, apart from the water
+}  // namespace
+
+BodyMesh boxMesh(double lx, double ly, double lz) {
+  BodyMesh mesh;
+  for (int k = 0; k < 8; ++k)
+    mesh.vertices.push_back(
+        {(k & 1 ? 0.5 : -0.5) * lx, (k & 2 ? 0.5 : -0.5) * ly, (k & 4 ? 0.5 : -0.5) * lz});
+  // Two triangles per face, counter-clockwise seen from outside.
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  for (const auto& f : faces) {
+    mesh.triangles.push_back({f[0], f[1], f[2]});
+    mesh.triangles.push_back({f[0], f[2], f[3]});
+  }
+  return mesh;
+}
+
+BodyActors::~BodyActors() = default;
+
+vtkActor* BodyActors::actor(std::size_t k) const {
+  return actors_[k];
+}
+
+void BodyActors::setMeshes(const std::vector<BodyMesh>& meshes) {
+  for (auto& actor : actors_)
+    renderer_->RemoveActor(actor);
+  actors_.clear();
+  for (const BodyMesh& mesh : meshes) {
+    vtkNew<vtkPoints> points;
+    for (const auto& v : mesh.vertices)
+      points->InsertNextPoint(v.data());
+    vtkNew<vtkCellArray> cells;
+    for (const auto& t : mesh.triangles) {
+      const vtkIdType ids[3] = {t[0], t[1], t[2]};
+      cells->InsertNextCell(3, ids);
+    }
+    vtkNew<vtkPolyData> data;
+    data->SetPoints(points);
+    data->SetPolys(cells);
+    vtkNew<vtkPolyDataMapper> mapper;
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    actor->GetProperty()->SetColor(kBodyColour[0], kBodyColour[1], kBodyColour[2]);
+    actor->SetVisibility(false);  // until it has a pose
+    renderer_->AddActor(actor);
+    actors_.push_back(actor);
+  }
+}
+
+// The rotation matrix of the unit quaternion (w, x, y, z) and the drawn centre: the water
+// under the body is drawn verticalScale times its height, the body keeps its height above it.
+void BodyActors::setPoses(const std::vector<BodyPose>& poses, double verticalScale) {
+  for (std::size_t k = 0; k < actors_.size(); ++k) {
+    actors_[k]->SetVisibility(k < poses.size());
+    if (k >= poses.size()) continue;
+    const BodyPose& p = poses[k];
+    const double w = p.orientation[0], x = p.orientation[1], y = p.orientation[2],
+                 z = p.orientation[3];
+    const double drawnZ = p.centre[2] + (verticalScale - 1.0) * p.waterUnder;
+    const double m[16] = {1 - 2 * (y * y + z * z),
+                          2 * (x * y - w * z),
+                          2 * (x * z + w * y),
+                          p.centre[0],
+                          2 * (x * y + w * z),
+                          1 - 2 * (x * x + z * z),
+                          2 * (y * z - w * x),
+                          p.centre[1],
+                          2 * (x * z - w * y),
+                          2 * (y * z + w * x),
+                          1 - 2 * (x * x + y * y),
+                          drawnZ,
+                          0,
+                          0,
+                          0,
+                          1};
+    vtkMatrix4x4* matrix = actors_[k]->GetUserMatrix();
+    if (!matrix) {
+      vtkNew<vtkMatrix4x4> created;
+      actors_[k]->SetUserMatrix(created);
+      matrix = created;
+    }
+    matrix->DeepCopy(m);
+    matrix->Modified();
+  }
+}
+
+}  // namespace wb::gui
