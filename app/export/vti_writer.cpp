@@ -1,7 +1,9 @@
 #include "app/export/vti_writer.hpp"
 
 #include <vtkCellArray.h>
+#include <vtkCellData.h>
 #include <vtkCommand.h>
+#include <vtkDoubleArray.h>
 #include <vtkExecutive.h>
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
@@ -146,6 +148,71 @@ void writeVtpBodies(const fs::path& file, const std::vector<FloatingBody>& bodie
   size->SetName("box_size");
   size->InsertNextValue(float(boxSize));
   poly->GetFieldData()->AddArray(size);
+  vtkNew<vtkXMLPolyDataWriter> writer;
+  writer->SetInputData(poly);
+  writeAtomically(*writer, file, "VTK poly data");
+}
+
+BodyMesh boxMesh(double lx, double ly, double lz) {
+  BodyMesh mesh;
+  for (int k = 0; k < 8; ++k)
+    mesh.vertices.push_back(
+        {(k & 1 ? 0.5 : -0.5) * lx, (k & 2 ? 0.5 : -0.5) * ly, (k & 4 ? 0.5 : -0.5) * lz});
+  // Two triangles per face, counter-clockwise seen from outside.
+  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
+                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
+  for (const auto& f : faces) {
+    mesh.triangles.push_back({f[0], f[1], f[2]});
+    mesh.triangles.push_back({f[0], f[2], f[3]});
+  }
+  return mesh;
+}
+
+// v' = v + 2 w (u x v) + 2 u x (u x v), u = (x, y, z): the rotation of a unit quaternion.
+std::array<double, 3> rotate(const std::array<double, 4>& q, const std::array<double, 3>& v) {
+  const double w = q[0], u[3] = {q[1], q[2], q[3]};
+  const double t[3] = {2 * (u[1] * v[2] - u[2] * v[1]), 2 * (u[2] * v[0] - u[0] * v[2]),
+                       2 * (u[0] * v[1] - u[1] * v[0])};
+  return {v[0] + w * t[0] + u[1] * t[2] - u[2] * t[1], v[1] + w * t[1] + u[2] * t[0] - u[0] * t[2],
+          v[2] + w * t[2] + u[0] * t[1] - u[1] * t[0]};
+}
+
+void writeVtpRigidBodies(const fs::path& file, const std::vector<RigidBodyFrame>& bodies) {
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToDouble();
+  vtkNew<vtkCellArray> triangles;
+  vtkNew<vtkIntArray> ids;
+  ids->SetName("id");
+  vtkNew<vtkDoubleArray> orientation, velocity, displaced;
+  orientation->SetName("orientation");  // (w, x, y, z)
+  orientation->SetNumberOfComponents(4);
+  velocity->SetName("velocity");
+  velocity->SetNumberOfComponents(3);
+  displaced->SetName("displaced_volume");
+  for (const RigidBodyFrame& body : bodies) {
+    const vtkIdType first = points->GetNumberOfPoints();
+    for (const auto& v : body.mesh->vertices) {
+      const auto r = rotate(body.orientation, v);
+      points->InsertNextPoint(body.centre[0] + r[0], body.centre[1] + r[1], body.centre[2] + r[2]);
+    }
+    for (const auto& t : body.mesh->triangles) {
+      const vtkIdType corners[3] = {first + t[0], first + t[1], first + t[2]};
+      triangles->InsertNextCell(3, corners);
+      ids->InsertNextValue(body.id);
+      orientation->InsertNextTuple(body.orientation.data());
+      velocity->InsertNextTuple(body.velocity.data());
+      displaced->InsertNextValue(body.displacedVolume);
+    }
+  }
+  vtkNew<vtkPolyData> poly;
+  poly->SetPoints(points);
+  poly->SetPolys(triangles);
+  for (vtkDataArray* array : {static_cast<vtkDataArray*>(ids.GetPointer()),
+                              static_cast<vtkDataArray*>(orientation.GetPointer()),
+                              static_cast<vtkDataArray*>(velocity.GetPointer()),
+                              static_cast<vtkDataArray*>(displaced.GetPointer())})
+    poly->GetCellData()->AddArray(array);
+  poly->GetCellData()->SetActiveVectors("velocity");
   vtkNew<vtkXMLPolyDataWriter> writer;
   writer->SetInputData(poly);
   writeAtomically(*writer, file, "VTK poly data");

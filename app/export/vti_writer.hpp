@@ -4,11 +4,15 @@
 //   (u, v, 0), so that ParaView's glyphs and stream tracers work on it;
 // - one poly data (.vtp) per frame and model with the floating bodies as points (position,
 //   velocity, id) and a vertex cell each;
+// - one poly data (.vtp) per frame and model with the buoyant rigid bodies as their surface
+//   meshes placed in the world, each triangle carrying its body's id, orientation (a unit
+//   quaternion), velocity and displaced volume;
 // - a .pvd collection per series whose timesteps are simulated seconds.
 // Every file is written to a temporary beside it and renamed into place: a reader never sees a
 // partial file and a failure leaves nothing behind.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -33,6 +37,31 @@ void writeVtiFrame(const std::filesystem::path& file, const Field2D& eta, const 
 // Writes the bodies (centre x, y at the surface height z) to `file`. Throws InputError.
 void writeVtpBodies(const std::filesystem::path& file, const std::vector<FloatingBody>& bodies,
                     double boxSize);
+
+// A shape in its body's frame (m, the body's centre at the origin): vertices and triangles,
+// counter-clockwise seen from outside.
+struct BodyMesh {
+  std::vector<std::array<double, 3>> vertices;
+  std::vector<std::array<int, 3>> triangles;
+};
+// A box of these edges, centred.
+BodyMesh boxMesh(double lx, double ly, double lz);
+
+// One rigid body at one time.
+struct RigidBodyFrame {
+  const BodyMesh* mesh = nullptr;
+  int id = 0;
+  std::array<double, 3> centre{};                   // m
+  std::array<double, 4> orientation{1.0, 0, 0, 0};  // unit quaternion (w, x, y, z)
+  std::array<double, 3> velocity{};                 // m/s, of the centre
+  double displacedVolume = 0.0;                     // m^3
+};
+// The rotation of the unit quaternion q (w, x, y, z) applied to v.
+std::array<double, 3> rotate(const std::array<double, 4>& q, const std::array<double, 3>& v);
+
+// Writes the bodies' meshes, moved to their poses, to `file`. Throws InputError.
+void writeVtpRigidBodies(const std::filesystem::path& file,
+                         const std::vector<RigidBodyFrame>& bodies);
 
 struct PvdEntry {
   double time;       // simulated seconds

@@ -4,6 +4,7 @@
 // seconds. An unwritable folder is a one-line error that leaves nothing behind.
 #include <gtest/gtest.h>
 
+#include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
@@ -152,6 +153,46 @@ TEST_F(ParaViewExport, BodiesArePointsOfAPolyDataPerFrame) {
       EXPECT_EQ(velocity->GetComponent(vtkIdType(b), 1), float(bodies[b].vy));
     }
   }
+}
+
+// Rigid bodies go out as their meshes in the world: a box turned a quarter about z has its
+// extents in x and y swapped around its centre, each triangle carries its body's arrays.
+TEST_F(ParaViewExport, RigidBodiesAreOrientedMeshes) {
+  const BodyMesh box = boxMesh(0.4, 0.2, 0.1);
+  const double half = std::sqrt(0.5);
+  RigidBodyFrame turned{&box, 3, {1.0, 2.0, -0.02}, {half, 0.0, 0.0, half}, {0.5, 0.0, 0.0}, 0.004};
+  RigidBodyFrame level{&box, 4, {3.0, 1.0, 0.0}};
+  const fs::path file = dir_ / "rigid.vtp";
+  writeVtpRigidBodies(file, {turned, level});
+  vtkNew<vtkXMLPolyDataReader> reader;
+  reader->SetFileName(file.c_str());
+  reader->Update();
+  vtkPolyData* poly = reader->GetOutput();
+  ASSERT_EQ(poly->GetNumberOfPoints(), 16);
+  ASSERT_EQ(poly->GetNumberOfPolys(), 24);
+  double first[6] = {1e9, -1e9, 1e9, -1e9, 1e9, -1e9};
+  for (vtkIdType p = 0; p < 8; ++p) {
+    const double* x = poly->GetPoint(p);
+    for (int c = 0; c < 3; ++c) {
+      first[2 * c] = std::min(first[2 * c], x[c]);
+      first[2 * c + 1] = std::max(first[2 * c + 1], x[c]);
+    }
+  }
+  constexpr double kTolerance = 1e-12;
+  EXPECT_NEAR(first[0], 0.9, kTolerance);
+  EXPECT_NEAR(first[1], 1.1, kTolerance);
+  EXPECT_NEAR(first[2], 1.8, kTolerance);
+  EXPECT_NEAR(first[3], 2.2, kTolerance);
+  EXPECT_NEAR(first[4], -0.07, kTolerance);
+  vtkDataArray* ids = poly->GetCellData()->GetArray("id");
+  vtkDataArray* orientation = poly->GetCellData()->GetArray("orientation");
+  vtkDataArray* displaced = poly->GetCellData()->GetArray("displaced_volume");
+  ASSERT_TRUE(ids && orientation && displaced && poly->GetCellData()->GetArray("velocity"));
+  EXPECT_EQ(ids->GetComponent(0, 0), 3);
+  EXPECT_EQ(ids->GetComponent(23, 0), 4);
+  EXPECT_EQ(orientation->GetNumberOfComponents(), 4);
+  EXPECT_DOUBLE_EQ(orientation->GetComponent(0, 3), half);
+  EXPECT_DOUBLE_EQ(displaced->GetComponent(0, 0), 0.004);
 }
 
 TEST_F(ParaViewExport, PvdTimestepsAreSimulatedSeconds) {

@@ -16,21 +16,6 @@ namespace {
 constexpr double kBodyColour[3] = {0.93, 0.62, 0.18};  // a crate's orange, apart from the water
 }  // namespace
 
-BodyMesh boxMesh(double lx, double ly, double lz) {
-  BodyMesh mesh;
-  for (int k = 0; k < 8; ++k)
-    mesh.vertices.push_back(
-        {(k & 1 ? 0.5 : -0.5) * lx, (k & 2 ? 0.5 : -0.5) * ly, (k & 4 ? 0.5 : -0.5) * lz});
-  // Two triangles per face, counter-clockwise seen from outside.
-  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
-                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
-  for (const auto& f : faces) {
-    mesh.triangles.push_back({f[0], f[1], f[2]});
-    mesh.triangles.push_back({f[0], f[2], f[3]});
-  }
-  return mesh;
-}
-
 BodyActors::~BodyActors() = default;
 
 vtkActor* BodyActors::actor(std::size_t k) const {

@@ -11,18 +11,12 @@
 
 #include <vtkSmartPointer.h>
 
+#include "app/export/vti_writer.hpp"
+
 class vtkActor;
 class vtkRenderer;
 
 namespace wb::gui {
-
-// A shape in its body's frame (m, centre of the body at the origin): vertices and triangles.
-struct BodyMesh {
-  std::vector<std::array<double, 3>> vertices;
-  std::vector<std::array<int, 3>> triangles;
-};
-// A box of these edges, centred.
-BodyMesh boxMesh(double lx, double ly, double lz);
 
 struct BodyPose {
   std::array<double, 3> centre{};                   // m, z above the rest level
