@@ -42,6 +42,7 @@ constexpr double kFitHalfWidthShare = 0.62;
 // The colour bar with its labels takes this many pixels at the right of a view, any width.
 constexpr int kColourBarPixels = 80;
 constexpr int kColourBarMarginPixels = 6;
+static_assert(SurfaceScene::kColourBarStripPixels == kColourBarPixels + 2 * kColourBarMarginPixels);
 
 struct Rgb {
   double r, g, b;
@@ -478,8 +479,7 @@ void SurfaceScene::resetCamera(double aspect) {
   // Far enough that the pool fits the view's height and the width the colour bar leaves
   // (the view angle is vertical; across, the half angle's tangent is halfTan * aspect).
   const double halfTan = std::tan(0.5 * kViewAngleDegrees * M_PI / 180.0);
-  const double barShare =
-      std::min(0.5, (kColourBarPixels + 2.0 * kColourBarMarginPixels) / viewWidthPixels_);
+  const double barShare = std::min(0.5, kColourBarStripPixels / viewWidthPixels_);
   const double usable = 1.0 - barShare;
   const double distance = std::max(kFitRadiusShare * extent / halfTan,
                                    kFitHalfWidthShare * extent / (halfTan * aspect * usable));

@@ -63,8 +63,10 @@ class SurfaceScene {
   void setGradientBackground(bool on);
   // Keeps the colour bar and its labels inside a view of this many pixels.
   void fitToView(int width, int height);
+  // The colour bar's strip at the right of a view (pixels, with its margins).
+  static constexpr int kColourBarStripPixels = 92;
   // Places the shared camera so the whole pool is seen from the south-west, above, in a
-  // view of this width / height.
+  // view of this width / height, centred in the width left of the colour bar.
   void resetCamera(double aspect);
   // The displayed height of eta = 0 is z = 0; world x, y are the domain's metres.
   double verticalScale() const { return verticalScale_; }
