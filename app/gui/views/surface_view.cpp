@@ -9,6 +9,7 @@
 #include <vtkInteractorStyleTrackballCamera.h>
 #include <vtkOpenGLState.h>
 #include <vtkRenderer.h>
+#include <QMetaMethod>
 #include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
@@ -194,7 +195,9 @@ void SurfaceView::mousePressed(QMouseEvent* event) {
     stirFrom_ = pickRestPlane(event->position());  // a stir, not a camera move
     if (stirFrom_) return;
   }
-  if (event->button() == Qt::LeftButton &&
+  // Only when someone places the bodies: otherwise Ctrl + drag stays the camera's spin.
+  const bool placesBodies = isSignalConnected(QMetaMethod::fromSignal(&SurfaceView::bodyPlaced));
+  if (event->button() == Qt::LeftButton && placesBodies &&
       (bodyMode_ || (event->modifiers() & Qt::ControlModifier))) {
     bodyFrom_ = pickRestPlane(event->position());  // a body, not a camera spin
     if (bodyFrom_) return;
