@@ -10,69 +10,11 @@
 
 #include "core/errors.hpp"
 #include "core/grid/parallel.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
 namespace wb {
 
-std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
-  return {
-      {"dt",
-       ParamKind::Real,
-       0.0,
-       1e-6,
-       1e3,
-       "s",
-       "Time step. Auto: 4 times the explicit limit dx / sqrt(g d_max), kept at half the "
-       "shear bound. A dt whose product with the velocity shear (estimated from the initial "
-       "surface) exceeds 1 (section 4.2) is refused unless force is set.",
-       {},
-       true},
-      {"cg_tolerance",
-       ParamKind::Real,
-       1e-4,
-       1e-10,
-       1e-1,
-       "",
-       "Conjugate gradients on the Helmholtz equation (eq. 25) stop when the residual "
-       "||b - A h|| is at most this times ||b||.",
-       {},
-       false},
-      {"helmholtz_solver",
-       ParamKind::Choice,
-       0,
-       0,
-       0,
-       "",
-       "Solver of eq. 25, all from h^n: cg (float conjugate gradients; the true residual "
-       "cannot go below about 8 g d dt^2 / dx^2 times 6e-8), reduced-cg (the same on the "
-       "red-black reduced system: half the cells, about half the iterations), multigrid "
-       "(float multigrid V-cycles; cg_max_iterations caps the cycles) or auto, by the "
-       "coupling g d_max dt^2 / dx^2 ((dt / explicit limit)^2): multigrid above 200, "
-       "reduced-cg above 4 on grids of 200 x 200 cells or more, else cg.",
-       {"auto", "cg", "multigrid", "reduced-cg"},
-       false},
-      {"cg_max_iterations",
-       ParamKind::Integer,
-       200,
-       1,
-       100000,
-       "",
-       "Largest number of conjugate-gradient iterations per step.",
-       {},
-       false},
-      {"min_depth",
-       ParamKind::Real,
-       Domain::kMinDepth,
-       1e-6,
-       100.0,
-       "m",
-       "The total depth d = h - b used in eq. 25 and in the kinetic energy is at least this, "
-       "so drying cells keep a positive definite system; the surface is never let below the "
-       "ground.",
-       {},
-       false},
-      forceParamSpec("shear bound"),
-  };
-}
+using namespace swe_sl;
 
 SweSemiLagrangian::SweSemiLagrangian() : Model(parameterSpecs()) {}
 
@@ -91,6 +33,7 @@ double SweSemiLagrangian::preferredDt() const {
 }
 
 void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
+  settings_ = settle(params());
   domain_ = &domain;
   maxRestDepth_ = domain.maxWetDepth();
   walls_ = SweWalls(domain);
@@ -115,11 +58,11 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   shear_ = 0.0;
   initialShear_ = estimatedInitialShear();
   lastSolve_ = {};
-  const auto userDt = params().getOptional("dt");
+  const auto userDt = settings_.userDt;
   autoDt_ = !userDt;
   if (userDt) {
     const double number = *userDt * initialShear_;
-    if (number > kMaxShearNumber && params().get("force") == 0) {
+    if (number > kMaxShearNumber && !settings_.force) {
       std::ostringstream message;
       message << "swe-semi-lagrangian.dt: " << *userDt << " s times the velocity shear "
               << initialShear_ << " 1/s (estimated from the initial surface) is " << number
@@ -163,277 +106,6 @@ void SweSemiLagrangian::step(double dt) {
   shear_ = velocityShear();
   lastDt_ = dt;
 }
-
-namespace {
-
-// Runs span(begin, end) over the rows 1 to ny - 2 as one range of row-major indices (split
-// between OpenMP threads for large grids) and cell(i, j) at the wet cells of the first and
-// last rows, whose neighbours beyond the grid the kernels would read; returns the sum of what
-// they return. The kernels take walls and solid cells from SweWalls' open-face factors, so a
-// span may hold any cells; those of the first and last column read their row neighbours across
-// the row's end, through a face that is closed.
-template <class Span, class Cell>
-double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, const Cell& cell) {
-  const std::size_t row = std::size_t(nx);
-  double total = 0.0;
-#pragma omp parallel reduction(+ : total) if (worthThreads(row * std::size_t(ny)))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
-    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
-    if (j1 > j0) total += span(j0 * row, j1 * row);
-  }
-  for (int j : {0, ny - 1})
-    for (int i = 0; i < nx; ++i)
-      if (walls.wet(i, j)) total += cell(i, j);
-  return total;
-}
-
-// The branch-free kernels (see sumOverCells), free functions with restrict pointers so that
-// the compiler vectorises them, with an AVX2 version chosen at load time. row
-// is the grid's row length; openEast / openNorth are SweWalls' open-face factors. A closed
-// face's neighbour value is replaced by the cell's own with a select between loaded values
-// (the Neumann ghost of SweWalls::centredX), never with arithmetic in a select's arm, which
-// GCC does not vectorise under -ftrapping-math (WB_SPAN_KERNEL: core/grid/parallel.hpp).
-
-// Eq. 25, right side; see assembleRhs.
-WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hDep,
-                            const float* __restrict h, const float* __restrict d,
-                            const float* __restrict u, const float* __restrict v,
-                            const float* __restrict openEast, const float* __restrict openNorth,
-                            float dtPerDx, std::size_t row, std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    // A face's flux is the same expression from both sides: the divergence telescopes.
-    const float east = openEast[k] * (0.25f * (d[k] + d[k + 1]) * (u[k] + u[k + 1]));
-    const float west = openEast[k - 1] * (0.25f * (d[k - 1] + d[k]) * (u[k - 1] + u[k]));
-    const float north = openNorth[k] * (0.25f * (d[k] + d[k + row]) * (v[k] + v[k + row]));
-    const float south = openNorth[k - row] * (0.25f * (d[k - row] + d[k]) * (v[k - row] + v[k]));
-    const float centre = h[k], hE = h[k + 1], hW = h[k - 1], hN = h[k + row], hS = h[k - row];
-    const float east2 = openEast[k] != 0.0f ? hE : centre;
-    const float west2 = openEast[k - 1] != 0.0f ? hW : centre;
-    const float north2 = openNorth[k] != 0.0f ? hN : centre;
-    const float south2 = openNorth[k - row] != 0.0f ? hS : centre;
-    const float advection = u[k] * (0.5f * (east2 - west2)) + v[k] * (0.5f * (north2 - south2));
-    rhs[k] = hDep[k] - dtPerDx * (((east - west) + (north - south)) - advection);
-  }
-}
-
-// Eq. 25, left side: face coefficients mu d_f, 0 on closed faces.
-WB_SPAN_KERNEL void facesSpan(float* __restrict faceX, float* __restrict faceY,
-                              const float* __restrict d, const float* __restrict openEast,
-                              const float* __restrict openNorth, float mu, std::size_t row,
-                              std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    faceX[k] = openEast[k] * (0.5f * mu * (d[k] + d[k + 1]));
-    faceY[k] = openNorth[k] * (0.5f * mu * (d[k] + d[k + row]));
-  }
-}
-
-// q = A p at the cells [begin, end) away from the grid's first and last rows; returns sum(p q)
-// over them. In float: the face terms nearly cancel at large dt, but each is a float product
-// already rounded to eps of its size, so summing them in float adds an error of the same
-// order (the floor of the true residual, about 8 g d dt^2 / dx^2 eps, stays); the dot product
-// is summed in double.
-WB_SPAN_KERNEL double helmholtzSpan(float* __restrict q, const float* __restrict p,
-                                    const float* __restrict faceX, const float* __restrict faceY,
-                                    std::size_t row, std::size_t begin, std::size_t end) {
-  double dot = 0.0;
-#pragma omp simd reduction(+ : dot)
-  for (std::size_t k = begin; k < end; ++k) {
-    const float centre = p[k];
-    const float out =
-        centre + ((faceX[k] * (centre - p[k + 1]) + faceX[k - 1] * (centre - p[k - 1])) +
-                  (faceY[k] * (centre - p[k + row]) + faceY[k - row] * (centre - p[k - row])));
-    q[k] = out;
-    dot += double(centre * out);
-  }
-  return dot;
-}
-
-// Eqs. 21-22 (the wall rule follows: SweWalls::enforceVelocity).
-WB_SPAN_KERNEL void velocitySpan(float* __restrict u, float* __restrict v,
-                                 const float* __restrict uDep, const float* __restrict vDep,
-                                 const float* __restrict h, const float* __restrict openEast,
-                                 const float* __restrict openNorth, double gDtPerDx,
-                                 std::size_t row, std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    const float centre = h[k], hE = h[k + 1], hW = h[k - 1], hN = h[k + row], hS = h[k - row];
-    const float east = openEast[k] != 0.0f ? hE : centre;
-    const float west = openEast[k - 1] != 0.0f ? hW : centre;
-    const float north = openNorth[k] != 0.0f ? hN : centre;
-    const float south = openNorth[k - row] != 0.0f ? hS : centre;
-    u[k] = float(uDep[k] - gDtPerDx * (0.5f * (east - west)));
-    v[k] = float(vDep[k] - gDtPerDx * (0.5f * (north - south)));
-  }
-}
-
-// max(|u_x|, |u_y|, |v_x|, |v_y|) (per cell); free-slip ghosts at walls (a wall does not
-// shear the flow along it); solid cells (u = v = 0, every face closed) give 0.
-WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restrict v,
-                               const float* __restrict openEast, const float* __restrict openNorth,
-                               std::size_t row, std::size_t begin, std::size_t end) {
-  float shear = 0.0f;
-#pragma omp simd reduction(max : shear)
-  for (std::size_t k = begin; k < end; ++k) {
-    const bool east = openEast[k] != 0.0f, west = openEast[k - 1] != 0.0f;
-    const bool north = openNorth[k] != 0.0f, south = openNorth[k - row] != 0.0f;
-    const float uc = u[k], uE = u[k + 1], uW = u[k - 1], uN = u[k + row], uS = u[k - row];
-    const float vc = v[k], vE = v[k + 1], vW = v[k - 1], vN = v[k + row], vS = v[k - row];
-    // Selects between values only: they vectorise (std::max's references do not).
-    const float ux = std::fabs((east ? uE : uc) - (west ? uW : uc));
-    const float uy = std::fabs((north ? uN : uc) - (south ? uS : uc));
-    const float vx = std::fabs((east ? vE : vc) - (west ? vW : vc));
-    const float vy = std::fabs((north ? vN : vc) - (south ? vS : vc));
-    const float a = ux > uy ? ux : uy, b = vx > vy ? vx : vy;
-    const float cell = a > b ? a : b;
-    shear = cell > shear ? cell : shear;
-  }
-  return 0.5f * shear;
-}
-
-// Drying and depth (keepDepthNonNegative) on the cells [begin, end); returns the number of
-// cells lifted.
-WB_SPAN_KERNEL int dryAndDepthSpan(float* __restrict h, float* __restrict depth,
-                                   const float* __restrict ground, const float* __restrict wet,
-                                   float minDepth, std::size_t begin, std::size_t end) {
-  int dry = 0;
-#pragma omp simd reduction(+ : dry)
-  for (std::size_t k = begin; k < end; ++k) {
-    const float surface = h[k], floor = ground[k];
-    const bool lift = (wet[k] != 0.0f) & !(surface >= floor);  // no short circuit: vectorises
-    const float lifted = lift ? floor : surface;
-    const float d = lifted - floor;
-    h[k] = lifted;
-    depth[k] = wet[k] * (d > minDepth ? d : minDepth);
-    dry += lift;
-  }
-  return dry;
-}
-
-constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
-
-struct DepartureFields {
-  const float *h, *u, *v, *wet;
-  float *hDep, *uDep, *vDep;
-};
-
-// Eqs. 31-32 on the count cells (i, j) = (iFirst, jFirst) + m (di, dj), branch-free
-// (SweWalls::bilinear is the reference): the departure offset -dt u / dx is split into floor
-// and fraction in float, so the fraction keeps the offset's own precision whatever i is; the
-// departure point is clamped to the grid like bilinear's; a solid corner's weight is
-// multiplied by 0 and the others renormalised; if all four are solid the cell keeps its own
-// values. Solid arrival cells get 0. The corners are gathered (emulated lane by lane): about
-// 5 ns per cell, against 1 for departuresNear.
-WB_SPAN_KERNEL void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny,
-                                   int iFirst, int jFirst, int di, int dj, int count) {
-  const float* __restrict h = f.h;
-  const float* __restrict u = f.u;
-  const float* __restrict v = f.v;
-  const float* __restrict wet = f.wet;
-  float* __restrict hDep = f.hDep;
-  float* __restrict uDep = f.uDep;
-  float* __restrict vDep = f.vDep;
-  const int row = nx;
-#pragma omp simd
-  for (int m = 0; m < count; ++m) {
-    const int i = iFirst + m * di, j = jFirst + m * dj;
-    const int k = j * row + i;
-    const float offsetX = -cellsPerStep * u[k], offsetY = -cellsPerStep * v[k];
-    // floor() in integer arithmetic: std::floor does not vectorise under -ftrapping-math.
-    const int truncX = int(offsetX), truncY = int(offsetY);
-    const int wholeX = truncX - (offsetX < float(truncX));
-    const int wholeY = truncY - (offsetY < float(truncY));
-    const float floorX = float(wholeX), floorY = float(wholeY);
-    // The interpolation cell's lower corner and the fraction; a point outside the grid is
-    // clamped onto its edge. Arithmetic with 0/1 flags rather than selects: the loop stays
-    // free of branches (and of speculated floating-point operations) and vectorises.
-    const int cornerX = i + wholeX, cornerY = j + wholeY;
-    const int westX = (cornerX < 0), eastX = (cornerX > nx - 2);
-    const int southY = (cornerY < 0), northY = (cornerY > ny - 2);
-    const int insideX = 1 - westX - eastX, insideY = 1 - southY - northY;
-    const float fx = (offsetX - floorX) * float(insideX) + float(eastX);
-    const float fy = (offsetY - floorY) * float(insideY) + float(northY);
-    const int i0 = cornerX * insideX + (nx - 2) * eastX;
-    const int j0 = cornerY * insideY + (ny - 2) * northY;
-    const int c = j0 * row + i0;
-    const float w00 = (1.0f - fx) * (1.0f - fy) * wet[c], w10 = fx * (1.0f - fy) * wet[c + 1];
-    const float w01 = (1.0f - fx) * fy * wet[c + row], w11 = fx * fy * wet[c + row + 1];
-    const float total = w00 + w10 + w01 + w11;
-    // Where every corner is solid the weights become the cell's own (fallback) value's.
-    const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
-    const float scale = (1.0f - own) / (total + own);
-    const float hd =
-        (w00 * h[c] + w10 * h[c + 1] + w01 * h[c + row] + w11 * h[c + row + 1]) * scale +
-        own * h[k];
-    const float ud =
-        (w00 * u[c] + w10 * u[c + 1] + w01 * u[c + row] + w11 * u[c + row + 1]) * scale +
-        own * u[k];
-    const float vd =
-        (w00 * v[c] + w10 * v[c + 1] + w01 * v[c + row] + w11 * v[c + row + 1]) * scale +
-        own * v[k];
-    hDep[k] = wet[k] * hd;
-    uDep[k] = wet[k] * ud;
-    vDep[k] = wet[k] * vd;
-  }
-}
-
-// The same at the cells [begin, end) (row-major indices, none in the grid's first or last row)
-// whose departure point lies less than a cell away in x and in y (the common case: the flow's
-// Courant number is below 1). Cells in the first or last column get meaningless values (their
-// neighbours wrap to the next row): the caller recomputes them. Such a point's interpolation cell
-// is one of the four around the cell, so its corners are among the 3 x 3 cells around it: the
-// bilinear weights in x of columns i - 1, i, i + 1 are max(-o_x, 0), 1 - |o_x|, max(o_x, 0)
-// (likewise in y), i.e. bilinear's (1 - f, f) on the interpolation cell and 0 on the other column.
-// Contiguous loads instead of gathers. Cells whose departure point is a cell away or more get
-// meaningless values from the same 3 x 3 block (the loads do not depend on the offset) and are
-// counted: the caller recomputes them with departuresLine.
-WB_SPAN_KERNEL int departuresNear(const DepartureFields& f, float cellsPerStep, int nx,
-                                  std::ptrdiff_t begin, std::ptrdiff_t end) {
-  const float* __restrict h = f.h;
-  const float* __restrict u = f.u;
-  const float* __restrict v = f.v;
-  const float* __restrict wet = f.wet;
-  float* __restrict hDep = f.hDep;
-  float* __restrict uDep = f.uDep;
-  float* __restrict vDep = f.vDep;
-  const std::ptrdiff_t row = nx;
-  int far = 0;
-#pragma omp simd reduction(+ : far)
-  for (std::ptrdiff_t k = begin; k < end; ++k) {
-    const float ox = -cellsPerStep * u[k], oy = -cellsPerStep * v[k];
-    // max(-o, 0) = (|o| - o) / 2 exactly (selects with arithmetic arms do not vectorise).
-    const float ax = std::fabs(ox), ay = std::fabs(oy);
-    far += int(ax >= 1.0f) | int(ay >= 1.0f);
-    const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
-    const float y[3] = {0.5f * (ay - oy), 1.0f - ay, 0.5f * (ay + oy)};
-    float w[3][3], total = 0.0f;
-    for (int b = 0; b < 3; ++b)
-      for (int a = 0; a < 3; ++a) {
-        w[b][a] = y[b] * x[a] * wet[k + (b - 1) * row + (a - 1)];
-        total += w[b][a];
-      }
-    float hs = 0.0f, us = 0.0f, vs = 0.0f;
-    for (int b = 0; b < 3; ++b)
-      for (int a = 0; a < 3; ++a) {
-        const std::ptrdiff_t c = k + (b - 1) * row + (a - 1);
-        hs += w[b][a] * h[c];
-        us += w[b][a] * u[c];
-        vs += w[b][a] * v[c];
-      }
-    // As in departuresLine: where every corner is solid the cell keeps its own values.
-    const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
-    const float scale = (1.0f - own) / (total + own);
-    hDep[k] = wet[k] * (hs * scale + own * h[k]);
-    uDep[k] = wet[k] * (us * scale + own * u[k]);
-    vDep[k] = wet[k] * (vs * scale + own * v[k]);
-  }
-  return far;
-}
-
-}  // namespace
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
 // Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
@@ -579,8 +251,7 @@ double SweSemiLagrangian::applyHelmholtz(const Field2D& in, Field2D& out) const 
 }
 
 SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) const {
-  static const std::string kSolver = "helmholtz_solver";
-  const int choice = params().getInt(kSolver);  // 0 auto, then the HelmholtzSolver values
+  const int choice = settings_.solverChoice;
   if (choice != 0) return HelmholtzSolver(choice);
   const double dx = domain_->grid().dx;
   const double coupling = domain_->g() * maxRestDepth_ * dt * dt / (dx * dx);
@@ -593,10 +264,8 @@ SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) co
 // CG on the red-black reduced system (core/solvers/red_black_cg.hpp) or multigrid V-cycles
 // (core/solvers/multigrid.hpp). Each solver allocates its work fields at its first solve.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
-  // Names longer than the short-string buffer would allocate on every step.
-  static const std::string kTolerance = "cg_tolerance", kMaxIterations = "cg_max_iterations";
-  const double tolerance = params().get(kTolerance);
-  const int maxIterations = params().getInt(kMaxIterations);
+  const double tolerance = settings_.cgTolerance;
+  const int maxIterations = settings_.cgMaxIterations;
   switch (chooseSolver(dt)) {
     case HelmholtzSolver::Multigrid:
       if (!helmholtzSolver_.ready())
@@ -653,8 +322,7 @@ void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
 // the depth of the next step, d = h - b, at least min_depth on wet cells (drying cells keep
 // eq. 25 definite), 0 on solid ones.
 void SweSemiLagrangian::keepDepthNonNegative() {
-  static const std::string kMinDepth = "min_depth";
-  const float minDepth = float(params().get(kMinDepth));
+  const float minDepth = settings_.minDepth;
   const std::size_t n = h_.size();
   int dry = 0;
 #pragma omp parallel reduction(+ : dry) if (worthThreads(n))
@@ -694,7 +362,7 @@ double SweSemiLagrangian::velocityShear() const {
 }
 
 double SweSemiLagrangian::addEta(const Field2D& delta) {
-  const float minDepth = float(params().get("min_depth"));
+  const float minDepth = settings_.minDepth;
   double added = 0.0;
   const auto& wet = domain_->wetMask();
   for (std::size_t k = 0; k < delta.size(); ++k) {
@@ -707,7 +375,7 @@ double SweSemiLagrangian::addEta(const Field2D& delta) {
 }
 
 double SweSemiLagrangian::kineticEnergy() const {
-  const float minDepth = float(params().get("min_depth"));
+  const float minDepth = settings_.minDepth;
   const auto& wet = domain_->wetMask();
   double total = 0.0;
   for (std::size_t k = 0; k < h_.size(); ++k) {

@@ -15,6 +15,8 @@
 // do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
+#include <optional>
+
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
 #include "core/solvers/conjugate_gradient.hpp"
@@ -96,6 +98,17 @@ class SweSemiLagrangian final : public Model {
   static constexpr std::size_t kReducedMinCells = 200 * 200;
 
  private:
+  // The parameters, settled once per reset (swe_semi_lagrangian_params.cpp).
+  struct Settings {
+    std::optional<double> userDt;  // none: automatic
+    double cgTolerance = 1e-4;
+    int solverChoice = 0;  // helmholtz_solver: 0 auto, then the HelmholtzSolver values
+    int cgMaxIterations = 200;
+    float minDepth = 0.01f;
+    bool force = false;
+  };
+  static Settings settle(const ParamValues& values);
+
   double estimatedInitialShear() const;
   void applyForce(double dt);
   // Right side of eq. 25.
@@ -121,6 +134,7 @@ class SweSemiLagrangian final : public Model {
   ConjugateGradient cg_;
   RedBlackCg reducedCg_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
+  Settings settings_;
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;

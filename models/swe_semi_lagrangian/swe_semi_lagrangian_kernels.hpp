@@ -1,0 +1,75 @@
+// The branch-free kernels of swe-semi-lagrangian's step (models/swe_semi_lagrangian/
+// swe_semi_lagrangian.cpp says which equation each evaluates), free functions with restrict
+// pointers so that the compiler vectorises them, with an AVX2 version chosen at load time.
+// Fields are row-major; `row` is the grid's row length; openEast / openNorth are SweWalls'
+// open-face factors. A closed face's neighbour value is replaced by the cell's own with a
+// select between loaded values (the Neumann ghost of SweWalls::centredX), never with
+// arithmetic in a select's arm, which GCC does not vectorise under -ftrapping-math
+// (WB_SPAN_KERNEL: core/grid/parallel.hpp). Each kernel's comment is beside its definition in
+// swe_semi_lagrangian_kernels.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <omp.h>
+
+#include "core/grid/parallel.hpp"
+#include "models/swe_semi_lagrangian/swe_walls.hpp"
+
+namespace wb::swe_sl {
+
+// Runs span(begin, end) over the rows 1 to ny - 2 as one range of row-major indices (split
+// between OpenMP threads for large grids) and cell(i, j) at the wet cells of the first and
+// last rows, whose neighbours beyond the grid the kernels would read; returns the sum of what
+// they return. The kernels take walls and solid cells from SweWalls' open-face factors, so a
+// span may hold any cells; those of the first and last column read their row neighbours across
+// the row's end, through a face that is closed.
+template <class Span, class Cell>
+double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, const Cell& cell) {
+  const std::size_t row = std::size_t(nx);
+  double total = 0.0;
+#pragma omp parallel reduction(+ : total) if (worthThreads(row * std::size_t(ny)))
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
+    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
+    if (j1 > j0) total += span(j0 * row, j1 * row);
+  }
+  for (int j : {0, ny - 1})
+    for (int i = 0; i < nx; ++i)
+      if (walls.wet(i, j)) total += cell(i, j);
+  return total;
+}
+
+struct DepartureFields {
+  const float *h, *u, *v, *wet;
+  float *hDep, *uDep, *vDep;
+};
+
+void rhsSpan(float* __restrict rhs, const float* __restrict hDep, const float* __restrict h,
+             const float* __restrict d, const float* __restrict u, const float* __restrict v,
+             const float* __restrict openEast, const float* __restrict openNorth, float dtPerDx,
+             std::size_t row, std::size_t begin, std::size_t end);
+void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict d,
+               const float* __restrict openEast, const float* __restrict openNorth, float mu,
+               std::size_t row, std::size_t begin, std::size_t end);
+double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
+                     const float* __restrict faceY, std::size_t row, std::size_t begin,
+                     std::size_t end);
+void velocitySpan(float* __restrict u, float* __restrict v, const float* __restrict uDep,
+                  const float* __restrict vDep, const float* __restrict h,
+                  const float* __restrict openEast, const float* __restrict openNorth,
+                  double gDtPerDx, std::size_t row, std::size_t begin, std::size_t end);
+float shearSpan(const float* __restrict u, const float* __restrict v,
+                const float* __restrict openEast, const float* __restrict openNorth,
+                std::size_t row, std::size_t begin, std::size_t end);
+int dryAndDepthSpan(float* __restrict h, float* __restrict depth, const float* __restrict ground,
+                    const float* __restrict wet, float minDepth, std::size_t begin,
+                    std::size_t end);
+void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,
+                    int jFirst, int di, int dj, int count);
+int departuresNear(const DepartureFields& f, float cellsPerStep, int nx, std::ptrdiff_t begin,
+                   std::ptrdiff_t end);
+
+}  // namespace wb::swe_sl
