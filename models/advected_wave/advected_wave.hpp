@@ -29,6 +29,8 @@
 // height model can blow up is this bound being exceeded (refused unless `force`).
 #pragma once
 
+#include <optional>
+
 #include "core/grid/edges.hpp"
 #include "core/grid/stencil.hpp"
 #include "core/measure/wave_energy.hpp"
@@ -143,6 +145,7 @@ class AdvectedWave final : public Model {
   double c_ = 1.0, nu_ = 0.0, depth_ = 1.0, dt_ = 0.01, lastDt_ = 0.01;
   double diffusion_ = 0.0, tolerance_ = 1e-4;
   int maxIterations_ = 1000;
+  std::optional<double> kappaOverride_;  // the kappa parameter; none: 1 / (d dt)
   CgResult lastSolve_;
   double divergenceBefore_ = 0.0;
   bool pressureIsZero_ = true;  // pressure_ and previousPressure_ are 0 everywhere
