@@ -18,59 +18,6 @@ constexpr double kAutoDtFraction = 0.9;
 constexpr double kOpenEdgeAutoDtFraction = 0.8;
 }  // namespace
 
-std::vector<ParamSpec> DampedWave::parameterSpecs() {
-  return {
-      {"c",
-       ParamKind::Real,
-       0.0,
-       1e-6,
-       1e4,
-       "m/s",
-       "Wave speed. Auto: sqrt(g d) with d the mean rest depth of the water.",
-       {},
-       true},
-      {"k",
-       ParamKind::Real,
-       0.0,
-       0.0,
-       1e4,
-       "1/s",
-       "Damping constant of h_tt + k h_t = c^2 lap(h); R = 1 - k dt (the paper's R).",
-       {},
-       false},
-      {"neighbours",
-       ParamKind::Choice,
-       1,
-       0,
-       0,
-       "",
-       "Stencil: 4 neighbours (eq. 5) or 8 neighbours (eq. 6, normalised).",
-       {"4", "8"},
-       false},
-      {"boundary",
-       ParamKind::Choice,
-       0,
-       0,
-       0,
-       "",
-       "Walls: mirror (the paper's symmetry condition, conserves volume) or zero (Bressler: "
-       "values outside are 0).",
-       {"mirror", "zero"},
-       false},
-      {"dt",
-       ParamKind::Real,
-       0.0,
-       1e-7,
-       10.0,
-       "s",
-       "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound. A dt beyond the "
-       "bound is refused unless force is set.",
-       {},
-       true},
-      forceParamSpec(),
-  };
-}
-
 DampedWave::DampedWave() : Model(parameterSpecs()) {}
 
 double DampedWave::stabilityLimit(double k, double c, double dx, double spectralRadius) {
@@ -90,7 +37,8 @@ void DampedWave::reset(const Domain& domain, const Field2D& eta0) {
   k_ = p.get("k");
   const auto kind =
       p.getChoice("neighbours") == "4" ? StencilKind::FivePoint : StencilKind::NinePoint;
-  const auto rule = p.getChoice("boundary") == "mirror" ? WallRule::Mirror : WallRule::Zero;
+  mirrorWalls_ = p.getChoice("boundary") == "mirror";
+  const auto rule = mirrorWalls_ ? WallRule::Mirror : WallRule::Zero;
   stencil_ = WetStencil(domain, kind, rule);
   std::ostringstream why;
   why << "k dt + " << stencil_.spectralRadius() / 2 << " c^2 dt^2/dx^2 <= 2 with c = " << c_
@@ -180,9 +128,8 @@ double DampedWave::addEta(const Field2D& delta) {
 
 double DampedWave::kineticEnergy() const {
   if (!kineticCache_) {
-    const bool singular = params().getChoice("boundary") == "mirror";
     kineticCache_ =
-        kinetic_.compute(stencil_, *domain_, singular, c_, *current_, *previous_, lastDt_);
+        kinetic_.compute(stencil_, *domain_, mirrorWalls_, c_, *current_, *previous_, lastDt_);
   }
   return *kineticCache_;
 }

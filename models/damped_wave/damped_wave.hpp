@@ -64,6 +64,7 @@ class DampedWave final : public Model {
 
   const Domain* domain_ = nullptr;
   WetStencil stencil_;
+  bool mirrorWalls_ = true;  // the boundary parameter, settled in reset
   WavePml pml_;
   Field2D fields_[3];
   Field2D* previous_ = &fields_[0];
