@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 
 #include "core/errors.hpp"
@@ -27,29 +28,65 @@ std::string bodyKey(int index, const std::string& key) {
   return "bodies[" + std::to_string(index) + "]." + key;
 }
 
-// The part of the triangle below the plane z = level (Sutherland-Hodgman, one plane): its area
-// and centroid. Area 0 when the triangle is wholly above.
-struct Clipped {
-  double area = 0.0;
-  Vector3d centroid = Vector3d::Zero();
-};
-Clipped clipBelow(const std::array<Vector3d, 3>& corners, double level) {
-  std::array<Vector3d, 4> polygon;
+// The part of the triangle below the plane z = level (Sutherland-Hodgman, one plane), as a
+// convex polygon of 0, 3 or 4 corners.
+struct Polygon {
+  std::array<Vector3d, 4> corners;
   int count = 0;
+};
+Polygon clipBelow(const std::array<Vector3d, 3>& corners, double level) {
+  Polygon out;
   for (int k = 0; k < 3; ++k) {
     const Vector3d &p = corners[k], &q = corners[(k + 1) % 3];
     const bool pIn = p.z() <= level, qIn = q.z() <= level;
-    if (pIn) polygon[count++] = p;
-    if (pIn != qIn) polygon[count++] = p + (q - p) * ((level - p.z()) / (q.z() - p.z()));
+    if (pIn) out.corners[out.count++] = p;
+    if (pIn != qIn) out.corners[out.count++] = p + (q - p) * ((level - p.z()) / (q.z() - p.z()));
   }
-  Clipped out;
-  for (int k = 1; k + 1 < count; ++k) {  // a convex fan
-    const double area = 0.5 * (polygon[k] - polygon[0]).cross(polygon[k + 1] - polygon[0]).norm();
+  return out;
+}
+
+// Integrals over the wetted polygon: its area and centroid, and the water column above it,
+// f = (level - z) (-n_z), linear over the polygon: V = int f dA and its first moment
+// M = int f p dA, exact per fan triangle: int f dA = A (f0 + f1 + f2) / 3 and
+// int f p dA = A / 12 (sum f_i p_i + (sum f_i)(sum p_i)).
+struct WettedPatch {
+  double area = 0.0, column = 0.0;
+  Vector3d centroid = Vector3d::Zero(), columnMoment = Vector3d::Zero();
+};
+WettedPatch integrate(const Polygon& wet, double level, double downward) {
+  WettedPatch out;
+  const auto& c = wet.corners;
+  for (int k = 1; k + 1 < wet.count; ++k) {
+    const Vector3d &p0 = c[0], &p1 = c[k], &p2 = c[k + 1];
+    const double area = 0.5 * (p1 - p0).cross(p2 - p0).norm();
+    const double f0 = (level - p0.z()) * downward, f1 = (level - p1.z()) * downward,
+                 f2 = (level - p2.z()) * downward;
     out.area += area;
-    out.centroid += area * (polygon[0] + polygon[k] + polygon[k + 1]) / 3.0;
+    out.centroid += area * (p0 + p1 + p2) / 3.0;
+    out.column += area * (f0 + f1 + f2) / 3.0;
+    out.columnMoment +=
+        area / 12.0 * (f0 * p0 + f1 * p1 + f2 * p2 + (f0 + f1 + f2) * (p0 + p1 + p2));
   }
   if (out.area > 0.0) out.centroid /= out.area;
   return out;
+}
+
+// The bilinear interpolant of a cell-centred field at (x, y) (Layton eq. 32, as
+// core/grid/interpolation.hpp) and its gradient, from one fetch of the four cells around.
+struct SurfaceSample {
+  double value = 0.0, slopeX = 0.0, slopeY = 0.0;
+};
+SurfaceSample sampleWithSlope(const Field2D& f, double dx, double x, double y) {
+  const double gx = std::clamp(x / dx - 0.5, 0.0, double(f.nx() - 1));
+  const double gy = std::clamp(y / dx - 0.5, 0.0, double(f.ny() - 1));
+  const int i0 = std::clamp(int(gx), 0, std::max(0, f.nx() - 2));
+  const int j0 = std::clamp(int(gy), 0, std::max(0, f.ny() - 2));
+  const int i1 = std::min(i0 + 1, f.nx() - 1), j1 = std::min(j0 + 1, f.ny() - 1);
+  const double sx = gx - i0, sy = gy - j0;
+  const double a = f(i0, j0), b = f(i1, j0), c = f(i0, j1), d = f(i1, j1);
+  const double bottom = a + sx * (b - a), top = c + sx * (d - c);
+  return {bottom + sy * (top - bottom), ((1 - sy) * (b - a) + sy * (d - c)) / dx,
+          (top - bottom) / dx};
 }
 
 // One contact: push the body by depth along normal, stop its approach at point.
@@ -90,9 +127,12 @@ Vector3d RigidBody::rollPitchYaw() const {
   return {roll, pitch, yaw};
 }
 
-BodyGeometry makeGeometry(const BodySpec& spec) {
-  return spec.shape == BodyShape::Box ? boxGeometry(spec.size, spec.subdivision)
-                                      : hullGeometry(spec.size, spec.subdivision);
+BodyGeometry makeGeometry(const BodySpec& spec, double dx) {
+  const int subdivision = spec.subdivision > 0
+                              ? spec.subdivision
+                              : std::clamp(int(std::ceil(spec.size.maxCoeff() / (1.5 * dx))), 1, 8);
+  return spec.shape == BodyShape::Box ? boxGeometry(spec.size, subdivision)
+                                      : hullGeometry(spec.size, subdivision);
 }
 
 RigidBodies::RigidBodies(const Domain& domain, double waterDensity)
@@ -117,7 +157,7 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
     throw InputError(bodyKey(index, "x") + ", y: the centre (" + formatNumber(spec.x) + ", " +
                      formatNumber(spec.y) + ") m is not on a water cell");
 
-  geometries_.push_back(std::make_unique<BodyGeometry>(makeGeometry(spec)));
+  geometries_.push_back(std::make_unique<BodyGeometry>(makeGeometry(spec, domain_->grid().dx)));
   RigidBody body;
   body.id = int(bodies_.size());
   body.spec = spec;
@@ -154,63 +194,64 @@ double RigidBodies::restingHeight(const RigidBody& body, const Field2D& eta) con
   return 0.5 * (low + high);
 }
 
-BodyLoads RigidBodies::loads(const RigidBody& body, const WaterSurface& water) const {
+BodyLoads RigidBodies::loads(const RigidBody& body, const WaterSurface& water,
+                             double ceiling) const {
   const double dx = domain_->grid().dx, g = domain_->g();
   const Matrix3d rotation = body.orientation.toRotationMatrix();
+  const double buoyancy = waterDensity_ * g;
   BodyLoads out;
   for (const BodyPatch& patch : body.geometry->patches) {
     std::array<Vector3d, 3> corners;
     for (int k = 0; k < 3; ++k)
       corners[k] = rotation * patch.corners[k] + body.position;
+    const double lowest = std::min({corners[0].z(), corners[1].z(), corners[2].z()});
+    if (lowest >= ceiling) continue;  // above all the water around the body
     const Vector3d centre = (corners[0] + corners[1] + corners[2]) / 3.0;
-    const double level = sampleBilinear(water.eta, dx, centre.x(), centre.y());
-    const Clipped wet = clipBelow(corners, level);
-    if (wet.area <= 0.0) continue;
+    const SurfaceSample surface = sampleWithSlope(water.eta, dx, centre.x(), centre.y());
+    if (lowest >= surface.value) continue;
     const Vector3d normal = rotation * patch.normal;
-    // J&G: V = a (P_water - P_centre) N, the water column over the wetted patch.
-    const double column = wet.area * (level - wet.centroid.z()) * -normal.z();
-    const double slopeX = (sampleBilinear(water.eta, dx, centre.x() + dx, centre.y()) -
-                           sampleBilinear(water.eta, dx, centre.x() - dx, centre.y())) /
-                          (2 * dx);
-    const double slopeY = (sampleBilinear(water.eta, dx, centre.x(), centre.y() + dx) -
-                           sampleBilinear(water.eta, dx, centre.x(), centre.y() - dx)) /
-                          (2 * dx);
-    const Vector3d waterNormal = Vector3d(-slopeX, -slopeY, 1.0).normalized();
+    const WettedPatch wet =
+        integrate(clipBelow(corners, surface.value), surface.value, -normal.z());
+    if (wet.area <= 0.0) continue;
+    // J&G: V = a (P_water - P_centre) N, the water column over the wetted patch, along the
+    // water's normal, acting where the column stands (its first moment).
+    const Vector3d waterNormal = Vector3d(-surface.slopeX, -surface.slopeY, 1.0).normalized();
+    out.force += buoyancy * wet.column * waterNormal;
+    out.torque += (buoyancy * (wet.columnMoment - wet.column * body.position)).cross(waterNormal);
+    out.displacedVolume += wet.column;
+    const double resistance = body.spec.drag + body.spec.lift;
+    if (resistance == 0.0) continue;
     Vector3d waterVelocity = Vector3d::Zero();
     if (water.u && water.v)
       waterVelocity = {sampleBilinear(*water.u, dx, wet.centroid.x(), wet.centroid.y()),
                        sampleBilinear(*water.v, dx, wet.centroid.x(), wet.centroid.y()), 0.0};
     const Vector3d arm = wet.centroid - body.position;
     const Vector3d relative = body.velocity + body.angularVelocity.cross(arm) - waterVelocity;
-    // J&G: F = rho V N_water (times g), F_drag = beta a V, F_lift = -j a (N . V) N.
-    Vector3d force =
-        waterDensity_ * g * column * waterNormal - body.spec.drag * wet.area * relative;
+    // J&G: F_drag = beta a V, F_lift = -j a (N . V) N on the faces meeting the water.
+    Vector3d force = -body.spec.drag * wet.area * relative;
     const double facing = normal.dot(relative);
     if (facing > 0.0) force -= body.spec.lift * wet.area * facing * normal;
     out.force += force;
     out.torque += arm.cross(force);
-    out.displacedVolume += column;
-    out.dragCoefficient += (body.spec.drag + body.spec.lift) * wet.area;
+    out.dragCoefficient += resistance * wet.area;
+    out.angularDragCoefficient += resistance * wet.area * arm.squaredNorm();
   }
   return out;
 }
 
 int RigidBodies::substepsFor(const RigidBody& body, double dt) const {
+  // Heave rho g A / m and roll or pitch rho g I_waterplane / I, I_waterplane = A (2h)^2 / 12
+  // for the larger half-width h of the bounding box: the stiffest modes of a floating body.
   const Vector3d& half = body.geometry->halfExtent;
-  const double reach = half.norm();
   const double waterplane = 4.0 * half.x() * half.y();
   const double stiffness = waterDensity_ * domain_->g() * waterplane;
-  const double smallestInertia = body.inertia.diagonal().minCoeff();
+  const double widest = std::max(half.x(), half.y());
   const double omegaSquared =
-      std::max(stiffness / body.mass, stiffness * reach * reach / smallestInertia);
-  double surface = 0.0;
-  for (const auto& patch : body.geometry->patches)
-    surface += patch.area;
-  const double drag = (body.spec.drag + body.spec.lift) * surface;
-  const double dragRate = std::max(drag / body.mass, drag * reach * reach / smallestInertia);
-  const double speed = body.velocity.norm() + body.angularVelocity.norm() * reach;
-  const double needed = std::max({dt * std::sqrt(omegaSquared) / 0.2, dt * dragRate / 0.5,
-                                  dt * speed / (0.5 * domain_->grid().dx)});
+      std::max(stiffness / body.mass,
+               stiffness * widest * widest / 3.0 / body.inertia.diagonal().minCoeff());
+  const double speed = body.velocity.norm() + body.angularVelocity.norm() * half.norm();
+  const double needed =
+      std::max(dt * std::sqrt(omegaSquared) / 0.5, dt * speed / (0.5 * domain_->grid().dx));
   return std::clamp(int(std::ceil(needed)), 1, kMaxBodySubsteps);
 }
 
@@ -224,20 +265,42 @@ void RigidBodies::advance(double dt, const WaterSurface& water) {
     for (std::size_t b = a + 1; b < bodies_.size(); ++b)
       separate(bodies_[a], bodies_[b]);
   for (RigidBody& body : bodies_)
-    body.displacedVolume = loads(body, water).displacedVolume;
+    body.displacedVolume = loads(body, water, highestWaterUnder(body, water.eta)).displacedVolume;
+}
+
+double RigidBodies::highestWaterUnder(const RigidBody& body, const Field2D& eta) const {
+  const Grid& grid = domain_->grid();
+  const double reach = body.geometry->halfExtent.norm() + grid.dx;
+  const int i0 = std::max(0, int(std::floor((body.position.x() - reach) / grid.dx)));
+  const int i1 = std::min(grid.nx - 1, int(std::floor((body.position.x() + reach) / grid.dx)));
+  const int j0 = std::max(0, int(std::floor((body.position.y() - reach) / grid.dx)));
+  const int j1 = std::min(grid.ny - 1, int(std::floor((body.position.y() + reach) / grid.dx)));
+  float highest = -std::numeric_limits<float>::infinity();
+  for (int j = j0; j <= j1; ++j)
+    for (int i = i0; i <= i1; ++i)
+      highest = std::max(highest, eta(i, j));
+  return highest;
 }
 
 // Symplectic Euler: v^{n+1} = v^n + dt F(x^n)/m, omega^{n+1} = omega^n + dt I^-1 (tau - omega x
 // I omega), x^{n+1} = x^n + dt v^{n+1}, q^{n+1} = exp(dt omega^{n+1}) q^n.
 void RigidBodies::step(RigidBody& body, double dt, const WaterSurface& water) const {
-  const BodyLoads load = loads(body, water);
+  const BodyLoads load = loads(body, water, highestWaterUnder(body, water.eta));
   const Vector3d weight(0.0, 0.0, -body.mass * domain_->g());
   const Matrix3d rotation = body.orientation.toRotationMatrix();
   const Matrix3d worldInertia = rotation * body.inertia * rotation.transpose();
-  body.velocity += dt * (load.force + weight) / body.mass;
+  // Drag and lift are linear in the velocities: their part -C v (and -C_w omega) is taken
+  // implicitly, v^{n+1} = (v^n + dt (F + C v^n) / m) / (1 + dt C / m), so that no drag
+  // coefficient limits the step.
+  const double linearRate = dt * load.dragCoefficient / body.mass;
+  body.velocity = (body.velocity * (1.0 + linearRate) + dt * (load.force + weight) / body.mass) /
+                  (1.0 + linearRate);
   const Vector3d& omega = body.angularVelocity;
-  body.angularVelocity +=
-      dt * worldInertia.inverse() * (load.torque - omega.cross(worldInertia * omega));
+  const double angularRate = dt * load.angularDragCoefficient / body.inertia.diagonal().minCoeff();
+  body.angularVelocity =
+      (omega * (1.0 + angularRate) +
+       dt * worldInertia.inverse() * (load.torque - omega.cross(worldInertia * omega))) /
+      (1.0 + angularRate);
   body.position += dt * body.velocity;
   const double angle = body.angularVelocity.norm() * dt;
   if (angle > 0.0)

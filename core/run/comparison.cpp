@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/run/body_coupling.hpp"
 
 namespace wb {
 
@@ -137,23 +138,14 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
     const auto start = std::chrono::steady_clock::now();
     model.step(dt);
     slot.bodies.advance(dt, model);
-    if (slot.rigidBodies.size() > 0) coupleBodies(slot, dt);
+    if (slot.rigidBodies.size() > 0)
+      slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
     stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   model.setForce(nullptr);
   slot.lastStepMs = 1e3 * stepSeconds / substeps;
   slot.lastSubsteps = substeps;
   slot.lastDt = dt;
-}
-
-void Comparison::coupleBodies(Slot& slot, double dt) {
-  Model& model = *slot.model;
-  slot.rigidBodies.advance(dt, {model.eta(), model.velocityU(), model.velocityV()});
-  slot.rigidBodies.stampDisplacement(slot.scratch);
-  slot.displaced += model.addEta(slot.scratch);
-  slot.scratch.fill(0.0f);
-  slot.rigidBodies.stampShadow(slot.shadow);
-  model.dampUnderBodies(slot.shadow, dt);
 }
 
 void Comparison::checkBlowUp(Slot& slot, const SurfaceSummary& surface) {

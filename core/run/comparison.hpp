@@ -82,9 +82,6 @@ class Comparison {
   };
   void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
                     const std::optional<ForceField>& wind, double t0);
-  // The bodies after a substep of dt: they move on the water, then push their change of
-  // displaced volume into it and damp it under them.
-  void coupleBodies(Slot& slot, double dt);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;

@@ -177,7 +177,7 @@ BodySpec readBody(const json& value, const std::string& where, const Grid& grid)
   body.drag = r.number("drag", body.drag, 0.0, 1e6);
   body.lift = r.number("lift", body.lift, 0.0, 1e6);
   body.shadow = r.number("shadow", body.shadow, 0.0, 1e4);
-  body.subdivision = r.integer("patches", body.subdivision, 1, 16);
+  body.subdivision = r.integer("patches", body.subdivision, 0, 16);
   return body;
 }
 

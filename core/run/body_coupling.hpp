@@ -1,0 +1,16 @@
+// One substep of the two-way coupling between buoyant bodies and a model's water (Jensen &
+// Golias 2001, core/forcing/rigid_bodies.hpp): after the model's step of dt the bodies move on
+// the water, their change of displaced volume is pushed into it, and the water under them is
+// damped (the wave shadow, core/forcing/wave_shadow.hpp). `scratch` is a zero field on the
+// grid (left zero); `shadow` receives the damping rates. Returns the volume added (m^3).
+#pragma once
+
+#include "core/forcing/rigid_bodies.hpp"
+#include "core/model/model.hpp"
+
+namespace wb {
+
+double coupleBodies(RigidBodies& bodies, Model& model, double dt, Field2D& scratch,
+                    Field2D& shadow);
+
+}  // namespace wb
