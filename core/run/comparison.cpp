@@ -93,6 +93,16 @@ const RigidBodies* Comparison::rigidBodies(std::size_t k) const {
   return slots_[k].rigidBodies.size() > 0 ? &slots_[k].rigidBodies : nullptr;
 }
 
+void Comparison::addRigidBody(const BodySpec& spec) {
+  for (Slot& slot : slots_) {
+    if (slot.rigidBodies.size() == 0) {
+      slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
+      slot.shadow = Field2D(domain_->nx(), domain_->ny());
+    }
+    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()), slot.model->eta());
+  }
+}
+
 const FloatingBodies* Comparison::bodies(std::size_t k) const {
   return slots_[k].bodies.size() > 0 ? &slots_[k].bodies : nullptr;
 }

@@ -53,6 +53,9 @@ class Comparison {
   // The buoyant bodies on model k's water (scenario "bodies": [...]), coupled both ways after
   // every substep (core/forcing/rigid_bodies.hpp); nullptr when the scenario has none.
   const RigidBodies* rigidBodies(std::size_t k) const;
+  // Adds a buoyant body to every model's water now (a click in the workbench); its index in
+  // error messages is the number of bodies before it. Throws InputError for a bad spec.
+  void addRigidBody(const BodySpec& spec);
 
   // Advances every model that has not failed by one frame (scenario.frameDt) and measures
   // its diagnostics.

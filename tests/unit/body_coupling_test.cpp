@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "core/errors.hpp"
 #include "core/grid/interpolation.hpp"
 #include "core/run/comparison.hpp"
 #include "models/registry.hpp"
@@ -45,7 +46,7 @@ Comparison start(const Scenario& s, const std::string& id) {
 }
 
 // The mean surface over the cells under the box, minus the height of its bottom.
-double draftUnder(const Comparison& run, const RigidBody& body) {
+double draftUnder(const Comparison& run, const RigidBody& body, std::size_t model = 0) {
   const Grid& grid = run.domain().grid();
   double sum = 0.0;
   int count = 0;
@@ -53,7 +54,7 @@ double draftUnder(const Comparison& run, const RigidBody& body) {
     for (int i = 0; i < grid.nx; ++i)
       if (std::fabs(grid.x(i) - body.position.x()) < 0.5 &&
           std::fabs(grid.y(j) - body.position.y()) < 0.5)
-        sum += run.model(0).eta()(i, j), ++count;
+        sum += run.model(model).eta()(i, j), ++count;
   return sum / count - (body.position.z() - 0.3);
 }
 
@@ -123,6 +124,33 @@ TEST(BodyCoupling, FallingBoxRadiatesWavesSymmetrically) {
     EXPECT_NEAR(east, west, 1e-4 + 1e-3 * std::fabs(east)) << id;
     EXPECT_NEAR(north, south, 1e-4 + 1e-3 * std::fabs(north)) << id;
     EXPECT_NEAR(east, north, 1e-4 + 1e-3 * std::fabs(east)) << id;
+  }
+}
+
+}  // namespace
+}  // namespace wb
+
+namespace wb {
+namespace {
+
+TEST(BodyCoupling, BodyAddedWhileRunningFloatsOnEveryModel) {
+  Scenario s = pool(false);
+  std::vector<std::unique_ptr<Model>> models;
+  for (const auto& id : kModels)
+    models.push_back(createModel(id));
+  Comparison run(s, std::move(models));
+  EXPECT_EQ(run.rigidBodies(0), nullptr);
+  for (int f = 0; f < 10; ++f)
+    run.advanceFrame();
+  run.addRigidBody(box(500.0, 8.0, 8.0, std::nullopt));
+  BodySpec wall = box(500.0, 20.0, 8.0, std::nullopt);  // outside the 16 m grid
+  EXPECT_THROW(run.addRigidBody(wall), InputError);
+  for (int f = 0; f < 60; ++f)
+    run.advanceFrame();
+  for (std::size_t k = 0; k < run.modelCount(); ++k) {
+    ASSERT_NE(run.rigidBodies(k), nullptr);
+    ASSERT_EQ(run.rigidBodies(k)->size(), 1u);
+    EXPECT_NEAR(draftUnder(run, run.rigidBodies(k)->bodies()[0], k), 0.3, 0.01 * 0.6) << k;
   }
 }
 
