@@ -1,6 +1,8 @@
 // The simulation runs on a worker thread: it owns the Comparison, paces frames in real time
 // with Bressler's fixed-step accumulator (4.1) and publishes immutable snapshots that the
 // views read. The GUI never waits for a step: it only swaps a shared pointer under a mutex.
+// Buoyant rigid bodies (docs/bodies.md) are published per model as poses each frame and as
+// shared meshes once per generation or body count.
 #pragma once
 
 #include <atomic>
