@@ -17,6 +17,14 @@ constexpr double kRatioWindowSeconds = 1.0;
 double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
+
+BodyMesh meshOf(const BodyGeometry& geometry) {
+  BodyMesh mesh;
+  for (const auto& v : geometry.vertices)
+    mesh.vertices.push_back({v.x(), v.y(), v.z()});
+  mesh.triangles = geometry.triangles;
+  return mesh;
+}
 }  // namespace
 
 SimulationWorker::SimulationWorker() {
@@ -103,8 +111,13 @@ void SimulationWorker::run() {
       if (comparison_) accumulator.emplace(comparison_->scenario().frameDt);
     }
     if (!comparison_) continue;
-    for (auto& command : commands)
-      command(*comparison_);
+    for (auto& command : commands) {
+      try {
+        command(*comparison_);
+      } catch (const std::exception& error) {
+        emit commandFailed(QString::fromStdString(error.what()));
+      }
+    }
     const auto now = Clock::now();
     const double elapsed = secondsBetween(last, now);
     last = now;
@@ -141,6 +154,7 @@ void SimulationWorker::buildPending() {
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
     reportedFailure_.assign(comparison_->modelCount(), false);
+    rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
     for (std::size_t k = 0; k < comparison_->modelCount(); ++k)
       lastRecords_.push_back(comparison_->record(k));
@@ -188,15 +202,41 @@ void SimulationWorker::publish() {
   for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
     const Model& model = comparison_->model(k);
     ModelSnapshot m{
-        model.id(), model.title(), model.eta(), lastRecords_[k], comparison_->failure(k), {}, 0.0};
+        model.id(), model.title(),  model.eta(), lastRecords_[k], comparison_->failure(k), {},
+        0.0,        rigidMeshes(k), {}};
     if (const FloatingBodies* bodies = comparison_->bodies(k)) {
       m.bodies = bodies->bodies();
       m.bodySize = bodies->boxSize();
+    }
+    if (const RigidBodies* bodies = comparison_->rigidBodies(k)) {
+      for (std::size_t b = 0; b < bodies->size(); ++b) {
+        const RigidBody& body = bodies->bodies()[b];
+        const Eigen::Quaterniond& q = body.orientation;
+        m.rigidBodies.push_back({&(*m.rigidMeshes)[b],
+                                 body.id,
+                                 {body.position.x(), body.position.y(), body.position.z()},
+                                 {q.w(), q.x(), q.y(), q.z()},
+                                 {body.velocity.x(), body.velocity.y(), body.velocity.z()},
+                                 body.displacedVolume});
+      }
     }
     snapshot->models.push_back(std::move(m));
   }
   std::lock_guard lock(mutex_);
   latest_ = std::move(snapshot);
+}
+
+std::shared_ptr<const std::vector<BodyMesh>> SimulationWorker::rigidMeshes(std::size_t k) {
+  const RigidBodies* bodies = comparison_->rigidBodies(k);
+  if (!bodies) return nullptr;
+  auto& cached = rigidMeshes_[k];
+  if (!cached || cached->size() != bodies->size()) {
+    auto meshes = std::make_shared<std::vector<BodyMesh>>();
+    for (const RigidBody& body : bodies->bodies())
+      meshes->push_back(meshOf(*body.geometry));
+    cached = std::move(meshes);
+  }
+  return cached;
 }
 
 }  // namespace wb::gui

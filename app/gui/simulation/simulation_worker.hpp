@@ -1,8 +1,8 @@
 // The simulation runs on a worker thread: it owns the Comparison, paces frames in real time
 // with Bressler's fixed-step accumulator (4.1) and publishes immutable snapshots that the
 // views read. The GUI never waits for a step: it only swaps a shared pointer under a mutex.
-// Buoyant rigid bodies (docs/bodies.md) are published per model as poses each frame and as
-// shared meshes once per generation or body count.
+// The buoyant rigid bodies (docs/bodies.md) go out as poses in every snapshot and as meshes
+// built once per comparison and body count, shared by the snapshots that follow.
 #pragma once
 
 #include <atomic>
@@ -18,6 +18,7 @@
 
 #include <QObject>
 
+#include "app/export/vti_writer.hpp"
 #include "core/run/comparison.hpp"
 
 namespace wb::gui {
@@ -30,6 +31,11 @@ struct ModelSnapshot {
   std::optional<std::string> failure;
   std::vector<FloatingBody> bodies;  // floating boxes on this model's water
   double bodySize = 0.0;             // m, edge of a box
+  // The buoyant bodies on this model's water: their shapes in the body frame (the same
+  // object from snapshot to snapshot until the comparison or the body count changes; null
+  // when there are none) and their poses, each frame's mesh pointing into rigidMeshes.
+  std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes;
+  std::vector<RigidBodyFrame> rigidBodies;
 };
 
 // One published state of the comparison; never modified after publication.
@@ -65,7 +71,8 @@ class SimulationWorker : public QObject {
   // How many rebuilds were requested (GUI thread): session recording drops an interaction
   // that a rebuild overtook (app/gui/document/session_recorder.hpp).
   std::uint64_t rebuildRequests() const { return rebuildRequests_; }
-  // Runs `command` on the worker thread before the next frame (drops, rain, boat, wind).
+  // Runs `command` on the worker thread before the next frame (drops, rain, boat, wind,
+  // bodies); an exception it throws comes back through commandFailed.
   void post(Command command);
 
   void setPlaying(bool playing);
@@ -87,12 +94,15 @@ class SimulationWorker : public QObject {
  signals:
   void buildFailed(QString message);
   void modelFailed(QString message);
+  void commandFailed(QString message);
 
  private:
   void run();
   void buildPending();
   void advance(int frames);
   void publish();
+  // Model k's body meshes: the last ones while the body count stays, else built anew.
+  std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes(std::size_t k);
 
   std::thread thread_;
   mutable std::mutex mutex_;
@@ -113,6 +123,7 @@ class SimulationWorker : public QObject {
   std::vector<bool> reportedFailure_;
   double realTimeRatio_ = 1.0;
   std::vector<FrameRecord> lastRecords_;  // of the current frame, per model
+  std::vector<std::shared_ptr<const std::vector<BodyMesh>>> rigidMeshes_;  // per model
 
   // Shared, under mutex_.
   std::shared_ptr<const Snapshot> latest_;
