@@ -250,7 +250,7 @@ class FrameTests : public QObject {
     vtkNew<vtkCamera> camera;
     SurfaceScene scene(camera);
     BodyActors& bodies = scene.bodies();
-    bodies.setMeshes({boxMesh(0.4, 0.2, 0.1)});
+    bodies.setMeshes(std::make_shared<const std::vector<BodyMesh>>(1, boxMesh(0.4, 0.2, 0.1)));
     vtkPolyData* mesh = vtkPolyData::SafeDownCast(bodies.actor(0)->GetMapper()->GetInput());
     const vtkMTimeType built = mesh->GetMTime();
     const double half = std::sqrt(0.5);

@@ -22,11 +22,14 @@ vtkActor* BodyActors::actor(std::size_t k) const {
   return actors_[k];
 }
 
-void BodyActors::setMeshes(const std::vector<BodyMesh>& meshes) {
+void BodyActors::setMeshes(std::shared_ptr<const std::vector<BodyMesh>> meshes) {
+  if (meshes == meshes_) return;
+  meshes_ = std::move(meshes);
   for (auto& actor : actors_)
     renderer_->RemoveActor(actor);
   actors_.clear();
-  for (const BodyMesh& mesh : meshes) {
+  if (!meshes_) return;
+  for (const BodyMesh& mesh : *meshes_) {
     vtkNew<vtkPoints> points;
     for (const auto& v : mesh.vertices)
       points->InsertNextPoint(v.data());

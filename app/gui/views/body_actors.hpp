@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <vector>
 
 #include <vtkSmartPointer.h>
@@ -28,8 +29,10 @@ class BodyActors {
  public:
   explicit BodyActors(vtkRenderer* renderer) : renderer_(renderer) {}
   ~BodyActors();
-  // One actor per mesh; replaces the actors of the last call (a rebuild).
-  void setMeshes(const std::vector<BodyMesh>& meshes);
+  // One actor per mesh (none for null), replacing the actors of the last call; a call with
+  // the set the actors were built from keeps them (a snapshot's meshes are shared until the
+  // comparison or the body count changes).
+  void setMeshes(std::shared_ptr<const std::vector<BodyMesh>> meshes);
   // Places body k at poses[k]; bodies without a pose are hidden.
   void setPoses(const std::vector<BodyPose>& poses, double verticalScale);
   std::size_t size() const { return actors_.size(); }
@@ -38,6 +41,7 @@ class BodyActors {
  private:
   vtkRenderer* renderer_;
   std::vector<vtkSmartPointer<vtkActor>> actors_;
+  std::shared_ptr<const std::vector<BodyMesh>> meshes_;  // the actors were built from these
 };
 
 }  // namespace wb::gui

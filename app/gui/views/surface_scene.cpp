@@ -447,6 +447,33 @@ void SurfaceScene::setColourTitle(const std::string& title) {
   colourBar_->SetTitle(title.c_str());
 }
 
+void SurfaceScene::setRigidBodies(const std::shared_ptr<const std::vector<BodyMesh>>& meshes,
+                                  const std::vector<RigidBodyFrame>& bodies) {
+  bodies_.setMeshes(meshes);
+  std::vector<BodyPose> poses;
+  for (const RigidBodyFrame& body : bodies)
+    poses.push_back({body.centre, body.orientation, drawnEta(body.centre[0], body.centre[1])});
+  bodies_.setPoses(poses, verticalScale_);
+}
+
+// The mesh cell around (x, y), then the triangle of it that holds the point: the lower one
+// (corner, corner + 1, corner + meshNx_ + 1) below the diagonal, the upper one above.
+double SurfaceScene::drawnEta(double x, double y) const {
+  if (meshNx_ < 2 || meshNy_ < 2) return 0.0;
+  const auto cellOf = [&](double coordinate, int corners, int n, double& share) {
+    const int c = std::clamp(int(coordinate / (stride_ * dx_)), 0, corners - 2);
+    const double lo = fineCorner(c, stride_, n) * dx_, hi = fineCorner(c + 1, stride_, n) * dx_;
+    share = std::clamp((coordinate - lo) / (hi - lo), 0.0, 1.0);
+    return c;
+  };
+  double s = 0.0, t = 0.0;
+  const int I = cellOf(x, meshNx_, nx_, s), J = cellOf(y, meshNy_, ny_, t);
+  const float* h = waterHeights_->GetPointer(0);
+  const std::size_t c = std::size_t(J) * meshNx_ + I;
+  const double h00 = h[c], h10 = h[c + 1], h01 = h[c + meshNx_], h11 = h[c + meshNx_ + 1];
+  return s >= t ? h00 + s * (h10 - h00) + t * (h11 - h10) : h00 + t * (h01 - h00) + s * (h11 - h01);
+}
+
 void SurfaceScene::setBoxes(const std::vector<BoxMarker>& boxes) {
   while (boxActors_.size() < boxes.size()) {
     vtkNew<vtkCubeSource> cube;

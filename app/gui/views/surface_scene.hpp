@@ -11,6 +11,7 @@
 // pixels of a big grid.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,13 @@ class SurfaceScene {
   EdgeActors& edges() { return edges_; }
   // The buoyant rigid bodies: their meshes once per comparison, their poses every frame.
   BodyActors& bodies() { return bodies_; }
+  // Shows a snapshot's buoyant bodies (call after setEta): the actors are rebuilt only when
+  // `meshes` is not the set they hold, then each body is placed at its pose over the drawn
+  // water (BodyActors::setPoses).
+  void setRigidBodies(const std::shared_ptr<const std::vector<BodyMesh>>& meshes,
+                      const std::vector<RigidBodyFrame>& bodies);
+  // eta (m) of the water as drawn at world (x, y): linear on the render mesh's triangles.
+  double drawnEta(double x, double y) const;
   // The mapper reads the mesh directly (no filter between them).
   bool waterMapperReadsMesh() const;
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 #include <utility>
 
@@ -30,6 +31,8 @@
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
+#include "core/errors.hpp"
+#include "core/grid/interpolation.hpp"
 
 namespace wb::gui {
 
@@ -57,6 +60,13 @@ double colourRangeFor(const Scenario& s) {
     amplitude = std::max(amplitude, std::abs(r.amplitude));
   for (const auto& b : s.excitations.boats)
     amplitude = std::max(amplitude, kWakeBuildUp * std::abs(b.wakeAmplitude));
+  // A buoyant body's splash: the water it displaces afloat, pushed into the surface over its
+  // footprint's circle widened by two cells (docs/bodies.md, "Displacement"), as a mean height.
+  for (const auto& b : s.rigidBodies) {
+    const double afloat = std::min(1.0, b.density / s.waterDensity) * b.size.prod();
+    const double radius = 0.5 * std::hypot(b.size.x(), b.size.y()) + 2.0 * s.grid.dx;
+    amplitude = std::max(amplitude, afloat / (M_PI * radius * radius));
+  }
   return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
 }
 }  // namespace
@@ -232,7 +242,10 @@ void MainWindow::connectDocument() {
     std::fprintf(stderr, "wavebench: %s\n", qPrintable(message));
   });
   connect(&worker_, &SimulationWorker::modelFailed, this,
-          [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+          [this](const QString& message) { statusBar()->showMessage(message, kMessageMs); });
+  // A click the comparison refused (a body on a wall cell): one line, the session goes on.
+  connect(&worker_, &SimulationWorker::commandFailed, this,
+          [this](const QString& message) { statusBar()->showMessage(message, kMessageMs); });
 }
 
 bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<std::string>& ids) {
@@ -338,6 +351,7 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
               [this, view] { meter_.viewSwapped(view->lastPaintMs(), view->lastPresentMs()); });
       connect(view, &SurfaceView::surfaceClicked, this, &MainWindow::dropAt);
       connect(view, &SurfaceView::surfaceStirred, this, &MainWindow::stirAt);
+      connect(view, &SurfaceView::bodyPlaced, this, &MainWindow::placeBody);
       connect(view, &SurfaceView::surfaceHovered, this, &MainWindow::boatTowards);
       viewGrid_->addWidget(view, int(k) / columns, int(k) % columns);
       views_.push_back(view);
@@ -441,6 +455,7 @@ void MainWindow::showSnapshot(const Snapshot& snapshot, bool captions) {
     const ModelSnapshot& m = snapshot.models[k];
     SurfaceScene& scene = views_[v]->scene();
     scene.setEta(m.eta);
+    scene.setRigidBodies(m.rigidMeshes, m.rigidBodies);
     std::vector<BoxMarker> boxes = boats;
     for (const auto& body : m.bodies)
       boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
@@ -548,6 +563,39 @@ void MainWindow::stirAt(QPointF from, QPointF to) {
   stir.duration = kStirSeconds;
   recorder_.stir(stir);
   if (!play_->isChecked()) worker_.stepOnce();
+}
+
+// Ctrl + click drops a crate at the point, its bottom kBodyDropHeight above the highest of
+// the models' water there; Ctrl + drag throws it, horizontally at kThrowRate times the drag
+// (at most kMaxThrowSpeed). The comparison adds it to every model's water (an InputError for
+// a wall cell comes back through SimulationWorker::commandFailed).
+void MainWindow::placeBody(QPointF from, QPointF to) {
+  constexpr double kBodyEdge = 0.6;        // m
+  constexpr double kBodyDensity = 500.0;   // kg/m^3: floats half immersed
+  constexpr double kBodyDropHeight = 0.5;  // m
+  constexpr double kThrowRate = 2.0;       // 1/s: speed per metre of drag
+  constexpr double kMaxThrowSpeed = 4.0;   // m/s
+  BodySpec spec;
+  spec.size = Eigen::Vector3d::Constant(kBodyEdge);
+  spec.density = kBodyDensity;
+  spec.x = from.x();
+  spec.y = from.y();
+  Eigen::Vector3d throwVelocity(kThrowRate * (to.x() - from.x()), kThrowRate * (to.y() - from.y()),
+                                0.0);
+  if (throwVelocity.norm() > kMaxThrowSpeed) throwVelocity *= kMaxThrowSpeed / throwVelocity.norm();
+  spec.velocity = throwVelocity;
+  worker_.post([spec](Comparison& comparison) mutable {
+    double water = -std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      water = std::max<double>(water, sampleBilinear(comparison.model(k).eta(),
+                                                     comparison.domain().grid(), spec.x, spec.y));
+    spec.z = (std::isfinite(water) ? water : 0.0) + kBodyDropHeight + 0.5 * kBodyEdge;
+    try {
+      comparison.addRigidBody(spec);
+    } catch (const InputError& error) {
+      throw InputError(std::string("Body not placed: ") + error.what());
+    }
+  });
 }
 
 void MainWindow::boatTowards(QPointF point) {

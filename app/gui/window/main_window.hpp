@@ -99,6 +99,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   QString glRenderer() const;
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
+  void placeBody(QPointF from, QPointF to);
   void boatTowards(QPointF point);
   void setBoatFollow(bool on);
   void setRain(bool on, double rate);
