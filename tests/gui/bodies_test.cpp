@@ -1,0 +1,220 @@
+// The buoyant bodies in the real window under Xvfb (docs/bodies.md, "In the workbench"):
+// - builtin:crates runs some frames; every view holds one actor per body of its model, and
+//   each actor's drawn bounds are the body's mesh turned by the snapshot's quaternion and moved
+//   to its centre, lifted by (verticalScale - 1) times the drawn water under it, so the body's
+//   height above the drawn water is its true height above the model's water;
+// - the meshes are built once: later frames move the same actors, their meshes untouched,
+//   and the snapshots share one mesh set;
+// - a Ctrl + click drops a 0.6 m crate into every model's water 0.5 m above it, a Ctrl + drag
+//   throws one at twice the drag per second, and a click off the water is refused in the
+//   status bar while the session goes on.
+#include <vtkActor.h>
+#include <vtkMapper.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <QApplication>
+#include <QStatusBar>
+#include <QTest>
+#include <QWindow>
+
+#include "app/gui/views/surface_view.hpp"
+#include "app/gui/window/main_window.hpp"
+#include "core/grid/interpolation.hpp"
+
+using namespace wb;
+using namespace wb::gui;
+
+namespace {
+constexpr int kFrames = 60;
+constexpr int kMoreFrames = 30;
+constexpr int kTimeoutMs = 120000;
+constexpr std::size_t kCrates = 6;      // bodies of builtin:crates
+constexpr double kPointMetres = 1e-5;   // the actors' float points, a few metres from 0
+constexpr double kDroppedEdge = 0.6;    // m, the crate a click drops
+constexpr double kDropHeight = 0.5;     // m, its bottom above the highest water
+constexpr double kThrowRate = 2.0;      // 1/s, throw speed per metre of drag
+constexpr double kMaxThrowSpeed = 4.0;  // m/s
+
+// Every vertex of each view's body actors, through the actor's whole matrix, stands where the
+// body's pose puts it: rotate() of the ParaView writer (independent of the actors' matrix)
+// turns the mesh, the centre moves it, and the centre is lifted by (verticalScale - 1) times
+// the drawn water under it. The views show the models in order while none is hidden and
+// there is no difference view.
+void checkViewsHoldTheBodies(MainWindow& window) {
+  const auto snapshot = window.shownSnapshot();
+  QCOMPARE(window.views().size(), snapshot->models.size());
+  for (std::size_t k = 0; k < snapshot->models.size(); ++k) {
+    const ModelSnapshot& model = snapshot->models[k];
+    SurfaceScene& scene = window.views()[k]->scene();
+    QCOMPARE(scene.bodies().size(), model.rigidBodies.size());
+    for (std::size_t b = 0; b < model.rigidBodies.size(); ++b) {
+      const RigidBodyFrame& body = model.rigidBodies[b];
+      vtkActor* actor = scene.bodies().actor(b);
+      QVERIFY(actor->GetVisibility());
+      const double lift =
+          (scene.verticalScale() - 1.0) * scene.drawnEta(body.centre[0], body.centre[1]);
+      vtkPoints* points = vtkPolyData::SafeDownCast(actor->GetMapper()->GetInput())->GetPoints();
+      QCOMPARE(std::size_t(points->GetNumberOfPoints()), body.mesh->vertices.size());
+      double worst = 0.0;
+      for (vtkIdType p = 0; p < points->GetNumberOfPoints(); ++p) {
+        double local[4] = {0.0, 0.0, 0.0, 1.0}, drawn[4];
+        points->GetPoint(p, local);
+        actor->GetMatrix()->MultiplyPoint(local, drawn);
+        const auto r = rotate(body.orientation, body.mesh->vertices[std::size_t(p)]);
+        for (int c = 0; c < 3; ++c)
+          worst =
+              std::max(worst, std::abs(drawn[c] - (body.centre[c] + r[c] + (c == 2 ? lift : 0.0))));
+      }
+      QVERIFY2(worst < kPointMetres, qPrintable(QString("%1, body %2: a vertex %3 m off its pose")
+                                                    .arg(QString::fromStdString(model.id))
+                                                    .arg(b)
+                                                    .arg(worst)));
+    }
+  }
+}
+
+void runFrames(MainWindow& window, int frames) {
+  window.playAction()->setChecked(false);  // the last limit paused the worker, not the action
+  window.worker().setFrameLimit(frames);
+  window.playAction()->setChecked(true);
+  QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= frames &&
+                               !window.worker().playing(),
+                           kTimeoutMs);
+  QTest::qWait(100);  // the last snapshot shown
+  QCOMPARE(window.shownSnapshot()->frame, frames);
+}
+
+// Waits until every model's snapshot holds `count` bodies and the views show them.
+void waitForBodies(MainWindow& window, std::size_t count) {
+  QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot()->models.front().rigidBodies.size() == count,
+                           kTimeoutMs);
+  QTest::qWait(100);
+  for (const auto& model : window.shownSnapshot()->models)
+    QCOMPARE(model.rigidBodies.size(), count);
+  checkViewsHoldTheBodies(window);
+}
+}  // namespace
+
+class BodiesTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void cratesAreDrawnAtTheirPosesAndClicksAddBodies() {
+    MainWindow window(false);
+    window.resize(1600, 1000);
+    QVERIFY(window.openScenario("builtin:crates"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    runFrames(window, kFrames);
+    if (QTest::currentTestFailed()) return;
+    for (const auto& model : window.shownSnapshot()->models) {
+      QVERIFY(!model.failure);
+      QCOMPARE(model.rigidBodies.size(), kCrates);
+    }
+    checkViewsHoldTheBodies(window);
+    if (QTest::currentTestFailed()) return;
+
+    // The drawn water under a body is the render mesh's: at a mesh corner, its height there.
+    SurfaceScene& first = window.views().front()->scene();
+    vtkPolyData* water = first.waterMesh();
+    for (vtkIdType p = 0; p < water->GetNumberOfPoints(); p += 97) {
+      double point[3];
+      water->GetPoint(p, point);
+      QVERIFY(std::abs(first.drawnEta(point[0], point[1]) * first.verticalScale() - point[2]) <
+              kPointMetres);
+    }
+
+    // Later frames move the same actors; their meshes are neither rebuilt nor touched.
+    const auto before = window.shownSnapshot();
+    std::vector<vtkActor*> actors;
+    std::vector<vtkMTimeType> meshTimes;
+    for (std::size_t b = 0; b < kCrates; ++b) {
+      actors.push_back(first.bodies().actor(b));
+      meshTimes.push_back(actors.back()->GetMapper()->GetInput()->GetMTime());
+    }
+    runFrames(window, kFrames + kMoreFrames);
+    if (QTest::currentTestFailed()) return;
+    const auto after = window.shownSnapshot();
+    QVERIFY(after->models.front().rigidMeshes == before->models.front().rigidMeshes);
+    QVERIFY(after->models.front().rigidBodies[0].centre !=
+            before->models.front().rigidBodies[0].centre);
+    for (std::size_t b = 0; b < kCrates; ++b) {
+      QCOMPARE(first.bodies().actor(b), actors[b]);
+      QCOMPARE(actors[b]->GetMapper()->GetInput()->GetMTime(), meshTimes[b]);
+    }
+    checkViewsHoldTheBodies(window);
+    if (QTest::currentTestFailed()) return;
+
+    // Ctrl + click in the middle of the first view: a crate 0.5 m above the water there.
+    SurfaceView* view = window.views().front();
+    QWindow* native = view->renderWindow();
+    const QPoint middle((native->width() - SurfaceScene::kColourBarStripPixels) / 2,
+                        native->height() / 2);
+    const auto clicked = view->pickRestPlane(middle);
+    QVERIFY(clicked);
+    QTest::mouseClick(native, Qt::LeftButton, Qt::ControlModifier, middle);
+    waitForBodies(window, kCrates + 1);
+    if (QTest::currentTestFailed()) return;
+    const auto dropped = window.shownSnapshot();
+    const Grid& grid = dropped->domain->grid();
+    for (const auto& model : dropped->models) {
+      const RigidBodyFrame& body = model.rigidBodies.back();
+      QVERIFY(std::abs(body.centre[0] - clicked->x()) < 1e-9);
+      QVERIFY(std::abs(body.centre[1] - clicked->y()) < 1e-9);
+      const double water = sampleBilinear(model.eta, grid, body.centre[0], body.centre[1]);
+      QVERIFY(body.centre[2] - 0.5 * kDroppedEdge - water >= kDropHeight - 1e-9);
+      double lo = 1e300, hi = -1e300;
+      for (const auto& v : body.mesh->vertices) {
+        lo = std::min(lo, v[0]);
+        hi = std::max(hi, v[0]);
+      }
+      QVERIFY(std::abs(hi - lo - kDroppedEdge) < 1e-12);
+      QVERIFY(body.velocity == (std::array<double, 3>{0.0, 0.0, 0.0}));
+    }
+
+    // Ctrl + drag to the right: a crate thrown along the drag, at 2 1/s times its length,
+    // at most 4 m/s.
+    const QPoint end = middle + QPoint(native->width() / 8, 0);
+    const auto released = view->pickRestPlane(end);
+    QVERIFY(released);
+    QTest::mousePress(native, Qt::LeftButton, Qt::ControlModifier, middle);
+    QTest::mouseMove(native, middle + QPoint(10, 0));
+    QTest::mouseMove(native, end);
+    QTest::mouseRelease(native, Qt::LeftButton, Qt::ControlModifier, end);
+    waitForBodies(window, kCrates + 2);
+    if (QTest::currentTestFailed()) return;
+    const double dragX = released->x() - clicked->x(), dragY = released->y() - clicked->y();
+    const double length = std::hypot(dragX, dragY);
+    const double speed = std::min(kMaxThrowSpeed, kThrowRate * length);
+    for (const auto& model : window.shownSnapshot()->models) {
+      const auto& velocity = model.rigidBodies.back().velocity;
+      QVERIFY(std::abs(velocity[0] - speed * dragX / length) < 1e-9);
+      QVERIFY(std::abs(velocity[1] - speed * dragY / length) < 1e-9);
+      QCOMPARE(velocity[2], 0.0);
+    }
+
+    // Off the water: refused in the status bar; the worker keeps running.
+    emit view->bodyPlaced(QPointF(-5.0, -5.0), QPointF(-5.0, -5.0));
+    QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains("not on a water cell"),
+                             kTimeoutMs);
+    QVERIFY(window.statusBar()->currentMessage().startsWith("Body not placed: "));
+    runFrames(window, kFrames + kMoreFrames + 10);
+    if (QTest::currentTestFailed()) return;
+    for (const auto& model : window.shownSnapshot()->models)
+      QCOMPARE(model.rigidBodies.size(), kCrates + 2);
+    checkViewsHoldTheBodies(window);
+    if (QTest::currentTestFailed()) return;
+    window.document().setModified(false);
+  }
+};
+
+int main(int argc, char** argv) {
+  SurfaceView::setDefaultSurfaceFormat();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("WavebenchTests");
+  BodiesTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "bodies_test.moc"
