@@ -186,7 +186,8 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
 
 SurfaceScene::~SurfaceScene() = default;
 
-void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStride) {
+void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStride,
+                             double maxVerticalScale) {
   nx_ = domain.nx();
   ny_ = domain.ny();
   dx_ = domain.grid().dx;
@@ -195,7 +196,7 @@ void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStri
   meshNy_ = (ny_ + stride_ - 1) / stride_ + 1;
   wet_ = domain.wetMask();
   const double extent = std::max(domain.grid().width(), domain.grid().height());
-  verticalScale_ = kWaveHeightShare * extent / etaRange;
+  verticalScale_ = std::min(kWaveHeightShare * extent / etaRange, maxVerticalScale);
   waterActor_->GetMapper()->SetScalarRange(-etaRange, etaRange);
   buildWaterCells(domain);
   buildLand(domain);

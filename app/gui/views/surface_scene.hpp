@@ -11,6 +11,7 @@
 // pixels of a big grid.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,9 +54,11 @@ class SurfaceScene {
 
   vtkRenderer* renderer() { return renderer_; }
   // Rebuilds the geometry for a new domain. etaRange (m) sets the colour range (+-) and the
-  // vertical exaggeration so that a wave of that height is visible at any pool size.
+  // vertical exaggeration so that a wave of that height is visible at any pool size, at most
+  // maxVerticalScale (bodies drawn true to size stay above the water drawn around them).
   // meshStride >= 1: the render mesh takes every meshStride-th cell corner.
-  void setDomain(const Domain& domain, double etaRange, int meshStride = 1);
+  void setDomain(const Domain& domain, double etaRange, int meshStride = 1,
+                 double maxVerticalScale = std::numeric_limits<double>::infinity());
   void setEta(const Field2D& eta);
   void setCaption(const std::string& text, bool warning);
   void setBoxes(const std::vector<BoxMarker>& boxes);

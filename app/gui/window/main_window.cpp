@@ -69,6 +69,19 @@ double colourRangeFor(const Scenario& s) {
   }
   return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
 }
+
+// A buoyant body is drawn true to size on water drawn verticalScale times its height: a wave
+// of the colour range's height rises (verticalScale - 1) times that against the body. It
+// stays below the lowest freeboard of the scenario's bodies, h (1 - rho_b / rho_w) for a box,
+// so the drawn water does not swamp a body the model keeps afloat.
+double maxVerticalScaleFor(const Scenario& s, double colourRange) {
+  double scale = std::numeric_limits<double>::infinity();
+  for (const auto& b : s.rigidBodies) {
+    const double freeboard = b.size.z() * (1.0 - std::min(1.0, b.density / s.waterDensity));
+    scale = std::min(scale, 1.0 + freeboard / colourRange);
+  }
+  return scale;
+}
 }  // namespace
 
 MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
@@ -263,6 +276,7 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<st
 void MainWindow::rebuild() {
   const Scenario& s = document_.scenario();
   colourRange_ = colourRangeFor(s);
+  maxVerticalScale_ = maxVerticalScaleFor(s, colourRange_);
   controls_->showScenario(s, document_.modelIds());
   worker_.rebuild(s, document_.modelIds());
 }
@@ -379,7 +393,7 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
   const bool software = SurfaceView::isSoftwareRenderer(glRenderer());
   for (auto* view : views_) {
     view->scene().setGradientBackground(!software);
-    view->scene().setDomain(*snapshot.domain, colourRange_, meshStride_);
+    view->scene().setDomain(*snapshot.domain, colourRange_, meshStride_, maxVerticalScale_);
     view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
   }
   if (firstViews || shownGeneration_ == 0 || !shown_ ||
@@ -434,7 +448,7 @@ void MainWindow::updateMeshStride() {
   if (stride == meshStride_) return;
   meshStride_ = stride;
   for (auto* view : views_)
-    view->scene().setDomain(*shown_->domain, colourRange_, meshStride_);
+    view->scene().setDomain(*shown_->domain, colourRange_, meshStride_, maxVerticalScale_);
   showSnapshot(*shown_, true);
 }
 

@@ -4,6 +4,7 @@
 // one has reached the screen, and a FrameMeter measures the frames presented.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -140,6 +141,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   std::shared_ptr<const Snapshot> shown_;
   std::uint64_t shownGeneration_ = 0;
   double colourRange_ = 0.05;
+  double maxVerticalScale_ = std::numeric_limits<double>::infinity();  // bodies' freeboard
   double speed_ = 1.0;
   bool boatFollow_ = false;
   bool cameraNeedsFit_ = false;
