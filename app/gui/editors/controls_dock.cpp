@@ -140,6 +140,9 @@ QWidget* ControlsDock::makeModels() {
 
 QWidget* ControlsDock::makeInteraction() {
   auto* box = new QGroupBox(tr("Interaction (click a view to drop, Shift+drag to stir)"));
+  box->setToolTip(
+      tr("Click a view: a drop. Shift + drag: stir the water. Ctrl + click: drop a "
+         "0.6 m crate into every model; Ctrl + drag: throw one."));
   auto* form = new QFormLayout(box);
   dropRadius_ = new QDoubleSpinBox;
   dropRadius_->setDecimals(3);
