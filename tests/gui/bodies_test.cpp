@@ -7,7 +7,9 @@
 //   and the snapshots share one mesh set;
 // - a Ctrl + click drops a 0.6 m crate into every model's water 0.5 m above it, a Ctrl + drag
 //   throws one at twice the drag per second, and a click off the water is refused in the
-//   status bar while the session goes on.
+//   status bar while the session goes on;
+// - a crate clicked into a pool without bodies lowers the water's exaggeration so that a wave
+//   of the colour range's height stays below its freeboard.
 #include <vtkActor.h>
 #include <vtkMapper.h>
 #include <vtkMatrix4x4.h>
@@ -205,6 +207,33 @@ class BodiesTest : public QObject {
       QCOMPARE(model.rigidBodies.size(), kCrates + 2);
     checkViewsHoldTheBodies(window);
     if (QTest::currentTestFailed()) return;
+    window.document().setModified(false);
+  }
+
+  // A crate clicked into a pool without bodies (12.8 m, a boat's wake): the water's exaggeration
+  // drops so that a wave of the colour range's height, exaggerated, stays below the crate's
+  // freeboard (0.3 m).
+  void aClickedCrateCapsTheExaggeration() {
+    MainWindow window(false);
+    window.resize(1600, 1000);
+    QVERIFY(window.openScenario("builtin:boat"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    runFrames(window, kMoreFrames);
+    if (QTest::currentTestFailed()) return;
+    SurfaceView* view = window.views().front();
+    const double before = view->scene().verticalScale();
+    const double colourRange = view->scene().colourRange();
+    const double freeboard = kDroppedEdge * (1.0 - 0.5);  // density 500 in water of 1000
+    QVERIFY(1.0 + freeboard / colourRange < before);
+    QWindow* native = view->renderWindow();
+    const QPoint middle((native->width() - SurfaceScene::kColourBarStripPixels) / 2,
+                        native->height() / 2);
+    QTest::mouseClick(native, Qt::LeftButton, Qt::ControlModifier, middle);
+    waitForBodies(window, 1);
+    if (QTest::currentTestFailed()) return;
+    for (auto* v : window.views())
+      QVERIFY(std::abs(v->scene().verticalScale() - (1.0 + freeboard / colourRange)) < 1e-9);
     window.document().setModified(false);
   }
 };

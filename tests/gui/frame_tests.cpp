@@ -6,6 +6,8 @@
 // - plots fed in many small refreshes show the same points as one refresh of everything;
 // - the whole window (Pi pool, three 128^2 models, plots, 1600x1000) presents at least
 //   kMinFramesPerSecond frames per second.
+#include <limits>
+
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkCellArray.h>
@@ -270,6 +272,10 @@ class FrameTests : public QObject {
     QVERIFY(bodies.actor(0)->GetVisibility());
     QCOMPARE(mesh->GetMTime(), built);
     bodies.setPoses({}, kScale);
+    QVERIFY(!bodies.actor(0)->GetVisibility());
+    // A model that blew up: its bodies' poses are not finite and they are not drawn.
+    pose.waterUnder = std::numeric_limits<double>::quiet_NaN();
+    bodies.setPoses({pose}, kScale);
     QVERIFY(!bodies.actor(0)->GetVisibility());
   }
 

@@ -1,5 +1,8 @@
 #include "app/gui/views/body_actors.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <vtkActor.h>
 #include <vtkCellArray.h>
 #include <vtkMatrix4x4.h>
@@ -56,20 +59,25 @@ void BodyActors::setMeshes(std::shared_ptr<const std::vector<BodyMesh>> meshes) 
 // under the body is drawn verticalScale times its height, the body keeps its height above it.
 void BodyActors::setPoses(const std::vector<BodyPose>& poses, double verticalScale) {
   for (std::size_t k = 0; k < actors_.size(); ++k) {
-    actors_[k]->SetVisibility(k < poses.size());
-    if (k >= poses.size()) continue;
-    const BodyPose& p = poses[k];
-    const double w = p.orientation[0], x = p.orientation[1], y = p.orientation[2],
-                 z = p.orientation[3];
-    const double drawnZ = p.centre[2] + (verticalScale - 1.0) * p.waterUnder;
+    const BodyPose* p = k < poses.size() ? &poses[k] : nullptr;
+    const double drawnZ = p ? p->centre[2] + (verticalScale - 1.0) * p->waterUnder : 0.0;
+    // A pose that is not finite (the model blew up) would spoil the view's clipping range.
+    const bool shown = p && std::isfinite(drawnZ) && std::isfinite(p->centre[0]) &&
+                       std::isfinite(p->centre[1]) &&
+                       std::all_of(p->orientation.begin(), p->orientation.end(),
+                                   [](double q) { return std::isfinite(q); });
+    actors_[k]->SetVisibility(shown);
+    if (!shown) continue;
+    const double w = p->orientation[0], x = p->orientation[1], y = p->orientation[2],
+                 z = p->orientation[3];
     const double m[16] = {1 - 2 * (y * y + z * z),
                           2 * (x * y - w * z),
                           2 * (x * z + w * y),
-                          p.centre[0],
+                          p->centre[0],
                           2 * (x * y + w * z),
                           1 - 2 * (x * x + z * z),
                           2 * (y * z - w * x),
-                          p.centre[1],
+                          p->centre[1],
                           2 * (x * z - w * y),
                           2 * (y * z + w * x),
                           1 - 2 * (x * x + y * y),

@@ -33,7 +33,8 @@ class BodyActors {
   // the set the actors were built from keeps them (a snapshot's meshes are shared until the
   // comparison or the body count changes).
   void setMeshes(std::shared_ptr<const std::vector<BodyMesh>> meshes);
-  // Places body k at poses[k]; bodies without a pose are hidden.
+  // Places body k at poses[k]; bodies without a pose, or with one that is not finite, are
+  // hidden.
   void setPoses(const std::vector<BodyPose>& poses, double verticalScale);
   std::size_t size() const { return actors_.size(); }
   vtkActor* actor(std::size_t k) const;

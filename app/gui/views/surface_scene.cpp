@@ -196,6 +196,7 @@ void SurfaceScene::setDomain(const Domain& domain, double etaRange, int meshStri
   meshNy_ = (ny_ + stride_ - 1) / stride_ + 1;
   wet_ = domain.wetMask();
   const double extent = std::max(domain.grid().width(), domain.grid().height());
+  colourRange_ = etaRange;
   verticalScale_ = std::min(kWaveHeightShare * extent / etaRange, maxVerticalScale);
   waterActor_->GetMapper()->SetScalarRange(-etaRange, etaRange);
   buildWaterCells(domain);

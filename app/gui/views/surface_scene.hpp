@@ -74,6 +74,8 @@ class SurfaceScene {
   void resetCamera(double aspect);
   // The displayed height of eta = 0 is z = 0; world x, y are the domain's metres.
   double verticalScale() const { return verticalScale_; }
+  // The colour range (m, +-) setDomain was given.
+  double colourRange() const { return colourRange_; }
   int meshStride() const { return stride_; }
   // The water's render mesh and how often its mapper rebuilt the index buffer (the cells)
   // and the vertex buffers; setEta must change the second count, never the first.
@@ -125,6 +127,7 @@ class SurfaceScene {
   int stride_ = 1, meshNx_ = 0, meshNy_ = 0;  // render mesh: meshNx_ x meshNy_ corners
   double dx_ = 1.0;
   double verticalScale_ = 1.0;
+  double colourRange_ = 1.0;
   double viewWidthPixels_ = 1.0;  // from fitToView
 };
 

@@ -72,12 +72,13 @@ double colourRangeFor(const Scenario& s) {
 
 // A buoyant body is drawn true to size on water drawn verticalScale times its height: a wave
 // of the colour range's height rises (verticalScale - 1) times that against the body. It
-// stays below the lowest freeboard of the scenario's bodies, h (1 - rho_b / rho_w) for a box,
-// so the drawn water does not swamp a body the model keeps afloat.
-double maxVerticalScaleFor(const Scenario& s, double colourRange) {
+// stays below the lowest freeboard of the bodies, h (1 - rho_b / rho_w) for a box, so the
+// drawn water does not swamp a body the model keeps afloat.
+double maxVerticalScaleFor(const std::vector<BodySpec>& bodies, double waterDensity,
+                           double colourRange) {
   double scale = std::numeric_limits<double>::infinity();
-  for (const auto& b : s.rigidBodies) {
-    const double freeboard = b.size.z() * (1.0 - std::min(1.0, b.density / s.waterDensity));
+  for (const auto& b : bodies) {
+    const double freeboard = b.size.z() * (1.0 - std::min(1.0, b.density / waterDensity));
     scale = std::min(scale, 1.0 + freeboard / colourRange);
   }
   return scale;
@@ -276,7 +277,7 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<st
 void MainWindow::rebuild() {
   const Scenario& s = document_.scenario();
   colourRange_ = colourRangeFor(s);
-  maxVerticalScale_ = maxVerticalScaleFor(s, colourRange_);
+  maxVerticalScale_ = maxVerticalScaleFor(s.rigidBodies, s.waterDensity, colourRange_);
   controls_->showScenario(s, document_.modelIds());
   worker_.rebuild(s, document_.modelIds());
 }
@@ -447,6 +448,11 @@ void MainWindow::updateMeshStride() {
   const int stride = meshStrideFor(shown_->domain->grid());
   if (stride == meshStride_) return;
   meshStride_ = stride;
+  redrawDomain();
+}
+
+void MainWindow::redrawDomain() {
+  if (!shown_ || views_.empty()) return;
   for (auto* view : views_)
     view->scene().setDomain(*shown_->domain, colourRange_, meshStride_, maxVerticalScale_);
   showSnapshot(*shown_, true);
@@ -598,6 +604,12 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
                                 0.0);
   if (throwVelocity.norm() > kMaxThrowSpeed) throwVelocity *= kMaxThrowSpeed / throwVelocity.norm();
   spec.velocity = throwVelocity;
+  // Drawn true to size from now on: the water's exaggeration stays below its freeboard.
+  const double cap = maxVerticalScaleFor({spec}, document_.scenario().waterDensity, colourRange_);
+  if (cap < maxVerticalScale_) {
+    maxVerticalScale_ = cap;
+    redrawDomain();
+  }
   worker_.post([spec](Comparison& comparison) mutable {
     double water = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < comparison.modelCount(); ++k)

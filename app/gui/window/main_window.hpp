@@ -97,6 +97,8 @@ class MainWindow : public QMainWindow, public FrameSource {
   void rebuildShownMenu(const std::vector<std::string>& ids);
   int meshStrideFor(const Grid& grid) const;
   void updateMeshStride();
+  // Rebuilds the views' geometry of the shown domain (mesh stride or exaggeration changed).
+  void redrawDomain();
   QString glRenderer() const;
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
