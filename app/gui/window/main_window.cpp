@@ -50,6 +50,19 @@ constexpr double kColourShareOfDrops = 0.5;
 constexpr double kWakeBuildUp = 10.0;
 constexpr double kBoatCells = 4.0;  // a boat is drawn this many cells long
 
+// A buoyant body's splash: the water it displaces afloat, pushed into the surface over its
+// footprint's circle widened by two cells (docs/bodies.md, "Displacement"), as a mean height;
+// the highest of `bodies`.
+double bodySplash(const std::vector<BodySpec>& bodies, double waterDensity, double dx) {
+  double height = 0.0;
+  for (const auto& b : bodies) {
+    const double afloat = std::min(1.0, b.density / waterDensity) * b.size.prod();
+    const double radius = 0.5 * std::hypot(b.size.x(), b.size.y()) + 2.0 * dx;
+    height = std::max(height, afloat / (M_PI * radius * radius));
+  }
+  return height;
+}
+
 double colourRangeFor(const Scenario& s) {
   double amplitude = 0.0;
   for (const auto& d : s.initialDrops)
@@ -60,13 +73,7 @@ double colourRangeFor(const Scenario& s) {
     amplitude = std::max(amplitude, std::abs(r.amplitude));
   for (const auto& b : s.excitations.boats)
     amplitude = std::max(amplitude, kWakeBuildUp * std::abs(b.wakeAmplitude));
-  // A buoyant body's splash: the water it displaces afloat, pushed into the surface over its
-  // footprint's circle widened by two cells (docs/bodies.md, "Displacement"), as a mean height.
-  for (const auto& b : s.rigidBodies) {
-    const double afloat = std::min(1.0, b.density / s.waterDensity) * b.size.prod();
-    const double radius = 0.5 * std::hypot(b.size.x(), b.size.y()) + 2.0 * s.grid.dx;
-    amplitude = std::max(amplitude, afloat / (M_PI * radius * radius));
-  }
+  amplitude = std::max(amplitude, bodySplash(s.rigidBodies, s.waterDensity, s.grid.dx));
   return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
 }
 
@@ -604,10 +611,18 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
                                 0.0);
   if (throwVelocity.norm() > kMaxThrowSpeed) throwVelocity *= kMaxThrowSpeed / throwVelocity.norm();
   spec.velocity = throwVelocity;
-  // Drawn true to size from now on: the water's exaggeration stays below its freeboard.
-  const double cap = maxVerticalScaleFor({spec}, document_.scenario().waterDensity, colourRange_);
-  if (cap < maxVerticalScale_) {
-    maxVerticalScale_ = cap;
+  // Its splash joins the colour range and it is drawn true to size from now on: the water's
+  // exaggeration stays below its freeboard and the scenario's bodies'.
+  const Scenario& scenario = document_.scenario();
+  const double range =
+      std::max(colourRange_,
+               kColourShareOfDrops * bodySplash({spec}, scenario.waterDensity, scenario.grid.dx));
+  const double cap =
+      std::min(maxVerticalScaleFor(scenario.rigidBodies, scenario.waterDensity, range),
+               maxVerticalScaleFor({spec}, scenario.waterDensity, range));
+  if (range != colourRange_ || cap < maxVerticalScale_) {
+    colourRange_ = range;
+    maxVerticalScale_ = std::min(maxVerticalScale_, cap);
     redrawDomain();
   }
   worker_.post([spec](Comparison& comparison) mutable {
