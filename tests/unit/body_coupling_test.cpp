@@ -156,3 +156,34 @@ TEST(BodyCoupling, BodyAddedWhileRunningFloatsOnEveryModel) {
 
 }  // namespace
 }  // namespace wb
+
+namespace wb {
+namespace {
+
+// builtin:boat: the hull towed by the boat of Nishidate & Nikishkov eqs. 7-9 trails it round
+// the waypoints, pointing where it goes, and the water it pushes aside makes the wake.
+TEST(BodyCoupling, TowedHullTrailsItsBoatAndMakesAWake) {
+  Scenario s = loadScenario("builtin:boat");
+  Comparison run(s, createScenarioModels(s, {}, {}, false));
+  double worstGap = 0.0, worstTurn = 0.0;
+  for (int f = 0; f < 12 * 60; ++f) {
+    run.advanceFrame();
+    if (run.time() < 2.0) continue;  // under way
+    const BoatState& boat = run.excitations().boats()[0];
+    const RigidBody& hull = run.rigidBodies(0)->bodies()[0];
+    worstGap =
+        std::max(worstGap, std::hypot(hull.position.x() - boat.x, hull.position.y() - boat.y));
+    const double course = std::atan2(hull.velocity.y(), hull.velocity.x());
+    const double yaw = hull.rollPitchYaw().z();
+    worstTurn = std::max(worstTurn, std::fabs(std::remainder(yaw - course, 2 * M_PI)));
+  }
+  // The bow (0.6 m ahead of the centre) lags a point moving at v by 2 v / w = 1 m at the
+  // boat's 2 m/s (a critically damped spring of rate w = 2/s).
+  EXPECT_LT(worstGap, 1.8);
+  EXPECT_LT(worstTurn, 25.0 * M_PI / 180.0);
+  EXPECT_GT(run.record(0).maxAbsEta, 0.01) << "a wake";
+  EXPECT_FALSE(run.failure(0));
+}
+
+}  // namespace
+}  // namespace wb
