@@ -7,38 +7,56 @@ namespace wb::swe_sl {
 
 constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 
-// Eq. 25, right side; see assembleRhs.
-WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hDep,
-                            const float* __restrict h, const float* __restrict d,
-                            const float* __restrict u, const float* __restrict v,
-                            const float* __restrict openEast, const float* __restrict openNorth,
-                            float dtPerDx, std::size_t row, std::size_t begin, std::size_t end) {
+// Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces have depth 0.
+WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
+                            const float* __restrict depthX, const float* __restrict depthY,
+                            const float* __restrict u, const float* __restrict v, float dtPerDx,
+                            std::size_t row, std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     // A face's flux is the same expression from both sides: the divergence telescopes.
-    const float east = openEast[k] * (0.25f * (d[k] + d[k + 1]) * (u[k] + u[k + 1]));
-    const float west = openEast[k - 1] * (0.25f * (d[k - 1] + d[k]) * (u[k - 1] + u[k]));
-    const float north = openNorth[k] * (0.25f * (d[k] + d[k + row]) * (v[k] + v[k + row]));
-    const float south = openNorth[k - row] * (0.25f * (d[k - row] + d[k]) * (v[k - row] + v[k]));
-    const float centre = h[k], hE = h[k + 1], hW = h[k - 1], hN = h[k + row], hS = h[k - row];
-    const float east2 = openEast[k] != 0.0f ? hE : centre;
-    const float west2 = openEast[k - 1] != 0.0f ? hW : centre;
-    const float north2 = openNorth[k] != 0.0f ? hN : centre;
-    const float south2 = openNorth[k - row] != 0.0f ? hS : centre;
-    const float advection = u[k] * (0.5f * (east2 - west2)) + v[k] * (0.5f * (north2 - south2));
-    rhs[k] = hDep[k] - dtPerDx * (((east - west) + (north - south)) - advection);
+    const float east = depthX[k] * (0.5f * (u[k] + u[k + 1]));
+    const float west = depthX[k - 1] * (0.5f * (u[k - 1] + u[k]));
+    const float north = depthY[k] * (0.5f * (v[k] + v[k + row]));
+    const float south = depthY[k - row] * (0.5f * (v[k - row] + v[k]));
+    rhs[k] = hOld[k] - dtPerDx * ((east - west) + (north - south));
   }
 }
 
-// Eq. 25, left side: face coefficients mu d_f, 0 on closed faces.
-WB_SPAN_KERNEL void facesSpan(float* __restrict faceX, float* __restrict faceY,
-                              const float* __restrict d, const float* __restrict openEast,
-                              const float* __restrict openNorth, float mu, std::size_t row,
-                              std::size_t begin, std::size_t end) {
+// The face depths of assembleFaceDepths (hydrostatic reconstruction, upwind by the face's
+// departure velocity) of the east and north faces of the cells [begin, end), which must lie
+// below the grid's last row.
+WB_SPAN_KERNEL void faceDepthSpan(float* __restrict depthX, float* __restrict depthY,
+                                  const float* __restrict h, const float* __restrict ground,
+                                  const float* __restrict u, const float* __restrict v,
+                                  const float* __restrict openEast,
+                                  const float* __restrict openNorth, std::size_t row,
+                                  std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
-    faceX[k] = openEast[k] * (0.5f * mu * (d[k] + d[k + 1]));
-    faceY[k] = openNorth[k] * (0.5f * mu * (d[k] + d[k + row]));
+    const float centre = h[k], floor = ground[k];
+    const float floorE = ground[k + 1], floorN = ground[k + row];
+    const float faceE = floor > floorE ? floor : floorE, faceN = floor > floorN ? floor : floorN;
+    const float a = centre - faceE, b = h[k + 1] - faceE;
+    const float c = centre - faceN, d = h[k + row] - faceN;
+    const float dC = a > 0.0f ? a : 0.0f, dE = b > 0.0f ? b : 0.0f;
+    const float dCn = c > 0.0f ? c : 0.0f, dN = d > 0.0f ? d : 0.0f;
+    const float flowE = u[k] + u[k + 1], flowN = v[k] + v[k + row];
+    const float meanE = 0.5f * (dC + dE), meanN = 0.5f * (dCn + dN);
+    const float upE = flowE > 0.0f ? dC : dE, upN = flowN > 0.0f ? dCn : dN;
+    depthX[k] = openEast[k] * (flowE != 0.0f ? upE : meanE);
+    depthY[k] = openNorth[k] * (flowN != 0.0f ? upN : meanN);
+  }
+}
+
+// Eq. 25, left side: face coefficients mu d_f (0 on closed and dry faces).
+WB_SPAN_KERNEL void facesSpan(float* __restrict faceX, float* __restrict faceY,
+                              const float* __restrict depthX, const float* __restrict depthY,
+                              float mu, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    faceX[k] = mu * depthX[k];
+    faceY[k] = mu * depthY[k];
   }
 }
 
@@ -105,23 +123,30 @@ WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restric
   return 0.5f * shear;
 }
 
-// Drying and depth (keepDepthNonNegative) on the cells [begin, end); returns the number of
-// cells lifted.
-WB_SPAN_KERNEL int dryAndDepthSpan(float* __restrict h, float* __restrict depth,
-                                   const float* __restrict ground, const float* __restrict wet,
-                                   float minDepth, std::size_t begin, std::size_t end) {
-  int dry = 0;
-#pragma omp simd reduction(+ : dry)
+// Depth and films (keepDepthNonNegative) on the cells [begin, end): a surface round-off left
+// below the ground is lifted to it; u = v = 0 where the depth is below filmDepth.
+WB_SPAN_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth,
+                                             float* __restrict u, float* __restrict v,
+                                             const float* __restrict ground,
+                                             const float* __restrict wet, float filmDepth,
+                                             std::size_t begin, std::size_t end) {
+  int lifted = 0, films = 0;
+#pragma omp simd reduction(+ : lifted, films)
   for (std::size_t k = begin; k < end; ++k) {
     const float surface = h[k], floor = ground[k];
     const bool lift = (wet[k] != 0.0f) & !(surface >= floor);  // no short circuit: vectorises
-    const float lifted = lift ? floor : surface;
-    const float d = lifted - floor;
-    h[k] = lifted;
-    depth[k] = wet[k] * (d > minDepth ? d : minDepth);
-    dry += lift;
+    const float lower = lift ? floor : surface;
+    const float d = wet[k] * (lower - floor);
+    const bool film = (wet[k] != 0.0f) & (d < filmDepth);
+    const float moving = film ? 0.0f : 1.0f;
+    h[k] = lower;
+    depth[k] = d;
+    u[k] *= moving;
+    v[k] *= moving;
+    lifted += lift;
+    films += film;
   }
-  return dry;
+  return {lifted, films};
 }
 
 // Eqs. 31-32 on the count cells (i, j) = (iFirst, jFirst) + m (di, dj), branch-free

@@ -47,13 +47,22 @@ struct DepartureFields {
   float *hDep, *uDep, *vDep;
 };
 
-void rhsSpan(float* __restrict rhs, const float* __restrict hDep, const float* __restrict h,
-             const float* __restrict d, const float* __restrict u, const float* __restrict v,
-             const float* __restrict openEast, const float* __restrict openNorth, float dtPerDx,
-             std::size_t row, std::size_t begin, std::size_t end);
-void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict d,
-               const float* __restrict openEast, const float* __restrict openNorth, float mu,
-               std::size_t row, std::size_t begin, std::size_t end);
+// Counts of depthAndFilmsSpan: cells lifted to the ground, cells holding a film.
+struct DepthCounts {
+  int lifted = 0, films = 0;
+};
+
+void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict depthX,
+             const float* __restrict depthY, const float* __restrict u,
+             const float* __restrict v, float dtPerDx, std::size_t row, std::size_t begin,
+             std::size_t end);
+void faceDepthSpan(float* __restrict depthX, float* __restrict depthY, const float* __restrict h,
+                   const float* __restrict ground, const float* __restrict u,
+                   const float* __restrict v, const float* __restrict openEast,
+                   const float* __restrict openNorth, std::size_t row, std::size_t begin,
+                   std::size_t end);
+void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict depthX,
+               const float* __restrict depthY, float mu, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);
@@ -64,9 +73,10 @@ void velocitySpan(float* __restrict u, float* __restrict v, const float* __restr
 float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);
-int dryAndDepthSpan(float* __restrict h, float* __restrict depth, const float* __restrict ground,
-                    const float* __restrict wet, float minDepth, std::size_t begin,
-                    std::size_t end);
+DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
+                              float* __restrict v, const float* __restrict ground,
+                              const float* __restrict wet, float filmDepth, std::size_t begin,
+                              std::size_t end);
 void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,
                     int jFirst, int di, int dj, int count);
 int departuresNear(const DepartureFields& f, float cellsPerStep, int nx, std::ptrdiff_t begin,

@@ -1,0 +1,194 @@
+// Wet/dry fronts of swe-semi-lagrangian (docs/wet-dry.md): the face depths of eq. 25 and the
+// continuity equation in flux form with positivity-preserving flux limiting. No minimum
+// depth: a dry cell holds d = 0, depth stays non-negative and volume moves only between
+// neighbours, so it is kept to round-off.
+#include <algorithm>
+#include <cmath>
+
+#include <omp.h>
+
+#include "core/grid/parallel.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
+
+namespace wb {
+
+using namespace swe_sl;
+
+// The depth of the face between cells C and N by hydrostatic reconstruction (Audusse et al.
+// 2004): the ground of the face is the higher of the two, b_f = max(b_C, b_N), and each side
+// holds d*_C = max(h_C - b_f, 0) there. Where both sides hold more than a film,
+// d_f = (d*_C + d*_N) / 2 (the centred depth of a wet face); otherwise d_f is the wetter
+// side's d*, so that a front can advance into a dry cell at the full depth behind it (the
+// limiter of transportVolume stops any flow out of the dry side). A cell beside ground higher
+// than its surface gets d_f = 0: that face is closed like a wall, and a lake at rest around
+// an island stays at rest. Closed faces (walls, the grid's edge) get 0.
+void SweSemiLagrangian::assembleFaceDepths() {
+  const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
+  float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
+  const float *h = h_.data(), *ground = ground_.data();
+  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+#pragma omp parallel if (worthThreads(below))
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    faceDepthSpan(depthX, depthY, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, row,
+                  below * t / threads, below * (t + 1) / threads);
+  }
+  // The last row: no north faces; east faces as in the kernel.
+  const int j = ny - 1;
+  for (int i = 0; i < nx; ++i) {
+    faceDepthY_(i, j) = 0.0f;
+    if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
+      faceDepthX_(i, j) = 0.0f;
+      continue;
+    }
+    const float floor = std::max(ground_(i, j), ground_(i + 1, j));
+    const float a = std::max(h_(i, j) - floor, 0.0f), b = std::max(h_(i + 1, j) - floor, 0.0f);
+    const float flow = uDep_(i, j) + uDep_(i + 1, j);
+    faceDepthX_(i, j) = flow > 0.0f ? a : flow < 0.0f ? b : 0.5f * (a + b);
+  }
+}
+
+// A film (d < film_depth) has no velocity of its own (keepDepthNonNegative zeroes it), so
+// the departure point of eq. 31 is the cell itself and u~ = 0. Water that floods it comes
+// from its wet neighbours with their velocity: u~, v~ of a film become the mean of those of
+// its neighbours across open faces that hold more than a film. The face fluxes (mean of the
+// two cells' u~) then carry the wet side's velocity across a front, and a cell flooded in
+// this step starts from the velocity of the water that floods it, not from rest. The wall
+// rule is applied again (a film along a wall keeps no normal velocity).
+void SweSemiLagrangian::extendVelocityIntoFilms() {
+  if (dryCells_ == 0) return;
+  const int nx = h_.nx(), ny = h_.ny();
+  const float film = settings_.filmDepth;
+  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  const float g = float(domain_->g());
+#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!walls_.wet(i, j) || depth_(i, j) >= film) continue;
+      float sumU = 0.0f, sumV = 0.0f, sumX = 0.0f, sumY = 0.0f;
+      int count = 0;
+      // A neighbour in direction (nx, ny) floods the film at u + 2 sqrt(g d) along -(nx, ny).
+      const auto take = [&](bool open, int in, int jn, float towardX, float towardY) {
+        if (!open || depth_(in, jn) < film || h_(in, jn) <= ground_(i, j)) return;
+        const float tip = 2.0f * std::sqrt(g * depth_(in, jn));
+        sumU += uDep_(in, jn) + tip * towardX;
+        sumV += vDep_(in, jn) + tip * towardY;
+        sumX += towardX;
+        sumY += towardY;
+        ++count;
+      };
+      const std::size_t k = h_.index(i, j);
+      take(openEast[k] != 0.0f, i + 1, j, -1.0f, 0.0f);
+      take(i > 0 && openEast[k - 1] != 0.0f, i - 1, j, 1.0f, 0.0f);
+      take(openNorth[k] != 0.0f, i, j + 1, 0.0f, -1.0f);
+      take(j > 0 && openNorth[k - nx] != 0.0f, i, j - 1, 0.0f, 1.0f);
+      floodX_(i, j) = floodY_(i, j) = 0.0f;
+      if (count == 0) continue;
+      uDep_(i, j) = sumU / float(count);
+      vDep_(i, j) = sumV / float(count);
+      floodX_(i, j) = sumX / float(count);
+      floodY_(i, j) = sumY / float(count);
+    }
+  walls_.enforceVelocity(uDep_, vDep_);
+}
+
+// The continuity equation in flux form, d_t + div(d u) = 0, over the step:
+//   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) d_f (u~_f - g dt (h_N - h_C) / dx)
+// with h the surface of eq. 25 and u~_f the mean of the two cells' departure velocities: the
+// flux eq. 25 itself is built from, so where no limit acts h^{n+1} is eq. 25's solution (to
+// the solver's tolerance). Positivity-preserving flux limiting: a cell whose outgoing fluxes
+// would take more than the d^n it holds has them all scaled by theta_C = d^n_C / outflow_C;
+// each face is limited by its donor's theta. Then d^{n+1}_C >= d^n_C - theta_C outflow_C >= 0,
+// and since each face's flux leaves one cell and enters the other, volume is kept exactly
+// (to float round-off). Water never leaves a cell that holds none: a dry cell has theta = 0.
+void SweSemiLagrangian::transportVolume(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float dtPerDx = float(dt / domain_->grid().dx);
+  const float gDtPerDx = float(domain_->g() * dt / domain_->grid().dx);
+  const bool threads = worthThreads(h_.size());
+#pragma omp parallel for schedule(static) if (threads)
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const float centre = h_(i, j);
+      fluxX_(i, j) = i + 1 < nx && faceDepthX_(i, j) != 0.0f
+                         ? dtPerDx * faceDepthX_(i, j) *
+                               (0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
+                                gDtPerDx * (h_(i + 1, j) - centre))
+                         : 0.0f;
+      fluxY_(i, j) = j + 1 < ny && faceDepthY_(i, j) != 0.0f
+                         ? dtPerDx * faceDepthY_(i, j) *
+                               (0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
+                                gDtPerDx * (h_(i, j + 1) - centre))
+                         : 0.0f;
+    }
+  const auto west = [&](const Field2D& f, int i, int j) { return i > 0 ? f(i - 1, j) : 0.0f; };
+  const auto south = [&](const Field2D& f, int i, int j) { return j > 0 ? f(i, j - 1) : 0.0f; };
+#pragma omp parallel for schedule(static) if (threads)
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-west(fluxX_, i, j), 0.0f) +
+                            std::max(fluxY_(i, j), 0.0f) + std::max(-south(fluxY_, i, j), 0.0f);
+      const float held = depth_(i, j);
+      outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
+    }
+#pragma omp parallel for schedule(static) if (threads)
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const float fx = fluxX_(i, j), fy = fluxY_(i, j);
+      if (fx != 0.0f) fluxX_(i, j) *= fx > 0.0f ? outflowScale_(i, j) : outflowScale_(i + 1, j);
+      if (fy != 0.0f) fluxY_(i, j) *= fy > 0.0f ? outflowScale_(i, j) : outflowScale_(i, j + 1);
+    }
+#pragma omp parallel for schedule(static) if (threads)
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      h_(i, j) = hOld_(i, j) - ((fluxX_(i, j) - west(fluxX_, i, j)) +
+                                (fluxY_(i, j) - south(fluxY_, i, j)));
+}
+
+// A film flooded in this step takes the state the dry-bed Riemann problem gives it: along
+// the flooding direction n its invariant u.n + 2 sqrt(g d) is the flooding water's, so
+// u^{n+1} = u~ - 2 sqrt(g d^{n+1}) n (u~ from extendVelocityIntoFilms, which carries that
+// invariant). The pressure update of eqs. 21-22 is not added: across the front it is the
+// same acceleration the invariant already holds, and adding both lets a thin film run ahead of
+// Ritter's front faster and faster.
+void SweSemiLagrangian::startFloodedCells() {
+  if (dryCells_ == 0) return;
+  const float film = settings_.filmDepth, g = float(domain_->g());
+  const std::size_t n = h_.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (walls_.wetWeights()[k] == 0.0f || depth_.data()[k] >= film) continue;
+    const float d = h_.data()[k] - ground_.data()[k];
+    if (d < film) continue;
+    const float tip = 2.0f * std::sqrt(g * d);
+    u_.data()[k] = uDep_.data()[k] - tip * floodX_.data()[k];
+    v_.data()[k] = vDep_.data()[k] - tip * floodY_.data()[k];
+  }
+}
+
+// Over the open faces between a wet cell and a film (or dry cell) whose ground lies below the
+// wet cell's surface (water can flow in), the wet cell's speed towards the film.
+double SweSemiLagrangian::frontSpeed() const {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float film = settings_.filmDepth;
+  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  float fastest = 0.0f;
+  const auto front = [&](int i, int j, int in, int jn) {
+    const bool wet = depth_(i, j) >= film, wetN = depth_(in, jn) >= film;
+    if (wet == wetN) return 0.0f;
+    const float speed = in > i ? (wet ? u_(i, j) : -u_(in, jn)) : (wet ? v_(i, j) : -v_(in, jn));
+    const bool downhill = wet ? h_(i, j) > ground_(in, jn) : h_(in, jn) > ground_(i, j);
+    return downhill ? speed : 0.0f;
+  };
+#pragma omp parallel for reduction(max : fastest) schedule(static) if (worthThreads(h_.size()))
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = h_.index(i, j);
+      if (openEast[k] != 0.0f) fastest = std::max(fastest, front(i, j, i + 1, j));
+      if (openNorth[k] != 0.0f) fastest = std::max(fastest, front(i, j, i, j + 1));
+    }
+  return fastest;
+}
+
+}  // namespace wb
