@@ -45,7 +45,8 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
-  faceDepthX_ = faceDepthY_ = hOld_ = fluxX_ = fluxY_ = outflowScale_ = Field2D(nx, ny);
+  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
+  outflowScale_ = Field2D(nx, ny);
   floodX_ = floodY_ = Field2D(nx, ny);
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
@@ -175,8 +176,8 @@ void SweSemiLagrangian::applyForce(double dt) {
 // Eq. 25, right side: h~ + dt (u~ b_x + v~ b_y) - dt d^n (u~_x + v~_y). With d^n = h^n - b
 // the bathymetry terms combine like the left side's: u~.grad(b) - d div(u~) =
 // -div(d u~) + u~.grad(h^n), and h~ + dt u~.grad(h^n) is h^n up to the interpolation error
-// of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(d_f u~_f), the continuity equation
-// in flux form: face depths d_f of assembleFaceDepths, face velocities the mean of the two
+// of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(a_f u~_f), the continuity equation
+// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the two
 // cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
 // conservative nor positive, and at a front it would carry water out of dry cells (bilinear
 // weights on a wet neighbour); docs/wet-dry.md.
@@ -184,11 +185,11 @@ void SweSemiLagrangian::assembleRhs(double dt) {
   const float dtPerDx = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
   const float *hOld = hOld_.data(), *u = uDep_.data(), *v = vDep_.data();
-  const float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
+  const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
   float* rhs = rhs_.data();
   const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
-    rhsSpan(rhs, hOld, depthX, depthY, u, v, dtPerDx, row, begin, end);
+    rhsSpan(rhs, hOld, carryX, carryY, u, v, dtPerDx, row, begin, end);
     return 0.0;
   };
   const auto cell = [&](int i, int j) {
@@ -197,10 +198,10 @@ void SweSemiLagrangian::assembleRhs(double dt) {
       if (i0 < 0 || j0 < 0) return 0.0f;
       return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
     };
-    const float east = i + 1 < nx ? flux(faceDepthX_, uDep_, i, j, 1, 0) : 0.0f;
-    const float west = flux(faceDepthX_, uDep_, i - 1, j, 1, 0);
-    const float north = j + 1 < ny ? flux(faceDepthY_, vDep_, i, j, 0, 1) : 0.0f;
-    const float south = flux(faceDepthY_, vDep_, i, j - 1, 0, 1);
+    const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
+    const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
+    const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
+    const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
     rhs_(i, j) = hOld_(i, j) - dtPerDx * ((east - west) + (north - south));
     return 0.0;
   };

@@ -159,7 +159,8 @@ class SweSemiLagrangian final : public Model {
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;
   Field2D faceX_, faceY_;      // Helmholtz coefficients of the east and north faces of each cell
-  Field2D faceDepthX_, faceDepthY_;  // depth of the east and north faces (0: closed or dry)
+  Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
+  Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
   int liftedCells_ = 0;

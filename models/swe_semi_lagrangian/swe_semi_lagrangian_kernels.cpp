@@ -7,31 +7,35 @@ namespace wb::swe_sl {
 
 constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 
-// Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces have depth 0.
+// Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces carry 0.
 WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
-                            const float* __restrict depthX, const float* __restrict depthY,
+                            const float* __restrict carryX, const float* __restrict carryY,
                             const float* __restrict u, const float* __restrict v, float dtPerDx,
                             std::size_t row, std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     // A face's flux is the same expression from both sides: the divergence telescopes.
-    const float east = depthX[k] * (0.5f * (u[k] + u[k + 1]));
-    const float west = depthX[k - 1] * (0.5f * (u[k - 1] + u[k]));
-    const float north = depthY[k] * (0.5f * (v[k] + v[k + row]));
-    const float south = depthY[k - row] * (0.5f * (v[k - row] + v[k]));
+    const float east = carryX[k] * (0.5f * (u[k] + u[k + 1]));
+    const float west = carryX[k - 1] * (0.5f * (u[k - 1] + u[k]));
+    const float north = carryY[k] * (0.5f * (v[k] + v[k + row]));
+    const float south = carryY[k - row] * (0.5f * (v[k - row] + v[k]));
     rhs[k] = hOld[k] - dtPerDx * ((east - west) + (north - south));
   }
 }
 
-// The face depths of assembleFaceDepths (hydrostatic reconstruction, upwind by the face's
-// departure velocity) of the east and north faces of the cells [begin, end), which must lie
-// below the grid's last row.
-WB_SPAN_KERNEL void faceDepthSpan(float* __restrict depthX, float* __restrict depthY,
-                                  const float* __restrict h, const float* __restrict ground,
-                                  const float* __restrict u, const float* __restrict v,
-                                  const float* __restrict openEast,
-                                  const float* __restrict openNorth, std::size_t row,
-                                  std::size_t begin, std::size_t end) {
+// The face depths of assembleFaceDepths (hydrostatic reconstruction) of the east and north
+// faces of the cells [begin, end), which must lie below the grid's last row: depthX/Y for
+// gravity (the mean where both sides hold more than a film, else the wetter side's) and
+// carryX/Y for the advective flux (upwind by the face's departure velocity).
+WB_SPAN_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
+                                  const float* __restrict ground, const float* __restrict u,
+                                  const float* __restrict v, const float* __restrict openEast,
+                                  const float* __restrict openNorth, float filmDepth,
+                                  std::size_t row, std::size_t begin, std::size_t end) {
+  float* __restrict depthX = f.depthX;
+  float* __restrict depthY = f.depthY;
+  float* __restrict carryX = f.carryX;
+  float* __restrict carryY = f.carryY;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float centre = h[k], floor = ground[k];
@@ -41,11 +45,14 @@ WB_SPAN_KERNEL void faceDepthSpan(float* __restrict depthX, float* __restrict de
     const float c = centre - faceN, d = h[k + row] - faceN;
     const float dC = a > 0.0f ? a : 0.0f, dE = b > 0.0f ? b : 0.0f;
     const float dCn = c > 0.0f ? c : 0.0f, dN = d > 0.0f ? d : 0.0f;
-    const float flowE = u[k] + u[k + 1], flowN = v[k] + v[k + row];
-    const float meanE = 0.5f * (dC + dE), meanN = 0.5f * (dCn + dN);
-    const float upE = flowE > 0.0f ? dC : dE, upN = flowN > 0.0f ? dCn : dN;
-    depthX[k] = openEast[k] * (flowE != 0.0f ? upE : meanE);
-    depthY[k] = openNorth[k] * (flowN != 0.0f ? upN : meanN);
+    const float halfE = (dC > filmDepth) & (dE > filmDepth) ? 0.5f : 1.0f;
+    const float halfN = (dCn > filmDepth) & (dN > filmDepth) ? 0.5f : 1.0f;
+    const float upE = u[k] + u[k + 1] > 0.0f ? dC : dE;
+    const float upN = v[k] + v[k + row] > 0.0f ? dCn : dN;
+    depthX[k] = openEast[k] * (halfE * (dC + dE));
+    depthY[k] = openNorth[k] * (halfN * (dCn + dN));
+    carryX[k] = openEast[k] * upE;
+    carryY[k] = openNorth[k] * upN;
   }
 }
 

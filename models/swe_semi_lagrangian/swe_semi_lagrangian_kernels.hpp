@@ -52,15 +52,19 @@ struct DepthCounts {
   int lifted = 0, films = 0;
 };
 
-void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict depthX,
-             const float* __restrict depthY, const float* __restrict u,
+void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
+             const float* __restrict carryY, const float* __restrict u,
              const float* __restrict v, float dtPerDx, std::size_t row, std::size_t begin,
              std::size_t end);
-void faceDepthSpan(float* __restrict depthX, float* __restrict depthY, const float* __restrict h,
-                   const float* __restrict ground, const float* __restrict u,
-                   const float* __restrict v, const float* __restrict openEast,
-                   const float* __restrict openNorth, std::size_t row, std::size_t begin,
-                   std::size_t end);
+// The face depths of the east and north faces: for gravity (eq. 25's coefficients) and for
+// the advective flux.
+struct FaceDepths {
+  float *depthX, *depthY, *carryX, *carryY;
+};
+void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
+                   const float* __restrict u, const float* __restrict v,
+                   const float* __restrict openEast, const float* __restrict openNorth,
+                   float filmDepth, std::size_t row, std::size_t begin, std::size_t end);
 void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict depthX,
                const float* __restrict depthY, float mu, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,

@@ -17,36 +17,43 @@ using namespace swe_sl;
 
 // The depth of the face between cells C and N by hydrostatic reconstruction (Audusse et al.
 // 2004): the ground of the face is the higher of the two, b_f = max(b_C, b_N), and each side
-// holds d*_C = max(h_C - b_f, 0) there. Where both sides hold more than a film,
-// d_f = (d*_C + d*_N) / 2 (the centred depth of a wet face); otherwise d_f is the wetter
-// side's d*, so that a front can advance into a dry cell at the full depth behind it (the
-// limiter of transportVolume stops any flow out of the dry side). A cell beside ground higher
-// than its surface gets d_f = 0: that face is closed like a wall, and a lake at rest around
-// an island stays at rest. Closed faces (walls, the grid's edge) get 0.
+// holds d*_C = max(h_C - b_f, 0) there. Two depths per face:
+//   - for gravity (eq. 25's coefficients g dt^2 d_f / dx^2 and the slope of eqs. 21-22):
+//     (d*_C + d*_N) / 2 where both sides hold more than a film, else the wetter side's d*, so
+//     that a front is pushed into a dry cell by the full depth behind it; 0 where neither
+//     side holds water above b_f: a cell beside ground higher than its surface feels no slope
+//     towards it (that face is closed like a wall) and a lake at rest around an island stays
+//     at rest;
+//   - for the advective flux d_f u~_f: the upwind d* (by the sign of u~_C + u~_N). Centred, it
+//     makes wiggles where the depth falls steeply towards a front; upwind it is monotone.
+// The limiter of transportVolume stops any flow out of a dry side. Walls and the grid's edge
+// get 0.
 void SweSemiLagrangian::assembleFaceDepths() {
   const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
-  float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
+  const FaceDepths faces{faceDepthX_.data(), faceDepthY_.data(), faceCarryX_.data(),
+                         faceCarryY_.data()};
   const float *h = h_.data(), *ground = ground_.data();
   const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  const float film = settings_.filmDepth;
 #pragma omp parallel if (worthThreads(below))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    faceDepthSpan(depthX, depthY, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, row,
+    faceDepthSpan(faces, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, film, row,
                   below * t / threads, below * (t + 1) / threads);
   }
   // The last row: no north faces; east faces as in the kernel.
   const int j = ny - 1;
   for (int i = 0; i < nx; ++i) {
-    faceDepthY_(i, j) = 0.0f;
+    faceDepthY_(i, j) = faceCarryY_(i, j) = 0.0f;
     if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
-      faceDepthX_(i, j) = 0.0f;
+      faceDepthX_(i, j) = faceCarryX_(i, j) = 0.0f;
       continue;
     }
     const float floor = std::max(ground_(i, j), ground_(i + 1, j));
     const float a = std::max(h_(i, j) - floor, 0.0f), b = std::max(h_(i + 1, j) - floor, 0.0f);
-    const float flow = uDep_(i, j) + uDep_(i + 1, j);
-    faceDepthX_(i, j) = flow > 0.0f ? a : flow < 0.0f ? b : 0.5f * (a + b);
+    faceDepthX_(i, j) = (a > film && b > film ? 0.5f : 1.0f) * (a + b);
+    faceCarryX_(i, j) = uDep_(i, j) + uDep_(i + 1, j) > 0.0f ? a : b;
   }
 }
 
@@ -95,8 +102,9 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 }
 
 // The continuity equation in flux form, d_t + div(d u) = 0, over the step:
-//   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) d_f (u~_f - g dt (h_N - h_C) / dx)
-// with h the surface of eq. 25 and u~_f the mean of the two cells' departure velocities: the
+//   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) (a_f u~_f - d_f g dt (h_N - h_C) / dx)
+// with h the surface of eq. 25, u~_f the mean of the two cells' departure velocities and a_f,
+// d_f the advective and gravity depths of assembleFaceDepths: the
 // flux eq. 25 itself is built from, so where no limit acts h^{n+1} is eq. 25's solution (to
 // the solver's tolerance). Positivity-preserving flux limiting: a cell whose outgoing fluxes
 // would take more than the d^n it holds has them all scaled by theta_C = d^n_C / outflow_C;
@@ -112,16 +120,16 @@ void SweSemiLagrangian::transportVolume(double dt) {
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const float centre = h_(i, j);
-      fluxX_(i, j) = i + 1 < nx && faceDepthX_(i, j) != 0.0f
-                         ? dtPerDx * faceDepthX_(i, j) *
-                               (0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
-                                gDtPerDx * (h_(i + 1, j) - centre))
-                         : 0.0f;
-      fluxY_(i, j) = j + 1 < ny && faceDepthY_(i, j) != 0.0f
-                         ? dtPerDx * faceDepthY_(i, j) *
-                               (0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
-                                gDtPerDx * (h_(i, j + 1) - centre))
-                         : 0.0f;
+      fluxX_(i, j) = i + 1 < nx ? dtPerDx * (faceCarryX_(i, j) * 0.5f *
+                                                    (uDep_(i, j) + uDep_(i + 1, j)) -
+                                                faceDepthX_(i, j) * gDtPerDx *
+                                                    (h_(i + 1, j) - centre))
+                                : 0.0f;
+      fluxY_(i, j) = j + 1 < ny ? dtPerDx * (faceCarryY_(i, j) * 0.5f *
+                                                    (vDep_(i, j) + vDep_(i, j + 1)) -
+                                                faceDepthY_(i, j) * gDtPerDx *
+                                                    (h_(i, j + 1) - centre))
+                                : 0.0f;
     }
   const auto west = [&](const Field2D& f, int i, int j) { return i > 0 ? f(i - 1, j) : 0.0f; };
   const auto south = [&](const Field2D& f, int i, int j) { return j > 0 ? f(i, j - 1) : 0.0f; };
