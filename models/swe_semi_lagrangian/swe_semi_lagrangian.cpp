@@ -46,7 +46,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
   faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
-  outflowScale_ = Field2D(nx, ny);
+  outflowScale_ = moving_ = Field2D(nx, ny);
   floodX_ = floodY_ = Field2D(nx, ny);
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
@@ -122,11 +122,12 @@ void SweSemiLagrangian::step(double dt) {
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
 // Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised).
+// wall rule (solid corners left out, the wet corners' weights renormalised); films (whose
+// velocity is 0 by keepDepthNonNegative, not the water's) are left out like solid corners.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
   const float cellsPerStep = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
-  const DepartureFields fields{h_.data(),    u_.data(),    v_.data(),   walls_.wetWeights(),
+  const DepartureFields fields{h_.data(),    u_.data(),    v_.data(),   moving_.data(),
                                hDep_.data(), uDep_.data(), vDep_.data()};
   // One long vector loop over the rows between the first and the last (fewer loop tails than
   // row by row), then the first and last columns and the far departures cell by cell.
@@ -342,8 +343,9 @@ void SweSemiLagrangian::keepDepthNonNegative() {
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
     const DepthCounts counts =
-        depthAndFilmsSpan(h_.data(), depth_.data(), u_.data(), v_.data(), ground_.data(),
-                          walls_.wetWeights(), filmDepth, n * t / threads, n * (t + 1) / threads);
+        depthAndFilmsSpan(h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(),
+                          ground_.data(), walls_.wetWeights(), filmDepth, n * t / threads,
+                          n * (t + 1) / threads);
     lifted += counts.lifted;
     films += counts.films;
   }

@@ -63,7 +63,7 @@ class SweSemiLagrangian final : public Model {
   // cell per step (fluxes join neighbours only), so auto dt keeps its Courant number at most
   // kFrontCourant.
   double frontSpeed() const;
-  static constexpr double kFrontCourant = 0.25;
+  static constexpr double kFrontCourant = 0.2;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), for comparison with the implicit steps.
   double explicitLimit() const;
@@ -162,6 +162,7 @@ class SweSemiLagrangian final : public Model {
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
+  Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
   int liftedCells_ = 0;
   double frontSpeed_ = 0.0;  // measured after the last step (m/s)

@@ -131,9 +131,11 @@ WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restric
 }
 
 // Depth and films (keepDepthNonNegative) on the cells [begin, end): a surface round-off left
-// below the ground is lifted to it; u = v = 0 where the depth is below filmDepth.
+// below the ground is lifted to it; u = v = 0 where the depth is below filmDepth; moving is 1
+// on wet cells that hold more than a film, else 0.
 WB_SPAN_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth,
                                              float* __restrict u, float* __restrict v,
+                                             float* __restrict moving,
                                              const float* __restrict ground,
                                              const float* __restrict wet, float filmDepth,
                                              std::size_t begin, std::size_t end) {
@@ -145,11 +147,12 @@ WB_SPAN_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restr
     const float lower = lift ? floor : surface;
     const float d = wet[k] * (lower - floor);
     const bool film = (wet[k] != 0.0f) & (d < filmDepth);
-    const float moving = film ? 0.0f : 1.0f;
+    const float still = film ? 0.0f : 1.0f;
     h[k] = lower;
     depth[k] = d;
-    u[k] *= moving;
-    v[k] *= moving;
+    u[k] *= still;
+    v[k] *= still;
+    moving[k] = wet[k] * still;
     lifted += lift;
     films += film;
   }

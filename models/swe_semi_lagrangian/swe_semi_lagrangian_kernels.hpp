@@ -78,7 +78,8 @@ float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
-                              float* __restrict v, const float* __restrict ground,
+                              float* __restrict v, float* __restrict moving,
+                              const float* __restrict ground,
                               const float* __restrict wet, float filmDepth, std::size_t begin,
                               std::size_t end);
 void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,

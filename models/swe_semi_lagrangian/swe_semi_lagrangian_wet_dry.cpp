@@ -155,24 +155,50 @@ void SweSemiLagrangian::transportVolume(double dt) {
                                 (fluxY_(i, j) - south(fluxY_, i, j)));
 }
 
-// A film flooded in this step takes the state the dry-bed Riemann problem gives it: along
-// the flooding direction n its invariant u.n + 2 sqrt(g d) is the flooding water's, so
-// u^{n+1} = u~ - 2 sqrt(g d^{n+1}) n (u~ from extendVelocityIntoFilms, which carries that
-// invariant). The pressure update of eqs. 21-22 is not added: across the front it is the
-// same acceleration the invariant already holds, and adding both lets a thin film run ahead of
-// Ritter's front faster and faster.
+// The dry-bed Riemann problem (Ritter; Toro, "Shock-capturing methods for free-surface
+// shallow flows", 2001, section 5.4): the water that floods a dry bed keeps the invariant
+// R = u.n + 2 sqrt(g d) of the wet side along the flooding direction n, and R is carried
+// towards the front along the C+ characteristics (speed u + c, faster than the water).
+//  - A film flooded in this step (d^{n+1} >= film_depth) takes u^{n+1} = u~ - 2 sqrt(g d) n
+//    (u~ from extendVelocityIntoFilms holds the flooding water's R); the pressure update of
+//    eqs. 21-22 is replaced, not added: across the front it is the acceleration R already
+//    holds, and adding both lets a thin film outrun Ritter's front.
+//  - A front cell (wet, a film downstream along x or y, wet upstream) moves at least as fast
+//    as its upstream neighbour's R allows: u.n >= R_upstream - 2 sqrt(g d).
+// Without these the tip of the flood loses speed step by step (at each step the pressure
+// slope over a film of depth ~film_depth is too small to restore it): docs/wet-dry.md.
 void SweSemiLagrangian::startFloodedCells() {
   if (dryCells_ == 0) return;
   const float film = settings_.filmDepth, g = float(domain_->g());
-  const std::size_t n = h_.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    if (walls_.wetWeights()[k] == 0.0f || depth_.data()[k] >= film) continue;
-    const float d = h_.data()[k] - ground_.data()[k];
-    if (d < film) continue;
-    const float tip = 2.0f * std::sqrt(g * d);
-    u_.data()[k] = uDep_.data()[k] - tip * floodX_.data()[k];
-    v_.data()[k] = vDep_.data()[k] - tip * floodY_.data()[k];
-  }
+  const int nx = h_.nx(), ny = h_.ny();
+  const auto depth = [&](int i, int j) { return h_(i, j) - ground_(i, j); };
+  const auto riemann = [&](int i, int j) { return 2.0f * std::sqrt(g * depth(i, j)); };
+  const auto moving = [&](int i, int j) {
+    return i >= 0 && j >= 0 && i < nx && j < ny && walls_.wet(i, j) && depth(i, j) >= film;
+  };
+  const auto filmAt = [&](int i, int j) {
+    return i >= 0 && j >= 0 && i < nx && j < ny && walls_.wet(i, j) && depth(i, j) < film;
+  };
+  // Along one axis: u the component, (di, dj) the axis.
+  const auto front = [&](Field2D& u, int i, int j, int di, int dj) {
+    const float c = riemann(i, j), speed = u(i, j);
+    if (speed > 0.0f && filmAt(i + di, j + dj) && moving(i - di, j - dj))
+      u(i, j) = std::max(speed, u(i - di, j - dj) + riemann(i - di, j - dj) - c);
+    if (speed < 0.0f && filmAt(i - di, j - dj) && moving(i + di, j + dj))
+      u(i, j) = std::min(speed, u(i + di, j + dj) - riemann(i + di, j + dj) + c);
+  };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!moving(i, j)) continue;
+      if (depth_(i, j) < film) {  // flooded in this step
+        u_(i, j) = uDep_(i, j) - riemann(i, j) * floodX_(i, j);
+        v_(i, j) = vDep_(i, j) - riemann(i, j) * floodY_(i, j);
+        continue;
+      }
+      front(u_, i, j, 1, 0);
+      front(v_, i, j, 0, 1);
+    }
+  walls_.enforceVelocity(u_, v_);
 }
 
 // Over the open faces between a wet cell and a film (or dry cell) whose ground lies below the
