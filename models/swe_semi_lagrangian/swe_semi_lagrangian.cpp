@@ -178,8 +178,8 @@ void SweSemiLagrangian::applyForce(double dt) {
 // the bathymetry terms combine like the left side's: u~.grad(b) - d div(u~) =
 // -div(d u~) + u~.grad(h^n), and h~ + dt u~.grad(h^n) is h^n up to the interpolation error
 // of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(a_f u~_f), the continuity equation
-// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the two
-// cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
+// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the
+// two cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
 // conservative nor positive, and at a front it would carry water out of dry cells (bilinear
 // weights on a wet neighbour); docs/wet-dry.md.
 void SweSemiLagrangian::assembleRhs(double dt) {
@@ -342,10 +342,9 @@ void SweSemiLagrangian::keepDepthNonNegative() {
 #pragma omp parallel reduction(+ : lifted, films) if (worthThreads(n))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const DepthCounts counts =
-        depthAndFilmsSpan(h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(),
-                          ground_.data(), walls_.wetWeights(), filmDepth, n * t / threads,
-                          n * (t + 1) / threads);
+    const DepthCounts counts = depthAndFilmsSpan(
+        h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(), ground_.data(),
+        walls_.wetWeights(), filmDepth, n * t / threads, n * (t + 1) / threads);
     lifted += counts.lifted;
     films += counts.films;
   }

@@ -11,11 +11,11 @@
 // Walls as section 4.1 (see swe_walls.hpp). Wet/dry fronts (docs/wet-dry.md): the continuity
 // equation is solved in flux form over faces whose depth is hydrostatically reconstructed,
 // and each cell's outgoing fluxes are scaled so that it cannot give more water than it holds;
-// depth stays non-negative and volume is kept to round-off, with no minimum depth. First order in time and space, implicit: the
-// gravity-wave CFL limit dx / sqrt(g d) does not apply. The method's own limit (section 4.2,
-// Pudykiewicz et al. 1985) bounds dt times the velocity shear max(|u_x|, |u_y|, |v_x|, |v_y|);
-// Wavebench takes the bound as 1, the Lipschitz condition under which departure trajectories
-// do not cross (Smolarkiewicz & Pudykiewicz 1992).
+// depth stays non-negative and volume is kept to round-off, with no minimum depth. First order in
+// time and space, implicit: the gravity-wave CFL limit dx / sqrt(g d) does not apply. The method's
+// own limit (section 4.2, Pudykiewicz et al. 1985) bounds dt times the velocity shear max(|u_x|,
+// |u_y|, |v_x|, |v_y|); Wavebench takes the bound as 1, the Lipschitz condition under which
+// departure trajectories do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
 #include <optional>
@@ -158,14 +158,14 @@ class SweSemiLagrangian final : public Model {
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;
-  Field2D faceX_, faceY_;      // Helmholtz coefficients of the east and north faces of each cell
+  Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
-  Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
+  Field2D moving_;           // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
   int liftedCells_ = 0;
-  double frontSpeed_ = 0.0;  // measured after the last step (m/s)
+  double frontSpeed_ = 0.0;    // measured after the last step (m/s)
   double maxRestDepth_ = 0.0;  // the domain's deepest wet cell at reset (m)
   double dt_ = 0.01, lastDt_ = 0.0;
   double shear_ = 0.0;         // measured after the last step (1/s)

@@ -53,9 +53,8 @@ struct DepthCounts {
 };
 
 void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
-             const float* __restrict carryY, const float* __restrict u,
-             const float* __restrict v, float dtPerDx, std::size_t row, std::size_t begin,
-             std::size_t end);
+             const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
+             float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
 // The face depths of the east and north faces: for gravity (eq. 25's coefficients) and for
 // the advective flux.
 struct FaceDepths {
@@ -77,11 +76,24 @@ void velocitySpan(float* __restrict u, float* __restrict v, const float* __restr
 float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);
+// The fields transportVolume's fluxes are made of, and the fluxes.
+struct Transport {
+  float *fluxX, *fluxY;
+  const float *carryX, *carryY, *depthX, *depthY, *u, *v;
+};
+void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx, float gDtPerDx,
+              std::size_t row, std::size_t begin, std::size_t end);
+void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
+                      const float* __restrict fluxY, const float* __restrict depth, std::size_t row,
+                      std::size_t begin, std::size_t end);
+void continuitySpan(float* __restrict h, const float* __restrict hOld,
+                    const float* __restrict fluxX, const float* __restrict fluxY,
+                    const float* __restrict scale, std::size_t row, std::size_t begin,
+                    std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
                               float* __restrict v, float* __restrict moving,
-                              const float* __restrict ground,
-                              const float* __restrict wet, float filmDepth, std::size_t begin,
-                              std::size_t end);
+                              const float* __restrict ground, const float* __restrict wet,
+                              float filmDepth, std::size_t begin, std::size_t end);
 void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,
                     int jFirst, int di, int dj, int count);
 int departuresNear(const DepartureFields& f, float cellsPerStep, int nx, std::ptrdiff_t begin,

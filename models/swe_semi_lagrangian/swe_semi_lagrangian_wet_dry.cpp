@@ -113,46 +113,62 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 // (to float round-off). Water never leaves a cell that holds none: a dry cell has theta = 0.
 void SweSemiLagrangian::transportVolume(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t row = std::size_t(nx);
   const float dtPerDx = float(dt / domain_->grid().dx);
   const float gDtPerDx = float(domain_->g() * dt / domain_->grid().dx);
-  const bool threads = worthThreads(h_.size());
-#pragma omp parallel for schedule(static) if (threads)
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const float centre = h_(i, j);
-      fluxX_(i, j) = i + 1 < nx ? dtPerDx * (faceCarryX_(i, j) * 0.5f *
-                                                    (uDep_(i, j) + uDep_(i + 1, j)) -
-                                                faceDepthX_(i, j) * gDtPerDx *
-                                                    (h_(i + 1, j) - centre))
-                                : 0.0f;
-      fluxY_(i, j) = j + 1 < ny ? dtPerDx * (faceCarryY_(i, j) * 0.5f *
-                                                    (vDep_(i, j) + vDep_(i, j + 1)) -
-                                                faceDepthY_(i, j) * gDtPerDx *
-                                                    (h_(i, j + 1) - centre))
-                                : 0.0f;
-    }
+  const Transport t{fluxX_.data(),      fluxY_.data(),      faceCarryX_.data(), faceCarryY_.data(),
+                    faceDepthX_.data(), faceDepthY_.data(), uDep_.data(),       vDep_.data()};
+  // The fluxes of the first and last rows cell by cell (the kernel would read beyond the
+  // grid); a closed face has both depths 0, hence flux 0.
+  const auto fluxes = [&](std::size_t begin, std::size_t end) {
+    fluxSpan(t, h_.data(), dtPerDx, gDtPerDx, row, begin, end);
+    return 0.0;
+  };
+  const auto fluxCell = [&](int i, int j) {
+    const float centre = h_(i, j);
+    fluxX_(i, j) = i + 1 < nx
+                       ? dtPerDx * (faceCarryX_(i, j) * 0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
+                                    faceDepthX_(i, j) * gDtPerDx * (h_(i + 1, j) - centre))
+                       : 0.0f;
+    fluxY_(i, j) = j + 1 < ny
+                       ? dtPerDx * (faceCarryY_(i, j) * 0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
+                                    faceDepthY_(i, j) * gDtPerDx * (h_(i, j + 1) - centre))
+                       : 0.0f;
+    return 0.0;
+  };
+  sumOverCells(walls_, nx, ny, fluxes, fluxCell);
   const auto west = [&](const Field2D& f, int i, int j) { return i > 0 ? f(i - 1, j) : 0.0f; };
   const auto south = [&](const Field2D& f, int i, int j) { return j > 0 ? f(i, j - 1) : 0.0f; };
-#pragma omp parallel for schedule(static) if (threads)
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-west(fluxX_, i, j), 0.0f) +
-                            std::max(fluxY_(i, j), 0.0f) + std::max(-south(fluxY_, i, j), 0.0f);
-      const float held = depth_(i, j);
-      outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
-    }
-#pragma omp parallel for schedule(static) if (threads)
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const float fx = fluxX_(i, j), fy = fluxY_(i, j);
-      if (fx != 0.0f) fluxX_(i, j) *= fx > 0.0f ? outflowScale_(i, j) : outflowScale_(i + 1, j);
-      if (fy != 0.0f) fluxY_(i, j) *= fy > 0.0f ? outflowScale_(i, j) : outflowScale_(i, j + 1);
-    }
-#pragma omp parallel for schedule(static) if (threads)
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i)
-      h_(i, j) = hOld_(i, j) - ((fluxX_(i, j) - west(fluxX_, i, j)) +
-                                (fluxY_(i, j) - south(fluxY_, i, j)));
+  const auto scales = [&](std::size_t begin, std::size_t end) {
+    outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
+                     end);
+    return 0.0;
+  };
+  const auto scaleCell = [&](int i, int j) {
+    const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-west(fluxX_, i, j), 0.0f) +
+                          std::max(fluxY_(i, j), 0.0f) + std::max(-south(fluxY_, i, j), 0.0f);
+    const float held = depth_(i, j);
+    outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
+    return 0.0;
+  };
+  sumOverCells(walls_, nx, ny, scales, scaleCell);
+  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
+    if (i < 0 || j < 0) return 0.0f;
+    const float flux = f(i, j);
+    if (flux == 0.0f) return 0.0f;
+    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
+  };
+  const auto update = [&](std::size_t begin, std::size_t end) {
+    continuitySpan(h_.data(), hOld_.data(), fluxX_.data(), fluxY_.data(), outflowScale_.data(), row,
+                   begin, end);
+    return 0.0;
+  };
+  const auto updateCell = [&](int i, int j) {
+    h_(i, j) = hOld_(i, j) - ((limited(fluxX_, i, j, 1, 0) - limited(fluxX_, i - 1, j, 1, 0)) +
+                              (limited(fluxY_, i, j, 0, 1) - limited(fluxY_, i, j - 1, 0, 1)));
+    return 0.0;
+  };
+  sumOverCells(walls_, nx, ny, update, updateCell);
 }
 
 // The dry-bed Riemann problem (Ritter; Toro, "Shock-capturing methods for free-surface
