@@ -7,6 +7,35 @@
 namespace wb {
 namespace fs = std::filesystem;
 
+namespace {
+
+BodyMesh meshOf(const BodyGeometry& geometry) {
+  BodyMesh mesh;
+  for (const auto& v : geometry.vertices)
+    mesh.vertices.push_back({v.x(), v.y(), v.z()});
+  mesh.triangles = geometry.triangles;
+  return mesh;
+}
+
+}  // namespace
+
+std::vector<RigidBodyFrame> ParaViewSeries::rigidBodyFrames(const RigidBodies& bodies) {
+  meshes_.clear();
+  meshes_.reserve(bodies.size());
+  std::vector<RigidBodyFrame> frames;
+  for (const RigidBody& body : bodies.bodies()) {
+    meshes_.push_back(meshOf(*body.geometry));
+    const auto& q = body.orientation;
+    frames.push_back({&meshes_.back(),
+                      body.id,
+                      {body.position.x(), body.position.y(), body.position.z()},
+                      {q.w(), q.x(), q.y(), q.z()},
+                      {body.velocity.x(), body.velocity.y(), body.velocity.z()},
+                      body.displacedVolume});
+  }
+  return frames;
+}
+
 ParaViewSeries::ParaViewSeries(const fs::path& dir, const Comparison& comparison) : dir_(dir) {
   for (std::size_t k = 0; k < comparison.modelCount(); ++k)
     ensureWritableDirectory(dir_ / comparison.model(k).id());
@@ -27,6 +56,11 @@ void ParaViewSeries::frame(const Comparison& comparison) {
     writeVtiFrame(folder / eta, model.eta(), comparison.domain(),
                   {model.velocityU(), model.velocityV()});
     eta_[model.id()].push_back({comparison.time(), eta});
+    if (const RigidBodies* rigid = comparison.rigidBodies(k)) {
+      const std::string name = frameName("bodies", comparison.frame()) + ".vtp";
+      writeVtpRigidBodies(folder / name, rigidBodyFrames(*rigid));
+      bodies_[model.id()].push_back({comparison.time(), name});
+    }
     if (const FloatingBodies* bodies = comparison.bodies(k)) {
       const std::string name = frameName("bodies", comparison.frame()) + ".vtp";
       writeVtpBodies(folder / name, bodies->bodies(), bodies->boxSize());

@@ -1,7 +1,8 @@
 // A ParaView series of a comparison, the one writer behind `wavebench-cli run --dump-every`
 // and the workbench's frame export. Per model, in DIR/<model>/:
 //   eta_NNNNN.vti     eta, rest_depth, wet and (where the model has one) velocity (u, v, 0)
-//   bodies_NNNNN.vtp  the floating bodies of that model's water, when the scenario has any
+//   bodies_NNNNN.vtp  the bodies on that model's water, when the scenario has any: buoyant
+//                     bodies as their meshes at their poses, tracers as boxes
 //   eta.pvd, bodies.pvd  the collections, timesteps in simulated seconds
 // NNNNN is the comparison's frame number. The .pvd files are written by finish(); every file
 // goes through a temporary and a rename, so an error leaves no partial file behind.
@@ -30,7 +31,11 @@ class ParaViewSeries {
   static std::string frameName(const char* prefix, int frame);
 
  private:
+  // The buoyant bodies at their poses (their meshes kept in meshes_ until the next call).
+  std::vector<RigidBodyFrame> rigidBodyFrames(const RigidBodies& bodies);
+
   std::filesystem::path dir_;
+  std::vector<BodyMesh> meshes_;
   std::map<std::string, std::vector<PvdEntry>> eta_, bodies_;
 };
 

@@ -41,7 +41,8 @@ struct FrameRecord {
   std::string model;
   double volume = 0.0;
   double volumeSources = 0.0;
-  double volumeSink = 0.0;  // taken out by the layers of open edges (<= 0 when water left)
+  double volumeSink = 0.0;       // taken out by the layers of open edges (<= 0 when water left)
+  double volumeDisplaced = 0.0;  // pushed in by buoyant bodies as they sank in (m^3)
   double volumeDrift = 0.0;
   double energyPotential = 0.0;
   double energyKinetic = 0.0;

@@ -52,6 +52,9 @@ class Model {
   virtual double addEta(const Field2D& delta) = 0;
   // Accelerates the water during the next steps; models without velocity ignore it.
   virtual void setForce(const ForceField* force) { (void)force; }
+  // The wave shadow of buoyant bodies (core/forcing/wave_shadow.hpp): after a step, damps the
+  // water's motion by the extra rate (1/s) of each cell over dt, keeping the volume.
+  virtual void dampUnderBodies(const Field2D& rate, double dt) = 0;
 
   // Kinetic energy per unit density (m^5/s^2), from the model's own state; each model
   // documents its definition beside its implementation.

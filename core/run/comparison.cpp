@@ -64,6 +64,16 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     if (scenario_.bodies.count > 0)
       slot.bodies =
           FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
+    if (!scenario_.rigidBodies.empty()) {
+      slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
+      for (std::size_t b = 0; b < scenario_.rigidBodies.size(); ++b)
+        try {
+          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b), slot.model->eta());
+        } catch (const InputError& e) {
+          throw InputError(scenario_.source + ": " + e.what());
+        }
+      slot.shadow = Field2D(domain_->nx(), domain_->ny());
+    }
     slots_.push_back(std::move(slot));
   }
   for (auto& slot : slots_) {  // the models start at rest: measuring is cheap
@@ -76,6 +86,10 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
 bool Comparison::anyFailed() const {
   return std::any_of(slots_.begin(), slots_.end(),
                      [](const Slot& s) { return s.failure.has_value(); });
+}
+
+const RigidBodies* Comparison::rigidBodies(std::size_t k) const {
+  return slots_[k].rigidBodies.size() > 0 ? &slots_[k].rigidBodies : nullptr;
 }
 
 const FloatingBodies* Comparison::bodies(std::size_t k) const {
@@ -123,12 +137,23 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
     const auto start = std::chrono::steady_clock::now();
     model.step(dt);
     slot.bodies.advance(dt, model);
+    if (slot.rigidBodies.size() > 0) coupleBodies(slot, dt);
     stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   model.setForce(nullptr);
   slot.lastStepMs = 1e3 * stepSeconds / substeps;
   slot.lastSubsteps = substeps;
   slot.lastDt = dt;
+}
+
+void Comparison::coupleBodies(Slot& slot, double dt) {
+  Model& model = *slot.model;
+  slot.rigidBodies.advance(dt, {model.eta(), model.velocityU(), model.velocityV()});
+  slot.rigidBodies.stampDisplacement(slot.scratch);
+  slot.displaced += model.addEta(slot.scratch);
+  slot.scratch.fill(0.0f);
+  slot.rigidBodies.stampShadow(slot.shadow);
+  model.dampUnderBodies(slot.shadow, dt);
 }
 
 void Comparison::checkBlowUp(Slot& slot, const SurfaceSummary& surface) {
@@ -165,7 +190,8 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.volume = surface.volume;
   r.volumeSources = slot.sources;
   r.volumeSink = model.volumeSink();
-  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink;
+  r.volumeDisplaced = slot.displaced;
+  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced;
   r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
   r.stepMs = slot.lastStepMs;

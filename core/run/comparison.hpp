@@ -19,6 +19,7 @@
 
 #include "core/forcing/excitations.hpp"
 #include "core/forcing/floating_bodies.hpp"
+#include "core/forcing/rigid_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/measure/diagnostics.hpp"
 #include "core/model/model.hpp"
@@ -49,6 +50,9 @@ class Comparison {
   // with that model's velocity (or surface, core/forcing/floating_bodies.hpp); nullptr when the
   // scenario has none.
   const FloatingBodies* bodies(std::size_t k) const;
+  // The buoyant bodies on model k's water (scenario "bodies": [...]), coupled both ways after
+  // every substep (core/forcing/rigid_bodies.hpp); nullptr when the scenario has none.
+  const RigidBodies* rigidBodies(std::size_t k) const;
 
   // Advances every model that has not failed by one frame (scenario.frameDt) and measures
   // its diagnostics.
@@ -69,12 +73,18 @@ class Comparison {
     double lastDt = 0.0;
     std::optional<std::string> failure;
     FloatingBodies bodies;
+    RigidBodies rigidBodies;
+    Field2D shadow;           // the bodies' extra damping rate per cell (1/s)
+    double displaced = 0.0;   // volume the bodies pushed into the water (m^3)
     Field2D scratch;          // the excitations' stamps, per model so models can run at once
     FrameRecord record;       // of the current frame
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
   };
   void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
                     const std::optional<ForceField>& wind, double t0);
+  // The bodies after a substep of dt: they move on the water, then push their change of
+  // displaced volume into it and damp it under them.
+  void coupleBodies(Slot& slot, double dt);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;

@@ -144,6 +144,43 @@ std::vector<BoatSteer> readSteering(const json& list, const std::string& where, 
   return steering;
 }
 
+// [a, b, c] of numbers in [lo, hi].
+Eigen::Vector3d readTriple(ObjectReader& r, const std::string& key, const Eigen::Vector3d& fallback,
+                           double lo, double hi) {
+  if (!r.has(key)) return fallback;
+  const json& value = r.raw(key);
+  if (!value.is_array() || value.size() != 3) ObjectReader::fail(r.at(key), "must be [x, y, z]");
+  Eigen::Vector3d out;
+  for (int a = 0; a < 3; ++a)
+    out[a] =
+        ObjectReader::checkedNumber(value[a], r.at(key) + "[" + std::to_string(a) + "]", lo, hi);
+  return out;
+}
+
+// One buoyant body (docs/scenario.md, bodies); the placement on water is checked by
+// RigidBodies::add when the comparison starts.
+BodySpec readBody(const json& value, const std::string& where, const Grid& grid) {
+  ObjectReader r(value, where);
+  BodySpec body;
+  const std::string shape = r.text("shape", "box");
+  if (shape != "box" && shape != "hull") ObjectReader::fail(r.at("shape"), "must be box or hull");
+  body.shape = shape == "box" ? BodyShape::Box : BodyShape::Hull;
+  body.size = readTriple(r, "size", body.size, 1e-3, 1e4);
+  body.density = r.number("density", body.density, 1.0, 1e5);
+  body.x = r.requiredNumber("x", 0, grid.width());
+  body.y = r.requiredNumber("y", 0, grid.height());
+  if (r.has("z")) body.z = r.number("z", 0.0, -1e4, 1e4);
+  body.yawDegrees = r.number("yaw", 0.0, -360.0, 360.0);
+  body.pitchDegrees = r.number("pitch", 0.0, -360.0, 360.0);
+  body.rollDegrees = r.number("roll", 0.0, -360.0, 360.0);
+  body.velocity = readTriple(r, "velocity", body.velocity, -1e3, 1e3);
+  body.drag = r.number("drag", body.drag, 0.0, 1e6);
+  body.lift = r.number("lift", body.lift, 0.0, 1e6);
+  body.shadow = r.number("shadow", body.shadow, 0.0, 1e4);
+  body.subdivision = r.integer("patches", body.subdivision, 1, 16);
+  return body;
+}
+
 void readExcitation(const json& value, const std::string& where, const Grid& grid,
                     ExcitationSpecs& out) {
   if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
@@ -276,6 +313,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     ObjectReader water(top.raw("water"), top.at("water"));
     s.g = water.number("g", s.g, 1e-3, 1e3);
     s.depth = water.number("depth", s.depth, Domain::kMinDepth, 1e5);
+    s.waterDensity = water.number("density", s.waterDensity, 1.0, 1e5);
     if (water.has("bathymetry")) {
       s.bathymetry = context.field(water.raw("bathymetry"), water.at("bathymetry"));
       s.bathymetryMinDepth =
@@ -320,7 +358,12 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
       readExcitation(list[k], top.at("excitations") + "[" + std::to_string(k) + "]", s.grid,
                      s.excitations);
   }
-  if (top.has("bodies")) {
+  if (top.has("bodies") && top.raw("bodies").is_array()) {  // buoyant rigid bodies
+    const json& list = top.raw("bodies");
+    for (std::size_t k = 0; k < list.size(); ++k)
+      s.rigidBodies.push_back(
+          readBody(list[k], top.at("bodies") + "[" + std::to_string(k) + "]", s.grid));
+  } else if (top.has("bodies")) {  // passive tracers
     ObjectReader bodies(top.raw("bodies"), top.at("bodies"));
     s.bodies.count = bodies.integer("count", 0, 0, 100000);
     s.bodies.size = bodies.number("size", 2 * s.grid.dx, 1e-6, kHuge);

@@ -6,7 +6,9 @@
 // docs/open-edges.md); terrain {png, sea_level, height_scale};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
 // rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
-// intervals and a boat's "steer" list: docs/exports.md); bodies {count, size}; models {id:
+// intervals and a boat's "steer" list: docs/exports.md); bodies {count, size} (tracers) or
+// bodies [{shape, size, density, x, y, z, yaw, pitch, roll, velocity, drag, lift, shadow,
+// patches}] (buoyant, docs/bodies.md); water {density}; models {id:
 // {param: value}}; frame_dt; duration; seed. Relative paths are relative to the JSON file;
 // builtin scenarios read the files embedded with them.
 #pragma once
@@ -21,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/forcing/excitations.hpp"
+#include "core/forcing/rigid_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
 #include "core/model/parameters.hpp"
@@ -53,8 +56,9 @@ struct Scenario {
   std::string source;  // where it was read from, for messages ("builtin:pi-pool", a path)
 
   Grid grid;
-  double g = 9.81;   // m/s^2
-  double depth = 1;  // m, rest depth where no bathymetry is given
+  double g = 9.81;               // m/s^2
+  double depth = 1;              // m, rest depth where no bathymetry is given
+  double waterDensity = 1000.0;  // kg/m^3, for the buoyant bodies
   std::optional<FieldSource> bathymetry;
   double bathymetryMinDepth = 0.1, bathymetryMaxDepth = 1.0;  // PNG black / white (m)
 
@@ -69,7 +73,8 @@ struct Scenario {
   std::vector<SurfaceEvent> initialDrops;
 
   ExcitationSpecs excitations;
-  BodiesSpec bodies;
+  BodiesSpec bodies;                  // passive tracers: "bodies": {count, size}
+  std::vector<BodySpec> rigidBodies;  // buoyant bodies: "bodies": [{shape, size, density, ...}]
   std::map<std::string, nlohmann::json> modelParams;  // per model id, as written
 
   double frameDt = 1.0 / 60.0;  // s

@@ -29,6 +29,29 @@ json edgesJson(const Edges& edges) {
   return out;
 }
 
+json bodiesJson(const std::vector<BodySpec>& bodies) {
+  json list = json::array();
+  const auto triple = [](const Eigen::Vector3d& v) { return json::array({v.x(), v.y(), v.z()}); };
+  for (const BodySpec& b : bodies) {
+    json body = {{"shape", b.shape == BodyShape::Box ? "box" : "hull"},
+                 {"size", triple(b.size)},
+                 {"density", b.density},
+                 {"x", b.x},
+                 {"y", b.y},
+                 {"yaw", b.yawDegrees},
+                 {"pitch", b.pitchDegrees},
+                 {"roll", b.rollDegrees},
+                 {"velocity", triple(b.velocity)},
+                 {"drag", b.drag},
+                 {"lift", b.lift},
+                 {"shadow", b.shadow},
+                 {"patches", b.subdivision}};
+    if (b.z) body["z"] = *b.z;
+    list.push_back(body);
+  }
+  return list;
+}
+
 Field2D readField(const FieldSource& source, int nx, int ny) {
   const std::string bytes = source.file.read();
   if (source.format == FieldFormat::Csv)
@@ -43,7 +66,7 @@ json scenarioToJson(const Scenario& s) {
   out["name"] = s.name;
   if (!s.description.empty()) out["description"] = s.description;
   out["grid"] = {{"nx", s.grid.nx}, {"ny", s.grid.ny}, {"dx", s.grid.dx}};
-  out["water"] = {{"g", s.g}, {"depth", s.depth}};
+  out["water"] = {{"g", s.g}, {"depth", s.depth}, {"density", s.waterDensity}};
   if (s.bathymetry) {
     out["water"]["bathymetry"] = fieldJson(*s.bathymetry);
     out["water"]["min_depth"] = s.bathymetryMinDepth;
@@ -105,6 +128,7 @@ json scenarioToJson(const Scenario& s) {
                            {"duration", stir.duration}});
   if (!excitations.empty()) out["excitations"] = excitations;
   if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
+  if (!s.rigidBodies.empty()) out["bodies"] = bodiesJson(s.rigidBodies);
   for (const auto& [id, params] : s.modelParams)
     out["models"][id] = params;
   out["frame_dt"] = s.frameDt;

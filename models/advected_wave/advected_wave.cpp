@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
@@ -344,11 +345,20 @@ double AdvectedWave::addEta(const Field2D& delta) {
   const auto& wet = domain_->wetMask();
   for (std::size_t k = 0; k < delta.size(); ++k) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
+    const float before = current_->data()[k];  // the volume is what the float sum holds
     current_->data()[k] += delta.data()[k];
     previous_->data()[k] += delta.data()[k];
-    added += delta.data()[k];
+    added += current_->data()[k] - before;
   }
   return added * domain_->grid().cellArea();
+}
+
+// The shadow on both motions: the surface's rate h^n - h^{n-1} and the advecting velocity
+// (core/forcing/wave_shadow.hpp).
+void AdvectedWave::dampUnderBodies(const Field2D& rate, double dt) {
+  dampHeightRate(rate, dt, *current_, *previous_);
+  dampVelocity(rate, dt, u_);
+  dampVelocity(rate, dt, v_);
 }
 
 double AdvectedWave::kineticEnergy() const {

@@ -58,6 +58,7 @@ class AdvectedWave final : public Model {
   const Field2D* velocityU() const override { return &u_; }
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
+  void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy per unit density = flow part + wave part: 1/2 sum(d |u|^2) dA of the
   // advected velocity, plus the wave part of eq. 10 computed as damped-wave's (the flow the

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
 
 namespace wb {
@@ -118,12 +119,19 @@ double DampedWave::addEta(const Field2D& delta) {
   const auto& wet = domain_->wetMask();
   for (std::size_t k = 0; k < delta.size(); ++k) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
+    const float before = current_->data()[k];  // the volume is what the float sum holds
     current_->data()[k] += delta.data()[k];
     previous_->data()[k] += delta.data()[k];
-    added += delta.data()[k];
+    added += current_->data()[k] - before;
   }
   kineticCache_.reset();  // h^n - h^{n-1} is unchanged, but keep the cache rule simple
   return added * domain_->grid().cellArea();
+}
+
+// The shadow on h^n - h^{n-1}, the damped wave's only motion (core/forcing/wave_shadow.hpp).
+void DampedWave::dampUnderBodies(const Field2D& rate, double dt) {
+  dampHeightRate(rate, dt, *current_, *previous_);
+  kineticCache_.reset();
 }
 
 double DampedWave::kineticEnergy() const {

@@ -397,6 +397,32 @@ double SweAdi::addEta(const Field2D& delta) {
   return added * domain_->grid().cellArea();
 }
 
+// The shadow on the face discharges, each face at the larger rate of its two cells, with the
+// rate hdot = -div(q) moved with them as absorbAtOpenEdges does, so volume is kept.
+void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
+  const double invDx = 1.0 / domain_->grid().dx;
+  const int nx = h_.nx(), ny = h_.ny();
+  float* hdot = rate_.data();
+  const auto damp = [&](std::size_t k, std::size_t across, float* q, float* velocity) {
+    const double c = std::max(rate.data()[k], rate.data()[across]);
+    if (c <= 0.0 || q[k] == 0.0f) return;
+    const double keep = 1.0 / (1.0 + c * dt), change = (keep - 1.0) * q[k];
+    q[k] = float(keep * q[k]);
+    velocity[k] = float(keep * velocity[k]);
+    hdot[k] = float(hdot[k] - change * invDx);
+    hdot[across] = float(hdot[across] + change * invDx);
+  };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = h_.index(i, j);
+      if (i + 1 < nx) damp(k, k + 1, fluxX_.data(), u_.data());
+      if (j + 1 < ny) damp(k, k + std::size_t(nx), fluxY_.data(), v_.data());
+    }
+  for (int j = 0; j < ny; ++j)
+    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
+                    std::size_t(nx), j > 0);
+}
+
 double SweAdi::kineticEnergy() const {
   double total = 0.0;
   for (std::size_t k = 0; k < u_.size(); ++k) {

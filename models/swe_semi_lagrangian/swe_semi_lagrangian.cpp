@@ -9,6 +9,7 @@
 #include <omp.h>
 
 #include "core/errors.hpp"
+#include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
@@ -385,12 +386,19 @@ double SweSemiLagrangian::addEta(const Field2D& delta) {
   const auto& wet = domain_->wetMask();
   for (std::size_t k = 0; k < delta.size(); ++k) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
-    const float before = h_.data()[k];
+    const float before = h_.data()[k];  // the volume is what the float sum holds
     h_.data()[k] = std::max(before + delta.data()[k], ground_.data()[k]);
     added += h_.data()[k] - before;
     depth_.data()[k] = h_.data()[k] - ground_.data()[k];
   }
   return added * domain_->grid().cellArea();
+}
+
+// The shadow on the velocity, which carries the waves (core/forcing/wave_shadow.hpp); the
+// next continuity step moves water with the damped velocity, so volume is kept.
+void SweSemiLagrangian::dampUnderBodies(const Field2D& rate, double dt) {
+  dampVelocity(rate, dt, u_);
+  dampVelocity(rate, dt, v_);
 }
 
 double SweSemiLagrangian::kineticEnergy() const {

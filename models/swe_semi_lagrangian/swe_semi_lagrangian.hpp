@@ -48,6 +48,7 @@ class SweSemiLagrangian final : public Model {
   const Field2D* velocityU() const override { return &u_; }
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
+  void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b >= 0 the total depth, the
   // depth-integrated kinetic energy of shallow water per unit density.

@@ -37,6 +37,8 @@ std::vector<VerifyCase> sweWetDryCases();
 std::vector<VerifyCase> sweAdiCases();
 // Open edges of every model (models/verification/open_edges_cases.cpp).
 std::vector<VerifyCase> openEdgesCases();
+// Buoyant rigid bodies on every model (models/verification/body_cases.cpp).
+std::vector<VerifyCase> bodyCases();
 // A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
 // measured once it has been through the layers, against the same run with walls there.
 struct OpenEdgeReflection {

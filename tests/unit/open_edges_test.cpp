@@ -174,6 +174,7 @@ class WallsOnly final : public Model {
   void step(double) override {}
   const Field2D& eta() const override { return eta_; }
   double addEta(const Field2D&) override { return 0.0; }
+  void dampUnderBodies(const Field2D&, double) override {}
   double kineticEnergy() const override { return 0.0; }
 
  private:
