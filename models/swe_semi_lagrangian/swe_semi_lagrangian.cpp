@@ -62,7 +62,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
     for (int i = 0; i < nx; ++i)
       if (!domain.isWet(i, j)) h_(i, j) = 0.0f;
   keepDepthNonNegative();
-  shear_ = frontSpeed_ = 0.0;
+  shear_ = frontSpeed_ = unspread_ = 0.0;
   initialShear_ = estimatedInitialShear();
   lastSolve_ = {};
   const auto userDt = settings_.userDt;

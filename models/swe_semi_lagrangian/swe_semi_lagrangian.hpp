@@ -18,7 +18,9 @@
 // departure trajectories do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
@@ -144,6 +146,10 @@ class SweSemiLagrangian final : public Model {
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
   // to the water it holds (swe_semi_lagrangian_wet_dry.cpp).
   void transportVolume(double dt);
+  // The surface after the step from the flux-form one and eq. 25's solution.
+  void settleSurface(const Field2D& fluxForm);
+  // Cells holding less than this before or after a step take the flux-form surface.
+  static constexpr float kExactDepth = 0.01f;
   // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.
   void keepDepthNonNegative();
 
@@ -165,6 +171,8 @@ class SweSemiLagrangian final : public Model {
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
   Field2D moving_;           // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
+  std::vector<std::uint8_t> solved_;  // 1 where settleSurface took eq. 25's solution
+  double unspread_ = 0.0;             // settleSurface's volume not yet applied (m times cells)
   int liftedCells_ = 0;
   double frontSpeed_ = 0.0;    // measured after the last step (m/s)
   double maxRestDepth_ = 0.0;  // the domain's deepest wet cell at reset (m)

@@ -128,11 +128,11 @@ void SweSemiLagrangian::transportVolume(double dt) {
     const float centre = h_(i, j);
     fluxX_(i, j) = i + 1 < nx
                        ? dtPerDx * (faceCarryX_(i, j) * 0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
-                                    faceDepthX_(i, j) * gDtPerDx * (h_(i + 1, j) - centre))
+                                    faceDepthX_(i, j) * (gDtPerDx * (h_(i + 1, j) - centre)))
                        : 0.0f;
     fluxY_(i, j) = j + 1 < ny
                        ? dtPerDx * (faceCarryY_(i, j) * 0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
-                                    faceDepthY_(i, j) * gDtPerDx * (h_(i, j + 1) - centre))
+                                    faceDepthY_(i, j) * (gDtPerDx * (h_(i, j + 1) - centre)))
                        : 0.0f;
     return 0.0;
   };
@@ -158,17 +158,76 @@ void SweSemiLagrangian::transportVolume(double dt) {
     if (flux == 0.0f) return 0.0f;
     return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
   };
+  // The flux-form surface into rhs_ (eq. 25's right side is spent).
+  Field2D& fluxForm = rhs_;
   const auto update = [&](std::size_t begin, std::size_t end) {
-    continuitySpan(h_.data(), hOld_.data(), fluxX_.data(), fluxY_.data(), outflowScale_.data(), row,
-                   begin, end);
+    continuitySpan(fluxForm.data(), hOld_.data(), fluxX_.data(), fluxY_.data(),
+                   outflowScale_.data(), row, begin, end);
     return 0.0;
   };
   const auto updateCell = [&](int i, int j) {
-    h_(i, j) = hOld_(i, j) - ((limited(fluxX_, i, j, 1, 0) - limited(fluxX_, i - 1, j, 1, 0)) +
-                              (limited(fluxY_, i, j, 0, 1) - limited(fluxY_, i, j - 1, 0, 1)));
+    fluxForm(i, j) =
+        hOld_(i, j) - ((limited(fluxX_, i, j, 1, 0) - limited(fluxX_, i - 1, j, 1, 0)) +
+                       (limited(fluxY_, i, j, 0, 1) - limited(fluxY_, i, j - 1, 0, 1)));
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, update, updateCell);
+  settleSurface(fluxForm);
+}
+
+// The flux-form surface differs from eq. 25's solution h_s by the solver's residual r
+// (A h_s = rhs - r, so h_flux = h_s + r), unsmoothed: its rough part, a fraction of
+// cg_tolerance, would show as noise (and break mirror symmetry at 1e-5); h_s carries the
+// smoother error A^-1 r. So cells whose faces the limiter scaled, or that hold less than
+// kExactDepth before or after the step, take h_flux (their depth is never negative and the
+// water they swap with their neighbours is exact); the others take h_s, and the volume the
+// residual leaves between the two, sum(h_flux - h), is spread over those others in
+// proportion to their depth: a global mass fixer (Priestley 1993, as semi-Lagrangian models
+// use), which never takes a depth below 0 and keeps the volume to round-off.
+void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const auto touched = [&](int i, int j) {
+    const auto limitedAt = [&](int in, int jn) {
+      return in >= 0 && jn >= 0 && in < nx && jn < ny && outflowScale_(in, jn) < 1.0f;
+    };
+    return limitedAt(i, j) || limitedAt(i + 1, j) || limitedAt(i - 1, j) || limitedAt(i, j + 1) ||
+           limitedAt(i, j - 1);
+  };
+  solved_.resize(h_.size());
+  double left = 0.0, solvedDepth = 0.0;
+#pragma omp parallel for reduction(+ : left, solvedDepth) schedule(static) \
+    if (worthThreads(h_.size()))
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = h_.index(i, j);
+      solved_[k] = 0;
+      if (!walls_.wet(i, j)) continue;
+      const float solved = h_(i, j) - ground_(i, j), flux = fluxForm(i, j) - ground_(i, j);
+      if (touched(i, j) || depth_(i, j) < kExactDepth || flux < kExactDepth ||
+          solved < kExactDepth) {
+        h_(i, j) = fluxForm(i, j);
+        continue;
+      }
+      left += double(fluxForm(i, j)) - h_(i, j);
+      solvedDepth += solved;
+      solved_[k] = 1;
+    }
+  // A share below half an ulp of a cell's |h| rounds away: what was not applied is owed to
+  // the next step, so the volume stays within round-off of exact over any number of steps.
+  left += unspread_;
+  unspread_ = left;
+  if (solvedDepth <= 0.0) return;
+  const float share = float(left / solvedDepth);
+  double applied = 0.0;
+#pragma omp parallel for reduction(+ : applied) schedule(static) if (worthThreads(h_.size()))
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!solved_[h_.index(i, j)]) continue;
+      const float before = h_(i, j);
+      h_(i, j) = before + share * (before - ground_(i, j));
+      applied += double(h_(i, j)) - before;
+    }
+  unspread_ = left - applied;
 }
 
 // The dry-bed Riemann problem (Ritter; Toro, "Shock-capturing methods for free-surface
