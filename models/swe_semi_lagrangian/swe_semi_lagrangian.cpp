@@ -47,8 +47,9 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
   faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
-  outflowScale_ = moving_ = Field2D(nx, ny);
-  floodX_ = floodY_ = Field2D(nx, ny);
+  moving_ = Field2D(nx, ny);
+  outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
+  floodX_ = floodY_ = solved_ = Field2D(nx, ny);
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
   ground_ = Field2D(nx, ny);
@@ -267,29 +268,51 @@ SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) co
   return large && coupling > kReducedMinCoupling ? HelmholtzSolver::ReducedCg : HelmholtzSolver::Cg;
 }
 
-// Eq. 25 solved from h^n (warm start) to cg_tolerance on the faces of this step, by plain CG,
-// CG on the red-black reduced system (core/solvers/red_black_cg.hpp) or multigrid V-cycles
-// (core/solvers/multigrid.hpp). Each solver allocates its work fields at its first solve.
+// Eq. 25 solved for the change of the surface over the step, A (h - h^n) = rhs - A h^n, from 0
+// to cg_tolerance by plain CG, CG on the red-black reduced system (core/solvers/red_black_cg.hpp)
+// or multigrid V-cycles (core/solvers/multigrid.hpp); each solver allocates its work fields at
+// its first solve. The tolerance is relative to the step's change, not to h: the surface the
+// continuity fluxes are made of (transportVolume) is then as accurate at small dt as at large,
+// and the residual left in it is a fraction of the change (mirror-symmetric input stays
+// symmetric to 1e-9). fluxX_ and fluxY_, spent until transportVolume, hold A h^n and the change.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   const double tolerance = settings_.cgTolerance;
   const int maxIterations = settings_.cgMaxIterations;
+  Field2D &applied = fluxX_, &change = fluxY_;
+  applyHelmholtz(h_, applied);
+  const std::size_t n = h_.size();
+  float *rhs = rhs_.data(), *delta = change.data();
+  const float* a = applied.data();
+#pragma omp parallel for simd schedule(static) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    rhs[k] -= a[k];
+    delta[k] = 0.0f;
+  }
   switch (chooseSolver(dt)) {
     case HelmholtzSolver::Multigrid:
       if (!helmholtzSolver_.ready())
         helmholtzSolver_.setup(
             FivePointSystem::fromMask(domain_->nx(), domain_->ny(), domain_->wetMask(), 1.0f));
       helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
-      lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
-      return;
+      lastSolve_ = helmholtzSolver_.solve(rhs_, change, tolerance, maxIterations);
+      break;
     case HelmholtzSolver::ReducedCg:
       reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain_->wetMask());
-      lastSolve_ = reducedCg_.solve(rhs_, h_, tolerance, maxIterations);
-      return;
-    case HelmholtzSolver::Cg:
+      lastSolve_ = reducedCg_.solve(rhs_, change, tolerance, maxIterations);
       break;
+    case HelmholtzSolver::Cg: {
+      const auto apply = [this](const Field2D& in, Field2D& out) {
+        return applyHelmholtz(in, out);
+      };
+      lastSolve_ =
+          cg_.solveFused(apply, rhs_, change, domain_->wetMask(), tolerance, maxIterations);
+      break;
+    }
   }
-  const auto apply = [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); };
-  lastSolve_ = cg_.solveFused(apply, rhs_, h_, domain_->wetMask(), tolerance, maxIterations);
+  float* h = h_.data();
+#pragma omp parallel for simd schedule(static) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k)
+    h[k] += delta[k];
 }
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann

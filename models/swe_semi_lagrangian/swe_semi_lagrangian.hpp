@@ -114,7 +114,7 @@ class SweSemiLagrangian final : public Model {
   // The parameters, settled once per reset (swe_semi_lagrangian_params.cpp).
   struct Settings {
     std::optional<double> userDt;  // none: automatic
-    double cgTolerance = 1e-4;
+    double cgTolerance = 1e-3;
     int solverChoice = 0;  // helmholtz_solver: 0 auto, then the HelmholtzSolver values
     int cgMaxIterations = 200;
     float filmDepth = 1e-4f;
@@ -171,8 +171,8 @@ class SweSemiLagrangian final : public Model {
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
   Field2D moving_;           // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
-  std::vector<std::uint8_t> solved_;  // 1 where settleSurface took eq. 25's solution
-  double unspread_ = 0.0;             // settleSurface's volume not yet applied (m times cells)
+  Field2D solved_;           // 1 where settleSurface kept eq. 25's solution
+  double unspread_ = 0.0;    // settleSurface's volume not yet applied (m times cells)
   int liftedCells_ = 0;
   double frontSpeed_ = 0.0;    // measured after the last step (m/s)
   double maxRestDepth_ = 0.0;  // the domain's deepest wet cell at reset (m)

@@ -184,6 +184,56 @@ WB_SPAN_KERNEL void continuitySpan(float* __restrict h, const float* __restrict 
   }
 }
 
+// settleSurface's choice on the cells [begin, end): h becomes the flux-form surface where a
+// face was limited (a scale below 1 here or next door), where the cell holds less than
+// exactDepth before or after the step, or on solid cells (both are 0 there); the others keep
+// eq. 25's solution and get solved = 1. Returns sum(flux - h) and sum(depth) over those.
+WB_SPAN_KERNEL SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row,
+                                     std::size_t begin, std::size_t end) {
+  float* __restrict h = f.h;
+  float* __restrict solved = f.solved;
+  const float* __restrict flux = f.flux;
+  const float* __restrict scale = f.scale;
+  const float* __restrict ground = f.ground;
+  const float* __restrict depth = f.depth;
+  const float* __restrict wet = f.wet;
+  double left = 0.0, solvedDepth = 0.0;
+#pragma omp simd reduction(+ : left, solvedDepth)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float s0 = scale[k], sE = scale[k + 1], sW = scale[k - 1];
+    const float sN = scale[k + row], sS = scale[k - row];
+    const float lowest =
+        ((s0 < sE ? s0 : sE) < (sW < sN ? sW : sN)) ? (s0 < sE ? s0 : sE) : (sW < sN ? sW : sN);
+    const float least = lowest < sS ? lowest : sS;
+    const float hs = h[k], hf = flux[k], floor = ground[k];
+    const float before = depth[k], afterFlux = hf - floor, afterSolved = hs - floor;
+    const bool keep = (wet[k] != 0.0f) & (least >= 1.0f) & (before >= exactDepth) &
+                      (afterFlux >= exactDepth) & (afterSolved >= exactDepth);
+    const float take = keep ? 1.0f : 0.0f;
+    h[k] = keep ? hs : hf;
+    solved[k] = take;
+    left += double(take * (hf - hs));
+    solvedDepth += double(take * afterSolved);
+  }
+  return {left, solvedDepth};
+}
+
+// settleSurface's spreading: h += share * (h - b) where solved; returns the sum of what was
+// added (the part of a share below half an ulp of |h| rounds away).
+WB_SPAN_KERNEL double spreadSpan(float* __restrict h, const float* __restrict solved,
+                                 const float* __restrict ground, float share, std::size_t begin,
+                                 std::size_t end) {
+  double applied = 0.0;
+#pragma omp simd reduction(+ : applied)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float before = h[k];
+    const float after = before + solved[k] * (share * (before - ground[k]));
+    h[k] = after;
+    applied += double(after - before);
+  }
+  return applied;
+}
+
 // Depth and films (keepDepthNonNegative) on the cells [begin, end): a surface round-off left
 // below the ground is lifted to it; u = v = 0 where the depth is below filmDepth; moving is 1
 // on wet cells that hold more than a film, else 0.

@@ -90,6 +90,18 @@ void continuitySpan(float* __restrict h, const float* __restrict hOld,
                     const float* __restrict fluxX, const float* __restrict fluxY,
                     const float* __restrict scale, std::size_t row, std::size_t begin,
                     std::size_t end);
+// settleSurface's fields and sums.
+struct Settle {
+  float *h, *solved;
+  const float *flux, *scale, *ground, *depth, *wet;
+};
+struct SettleSums {
+  double left = 0.0, solvedDepth = 0.0;
+};
+SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row, std::size_t begin,
+                      std::size_t end);
+double spreadSpan(float* __restrict h, const float* __restrict solved,
+                  const float* __restrict ground, float share, std::size_t begin, std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
                               float* __restrict v, float* __restrict moving,
                               const float* __restrict ground, const float* __restrict wet,

@@ -19,12 +19,13 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        .autoDerived = true},
       {.name = "cg_tolerance",
        .kind = ParamKind::Real,
-       .defaultValue = 1e-4,
+       .defaultValue = 1e-3,
        .min = 1e-10,
        .max = 1e-1,
        .unit = "",
-       .doc = "Conjugate gradients on the Helmholtz equation (eq. 25) stop when the residual "
-              "||b - A h|| is at most this times ||b||.",
+       .doc = "The solvers of the Helmholtz equation (eq. 25), solved for the step's change "
+              "A (h - h^n) = b - A h^n, stop when its residual is at most this times "
+              "||b - A h^n||: relative to the change, not to the surface.",
        .choices = {},
        .autoDerived = false},
       {.name = "helmholtz_solver",

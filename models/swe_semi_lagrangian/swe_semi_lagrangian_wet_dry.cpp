@@ -186,47 +186,47 @@ void SweSemiLagrangian::transportVolume(double dt) {
 // use), which never takes a depth below 0 and keeps the volume to round-off.
 void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
   const int nx = h_.nx(), ny = h_.ny();
-  const auto touched = [&](int i, int j) {
-    const auto limitedAt = [&](int in, int jn) {
-      return in >= 0 && jn >= 0 && in < nx && jn < ny && outflowScale_(in, jn) < 1.0f;
-    };
-    return limitedAt(i, j) || limitedAt(i + 1, j) || limitedAt(i - 1, j) || limitedAt(i, j + 1) ||
-           limitedAt(i, j - 1);
+  const std::size_t row = std::size_t(nx);
+  const Settle f{h_.data(),      solved_.data(), fluxForm.data(),    outflowScale_.data(),
+                 ground_.data(), depth_.data(),  walls_.wetWeights()};
+  double solvedDepth = 0.0;
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    const SettleSums part = settleSpan(f, kExactDepth, row, begin, end);
+#pragma omp atomic
+    solvedDepth += part.solvedDepth;
+    return part.left;
   };
-  solved_.resize(h_.size());
-  double left = 0.0, solvedDepth = 0.0;
-#pragma omp parallel for reduction(+ : left, solvedDepth) schedule(static) \
-    if (worthThreads(h_.size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = h_.index(i, j);
-      solved_[k] = 0;
-      if (!walls_.wet(i, j)) continue;
-      const float solved = h_(i, j) - ground_(i, j), flux = fluxForm(i, j) - ground_(i, j);
-      if (touched(i, j) || depth_(i, j) < kExactDepth || flux < kExactDepth ||
-          solved < kExactDepth) {
-        h_(i, j) = fluxForm(i, j);
-        continue;
-      }
-      left += double(fluxForm(i, j)) - h_(i, j);
-      solvedDepth += solved;
-      solved_[k] = 1;
+  const auto limitedAt = [&](int i, int j) {
+    return i >= 0 && j >= 0 && i < nx && j < ny && outflowScale_(i, j) < 1.0f;
+  };
+  const auto cell = [&](int i, int j) {
+    const float solved = h_(i, j) - ground_(i, j), flux = fluxForm(i, j) - ground_(i, j);
+    const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
+                      !limitedAt(i, j + 1) && !limitedAt(i, j - 1) && depth_(i, j) >= kExactDepth &&
+                      flux >= kExactDepth && solved >= kExactDepth;
+    solved_(i, j) = keep ? 1.0f : 0.0f;
+    if (!keep) {
+      h_(i, j) = fluxForm(i, j);
+      return 0.0;
     }
+    solvedDepth += solved;
+    return double(fluxForm(i, j)) - h_(i, j);
+  };
+  const double spare = sumOverCells(walls_, nx, ny, span, cell);
   // A share below half an ulp of a cell's |h| rounds away: what was not applied is owed to
   // the next step, so the volume stays within round-off of exact over any number of steps.
-  left += unspread_;
+  const double left = spare + unspread_;
   unspread_ = left;
   if (solvedDepth <= 0.0) return;
   const float share = float(left / solvedDepth);
+  const std::size_t n = h_.size();
   double applied = 0.0;
-#pragma omp parallel for reduction(+ : applied) schedule(static) if (worthThreads(h_.size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      if (!solved_[h_.index(i, j)]) continue;
-      const float before = h_(i, j);
-      h_(i, j) = before + share * (before - ground_(i, j));
-      applied += double(h_(i, j)) - before;
-    }
+#pragma omp parallel reduction(+ : applied) if (worthThreads(n))
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    applied += spreadSpan(h_.data(), solved_.data(), ground_.data(), share, n * t / threads,
+                          n * (t + 1) / threads);
+  }
   unspread_ = left - applied;
 }
 
