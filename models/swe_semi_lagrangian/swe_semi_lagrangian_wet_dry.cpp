@@ -59,11 +59,13 @@ void SweSemiLagrangian::assembleFaceDepths() {
 
 // A film (d < film_depth) has no velocity of its own (keepDepthNonNegative zeroes it), so
 // the departure point of eq. 31 is the cell itself and u~ = 0. Water that floods it comes
-// from its wet neighbours with their velocity: u~, v~ of a film become the mean of those of
-// its neighbours across open faces that hold more than a film. The face fluxes (mean of the
-// two cells' u~) then carry the wet side's velocity across a front, and a cell flooded in
-// this step starts from the velocity of the water that floods it, not from rest. The wall
-// rule is applied again (a film along a wall keeps no normal velocity).
+// from its wet neighbours, as in the dry-bed Riemann problem at the front speed
+// u + 2 sqrt(g d) (startFloodedCells): u~, v~ of a film become the mean over its neighbours
+// across open faces that hold more than a film (and stand above its ground) of
+// u~_nb + 2 sqrt(g d_nb) n, n the unit vector from the neighbour into the film; floodX_,
+// floodY_ keep the mean n. The face fluxes (mean of the two cells' u~) then carry the water
+// across a front at its speed. The wall rule is applied again (a film along a wall keeps no
+// normal velocity).
 void SweSemiLagrangian::extendVelocityIntoFilms() {
   if (dryCells_ == 0) return;
   const int nx = h_.nx(), ny = h_.ny();
@@ -104,9 +106,9 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 // The continuity equation in flux form, d_t + div(d u) = 0, over the step:
 //   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) (a_f u~_f - d_f g dt (h_N - h_C) / dx)
 // with h the surface of eq. 25, u~_f the mean of the two cells' departure velocities and a_f,
-// d_f the advective and gravity depths of assembleFaceDepths: the
-// flux eq. 25 itself is built from, so where no limit acts h^{n+1} is eq. 25's solution (to
-// the solver's tolerance). Positivity-preserving flux limiting: a cell whose outgoing fluxes
+// d_f the advective and gravity depths of assembleFaceDepths: the flux eq. 25 itself is built
+// from, so where no limit acts this surface is eq. 25's solution plus the solver's residual
+// (settleSurface). Positivity-preserving flux limiting: a cell whose outgoing fluxes
 // would take more than the d^n it holds has them all scaled by theta_C = d^n_C / outflow_C;
 // each face is limited by its donor's theta. Then d^{n+1}_C >= d^n_C - theta_C outflow_C >= 0,
 // and since each face's flux leaves one cell and enters the other, volume is kept exactly
@@ -176,9 +178,11 @@ void SweSemiLagrangian::transportVolume(double dt) {
 }
 
 // The flux-form surface differs from eq. 25's solution h_s by the solver's residual r
-// (A h_s = rhs - r, so h_flux = h_s + r), unsmoothed: its rough part, a fraction of
-// cg_tolerance, would show as noise (and break mirror symmetry at 1e-5); h_s carries the
-// smoother error A^-1 r. So cells whose faces the limiter scaled, or that hold less than
+// (A h_s = rhs - r, so h_flux = h_s + r), unsmoothed: its rough part (up to cg_tolerance
+// times the step's change, and at large couplings the float floor 8 g d dt^2 / dx^2 eps of
+// the solve) would show as noise; h_s carries the smoother error A^-1 r. Taking h_flux
+// everywhere, the scan of the largest stable dt stopped at 200x the explicit limit instead of
+// 1000x. So cells whose faces the limiter scaled, or that hold less than
 // kExactDepth before or after the step, take h_flux (their depth is never negative and the
 // water they swap with their neighbours is exact); the others take h_s, and the volume the
 // residual leaves between the two, sum(h_flux - h), is spread over those others in
