@@ -181,13 +181,12 @@ void SweSemiLagrangian::transportVolume(double dt) {
 // (A h_s = rhs - r, so h_flux = h_s + r), unsmoothed: its rough part (up to cg_tolerance
 // times the step's change, and at large couplings the float floor 8 g d dt^2 / dx^2 eps of
 // the solve) would show as noise; h_s carries the smoother error A^-1 r. Taking h_flux
-// everywhere, the scan of the largest stable dt stopped at 200x the explicit limit instead of
-// 1000x. So cells whose faces the limiter scaled, or that hold less than
-// kExactDepth before or after the step, take h_flux (their depth is never negative and the
-// water they swap with their neighbours is exact); the others take h_s, and the volume the
-// residual leaves between the two, sum(h_flux - h), is spread over those others in
-// proportion to their depth: a global mass fixer (Priestley 1993, as semi-Lagrangian models
-// use), which never takes a depth below 0 and keeps the volume to round-off.
+// everywhere, the scan of the largest stable dt stopped at 100x the explicit limit, not 1000x. So
+// cells whose faces the limiter scaled, or that hold less than kExactDepth before or after the
+// step, take h_flux (their depth is never negative and the water they swap with their neighbours is
+// exact); the others take h_s, and the volume the residual leaves between the two, sum(h_flux - h),
+// is spread over those others in proportion to their depth: a global mass fixer (Priestley 1993, as
+// semi-Lagrangian models use), which never takes a depth below 0 and keeps the volume to round-off.
 void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
   const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx);
