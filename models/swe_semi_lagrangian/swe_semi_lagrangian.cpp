@@ -49,7 +49,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
   moving_ = Field2D(nx, ny);
   outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
-  floodX_ = floodY_ = solved_ = Field2D(nx, ny);
+  floodX_ = floodY_ = solved_ = momentumU_ = momentumV_ = Field2D(nx, ny);
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
   ground_ = Field2D(nx, ny);
@@ -114,6 +114,7 @@ void SweSemiLagrangian::step(double dt) {
   solveHelmholtz(dt);
   transportVolume(dt);
   updateVelocity(dt);
+  conserveMomentumInCompressions();
   startFloodedCells();
   absorbAtOpenEdges(dt);
   keepDepthNonNegative();

@@ -148,6 +148,10 @@ class SweSemiLagrangian final : public Model {
   void transportVolume(double dt);
   // The surface after the step from the flux-form one and eq. 25's solution.
   void settleSurface(const Field2D& fluxForm);
+  // Where the flow converges: the momentum advected in flux form with the continuity fluxes
+  // (measured into momentumU_/V_ by transportVolume, applied after eqs. 21-22).
+  void measureMomentumInCompressions(const Field2D& fluxForm, double dt);
+  void conserveMomentumInCompressions();
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;
   // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.
@@ -169,7 +173,8 @@ class SweSemiLagrangian final : public Model {
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
   Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
-  Field2D moving_;           // 1 on wet cells holding more than a film: eq. 32's corner weights
+  Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
+  Field2D momentumU_, momentumV_;  // conservative minus semi-Lagrangian advection, or 0
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
   Field2D solved_;           // 1 where settleSurface kept eq. 25's solution
   double unspread_ = 0.0;    // settleSurface's volume not yet applied (m times cells)

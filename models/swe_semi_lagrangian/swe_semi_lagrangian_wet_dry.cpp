@@ -174,7 +174,76 @@ void SweSemiLagrangian::transportVolume(double dt) {
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, update, updateCell);
+  measureMomentumInCompressions(fluxForm, dt);
   settleSurface(fluxForm);
+}
+
+// Momentum conservation across bores (Stelling & Duinmeijer 2003): eqs. 21-22 advect the
+// velocity (du/dt along trajectories), which in smooth flow and in expansions is right, but
+// across a bore it obeys the wrong jump condition: at Stoker's hr/hl = 0.1 the bore stood
+// 0.47 m high against 0.40 and 2.5 m behind (L1 0.057). Where the flow converges,
+// (u_E - u_W) + (v_N - v_S) < 0 (0 behind closed faces), and the cell holds at least
+// kExactDepth before and after, the momentum is advected in flux form with the step's limited
+// continuity fluxes F (depth per step, upwind velocity u_f):
+//   d^{n+1} u_adv = d^n u^n - sum_faces F_f u_f,
+// the same for v; d^{n+1} is the flux-form depth, so a uniform flow stays uniform. Stored is
+// u_adv minus the semi-Lagrangian advection u~ (without the step's force); the pressure and
+// force of eqs. 21-22 are then added alike.
+void SweSemiLagrangian::measureMomentumInCompressions(const Field2D& fluxForm, double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float step = float(dt);
+  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
+    if (i < 0 || j < 0) return 0.0f;
+    const float flux = f(i, j);
+    if (flux == 0.0f) return 0.0f;
+    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
+  };
+  // Upwind velocity of the face between (i, j) and (i + di, j + dj) for a flux f.
+  const auto upwind = [&](const Field2D& vel, float f, int i, int j, int di, int dj) {
+    return f > 0.0f ? vel(i, j) : vel(i + di, j + dj);
+  };
+#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      momentumU_(i, j) = momentumV_(i, j) = 0.0f;
+      const float before = depth_(i, j), after = fluxForm(i, j) - ground_(i, j);
+      if (!walls_.wet(i, j) || before < kExactDepth || after < kExactDepth) continue;
+      const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
+      const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
+      const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
+      const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
+      const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
+                                ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
+      if (!(convergence < 0.0f)) continue;
+      const float fe = east ? limited(fluxX_, i, j, 1, 0) : 0.0f;
+      const float fw = west ? limited(fluxX_, i - 1, j, 1, 0) : 0.0f;
+      const float fn = north ? limited(fluxY_, i, j, 0, 1) : 0.0f;
+      const float fs = south ? limited(fluxY_, i, j - 1, 0, 1) : 0.0f;
+      const auto advected = [&](const Field2D& vel) {
+        float out = 0.0f;
+        if (east) out += fe * upwind(vel, fe, i, j, 1, 0);
+        if (west) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
+        if (north) out += fn * upwind(vel, fn, i, j, 0, 1);
+        if (south) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
+        return (before * vel(i, j) - out) / after;
+      };
+      const float forceU = force_ ? step * force_->ax(i, j) : 0.0f;
+      const float forceV = force_ ? step * force_->ay(i, j) : 0.0f;
+      momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
+      momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
+    }
+}
+
+void SweSemiLagrangian::conserveMomentumInCompressions() {
+  const std::size_t n = u_.size();
+  float *u = u_.data(), *v = v_.data();
+  const float *du = momentumU_.data(), *dv = momentumV_.data();
+#pragma omp parallel for simd schedule(static) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    u[k] += du[k];
+    v[k] += dv[k];
+  }
+  walls_.enforceVelocity(u_, v_);
 }
 
 // The flux-form surface differs from eq. 25's solution h_s by the solver's residual r
