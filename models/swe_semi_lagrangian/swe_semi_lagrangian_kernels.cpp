@@ -7,6 +7,12 @@ namespace wb::swe_sl {
 
 constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 
+// The wet/dry kernels select between computed values (limiter, upwind, films); GCC vectorises
+// such selects only without -ftrapping-math, which they do not need (no handler inspects
+// floating-point exceptions).
+#define WB_WET_DRY_KERNEL \
+  __attribute__((target_clones("avx2", "default"), optimize("no-trapping-math")))
+
 // Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces carry 0.
 WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
                             const float* __restrict carryX, const float* __restrict carryY,
@@ -27,11 +33,11 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
 // faces of the cells [begin, end), which must lie below the grid's last row: depthX/Y for
 // gravity (the mean where both sides hold more than a film, else the wetter side's) and
 // carryX/Y for the advective flux (upwind by the face's departure velocity).
-WB_SPAN_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
-                                  const float* __restrict ground, const float* __restrict u,
-                                  const float* __restrict v, const float* __restrict openEast,
-                                  const float* __restrict openNorth, float filmDepth,
-                                  std::size_t row, std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
+                                     const float* __restrict ground, const float* __restrict u,
+                                     const float* __restrict v, const float* __restrict openEast,
+                                     const float* __restrict openNorth, float filmDepth,
+                                     std::size_t row, std::size_t begin, std::size_t end) {
   float* __restrict depthX = f.depthX;
   float* __restrict depthY = f.depthY;
   float* __restrict carryX = f.carryX;
@@ -131,8 +137,9 @@ WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restric
 }
 
 // transportVolume's face fluxes (m per step) of the east and north faces of [begin, end).
-WB_SPAN_KERNEL void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx,
-                             float gDtPerDx, std::size_t row, std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx,
+                                float gDtPerDx, std::size_t row, std::size_t begin,
+                                std::size_t end) {
   float* __restrict fluxX = t.fluxX;
   float* __restrict fluxY = t.fluxY;
   const float* __restrict carryX = t.carryX;
@@ -152,9 +159,10 @@ WB_SPAN_KERNEL void fluxSpan(const Transport& t, const float* __restrict h, floa
 }
 
 // transportVolume's limiter theta = min(1, d / outflow) on the cells [begin, end).
-WB_SPAN_KERNEL void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
-                                     const float* __restrict fluxY, const float* __restrict depth,
-                                     std::size_t row, std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
+                                        const float* __restrict fluxY,
+                                        const float* __restrict depth, std::size_t row,
+                                        std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float east = fluxX[k], west = -fluxX[k - 1], north = fluxY[k], south = -fluxY[k - row];
@@ -169,17 +177,19 @@ WB_SPAN_KERNEL void outflowScaleSpan(float* __restrict scale, const float* __res
 
 // transportVolume's update h = h^n - div(limited fluxes) on the cells [begin, end). Each face's
 // limited flux is the same expression from both sides: the divergence telescopes exactly.
-WB_SPAN_KERNEL void continuitySpan(float* __restrict h, const float* __restrict hOld,
-                                   const float* __restrict fluxX, const float* __restrict fluxY,
-                                   const float* __restrict scale, std::size_t row,
-                                   std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL void continuitySpan(float* __restrict h, const float* __restrict hOld,
+                                      const float* __restrict fluxX, const float* __restrict fluxY,
+                                      const float* __restrict scale, std::size_t row,
+                                      std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float fe = fluxX[k], fw = fluxX[k - 1], fn = fluxY[k], fs = fluxY[k - row];
-    const float east = fe * (fe > 0.0f ? scale[k] : scale[k + 1]);
-    const float west = fw * (fw > 0.0f ? scale[k - 1] : scale[k]);
-    const float north = fn * (fn > 0.0f ? scale[k] : scale[k + row]);
-    const float south = fs * (fs > 0.0f ? scale[k - row] : scale[k]);
+    const float sC = scale[k], sE = scale[k + 1], sW = scale[k - 1], sN = scale[k + row];
+    const float sS = scale[k - row];
+    const float east = fe * (fe > 0.0f ? sC : sE);
+    const float west = fw * (fw > 0.0f ? sW : sC);
+    const float north = fn * (fn > 0.0f ? sC : sN);
+    const float south = fs * (fs > 0.0f ? sS : sC);
     h[k] = hOld[k] - ((east - west) + (north - south));
   }
 }
@@ -188,8 +198,8 @@ WB_SPAN_KERNEL void continuitySpan(float* __restrict h, const float* __restrict 
 // face was limited (a scale below 1 here or next door), where the cell holds less than
 // exactDepth before or after the step, or on solid cells (both are 0 there); the others keep
 // eq. 25's solution and get solved = 1. Returns sum(flux - h) and sum(depth) over those.
-WB_SPAN_KERNEL SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row,
-                                     std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row,
+                                        std::size_t begin, std::size_t end) {
   float* __restrict h = f.h;
   float* __restrict solved = f.solved;
   const float* __restrict flux = f.flux;
@@ -220,9 +230,9 @@ WB_SPAN_KERNEL SettleSums settleSpan(const Settle& f, float exactDepth, std::siz
 
 // settleSurface's spreading: h += share * (h - b) where solved; returns the sum of what was
 // added (the part of a share below half an ulp of |h| rounds away).
-WB_SPAN_KERNEL double spreadSpan(float* __restrict h, const float* __restrict solved,
-                                 const float* __restrict ground, float share, std::size_t begin,
-                                 std::size_t end) {
+WB_WET_DRY_KERNEL double spreadSpan(float* __restrict h, const float* __restrict solved,
+                                    const float* __restrict ground, float share, std::size_t begin,
+                                    std::size_t end) {
   double applied = 0.0;
 #pragma omp simd reduction(+ : applied)
   for (std::size_t k = begin; k < end; ++k) {
@@ -234,15 +244,69 @@ WB_SPAN_KERNEL double spreadSpan(float* __restrict h, const float* __restrict so
   return applied;
 }
 
+// measureMomentumInCompressions on the cells [begin, end): where the flow converges and the
+// cell holds at least exactDepth before and after, the flux-form momentum advection minus
+// the semi-Lagrangian one (without the force); elsewhere 0.
+WB_WET_DRY_KERNEL void momentumSpan(const Momentum& m, float exactDepth, float forceStep,
+                                    std::size_t row, std::size_t begin, std::size_t end) {
+  float* __restrict outU = m.outU;
+  float* __restrict outV = m.outV;
+  const float* __restrict u = m.u;
+  const float* __restrict v = m.v;
+  const float* __restrict uDep = m.uDep;
+  const float* __restrict vDep = m.vDep;
+  const float* __restrict fx = m.fluxX;
+  const float* __restrict fy = m.fluxY;
+  const float* __restrict s = m.scale;
+  const float* __restrict dX = m.depthX;
+  const float* __restrict dY = m.depthY;
+  const float* __restrict depth = m.depth;
+  const float* __restrict flux = m.flux;
+  const float* __restrict ground = m.ground;
+  const float* __restrict wet = m.wet;
+  const float* __restrict ax = m.ax;
+  const float* __restrict ay = m.ay;
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    const float uc = u[k], vc = v[k], uE = u[k + 1], uW = u[k - 1], vN = v[k + row],
+                vS = v[k - row];
+    const float uN = u[k + row], uS = u[k - row], vE = v[k + 1], vW = v[k - 1];
+    // Behind a closed or dry face (depth 0) the neighbour's velocity counts as 0.
+    const float openE = dX[k] != 0.0f ? 1.0f : 0.0f, openW = dX[k - 1] != 0.0f ? 1.0f : 0.0f;
+    const float openN = dY[k] != 0.0f ? 1.0f : 0.0f, openS = dY[k - row] != 0.0f ? 1.0f : 0.0f;
+    const float convergence = (openE * uE - openW * uW) + (openN * vN - openS * vS);
+    const float fe0 = fx[k], fw0 = fx[k - 1], fn0 = fy[k], fs0 = fy[k - row];
+    const float sC = s[k], sE = s[k + 1], sW = s[k - 1], sN = s[k + row], sS = s[k - row];
+    // Each face's limited flux split into its parts leaving (+) and entering (-) the cell
+    // towards east or north: f = f+ + f-, f+ taken by the donor's scale.
+    const float feOut = (fe0 > 0.0f ? fe0 : 0.0f) * sC, feIn = (fe0 > 0.0f ? 0.0f : fe0) * sE;
+    const float fwOut = (fw0 > 0.0f ? fw0 : 0.0f) * sW, fwIn = (fw0 > 0.0f ? 0.0f : fw0) * sC;
+    const float fnOut = (fn0 > 0.0f ? fn0 : 0.0f) * sC, fnIn = (fn0 > 0.0f ? 0.0f : fn0) * sN;
+    const float fsOut = (fs0 > 0.0f ? fs0 : 0.0f) * sS, fsIn = (fs0 > 0.0f ? 0.0f : fs0) * sC;
+    // Sum over faces of F_f u_upwind (outward positive).
+    const float outflowU = ((feOut * uc + feIn * uE) - (fwOut * uW + fwIn * uc)) +
+                           ((fnOut * uc + fnIn * uN) - (fsOut * uS + fsIn * uc));
+    const float outflowV = ((feOut * vc + feIn * vE) - (fwOut * vW + fwIn * vc)) +
+                           ((fnOut * vc + fnIn * vN) - (fsOut * vS + fsIn * vc));
+    const float before = depth[k], after = flux[k] - ground[k];
+    const bool keep =
+        (wet[k] != 0.0f) & (before >= exactDepth) & (after >= exactDepth) & (convergence < 0.0f);
+    const float taken = keep ? 1.0f : 0.0f;
+    const float inverse = 1.0f / (taken * after + (1.0f - taken));  // 1 where not taken
+    outU[k] = taken * ((before * uc - outflowU) * inverse - (uDep[k] - forceStep * ax[k]));
+    outV[k] = taken * ((before * vc - outflowV) * inverse - (vDep[k] - forceStep * ay[k]));
+  }
+}
+
 // Depth and films (keepDepthNonNegative) on the cells [begin, end): a surface round-off left
 // below the ground is lifted to it; u = v = 0 where the depth is below filmDepth; moving is 1
 // on wet cells that hold more than a film, else 0.
-WB_SPAN_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth,
-                                             float* __restrict u, float* __restrict v,
-                                             float* __restrict moving,
-                                             const float* __restrict ground,
-                                             const float* __restrict wet, float filmDepth,
-                                             std::size_t begin, std::size_t end) {
+WB_WET_DRY_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth,
+                                                float* __restrict u, float* __restrict v,
+                                                float* __restrict moving,
+                                                const float* __restrict ground,
+                                                const float* __restrict wet, float filmDepth,
+                                                std::size_t begin, std::size_t end) {
   int lifted = 0, films = 0;
 #pragma omp simd reduction(+ : lifted, films)
   for (std::size_t k = begin; k < end; ++k) {

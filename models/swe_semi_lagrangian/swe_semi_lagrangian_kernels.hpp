@@ -102,6 +102,14 @@ SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row, std::s
                       std::size_t end);
 double spreadSpan(float* __restrict h, const float* __restrict solved,
                   const float* __restrict ground, float share, std::size_t begin, std::size_t end);
+// measureMomentumInCompressions' fields (ax, ay: the force, or any field with forceStep 0).
+struct Momentum {
+  float *outU, *outV;
+  const float *u, *v, *uDep, *vDep, *fluxX, *fluxY, *scale, *depthX, *depthY, *depth, *flux,
+      *ground, *wet, *ax, *ay;
+};
+void momentumSpan(const Momentum& m, float exactDepth, float forceStep, std::size_t row,
+                  std::size_t begin, std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
                               float* __restrict v, float* __restrict moving,
                               const float* __restrict ground, const float* __restrict wet,

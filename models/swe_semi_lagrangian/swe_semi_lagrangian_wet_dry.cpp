@@ -191,7 +191,29 @@ void SweSemiLagrangian::transportVolume(double dt) {
 // force of eqs. 21-22 are then added alike.
 void SweSemiLagrangian::measureMomentumInCompressions(const Field2D& fluxForm, double dt) {
   const int nx = h_.nx(), ny = h_.ny();
-  const float step = float(dt);
+  const std::size_t row = std::size_t(nx);
+  const float forceStep = force_ ? float(dt) : 0.0f;
+  const Momentum m{momentumU_.data(),
+                   momentumV_.data(),
+                   u_.data(),
+                   v_.data(),
+                   uDep_.data(),
+                   vDep_.data(),
+                   fluxX_.data(),
+                   fluxY_.data(),
+                   outflowScale_.data(),
+                   faceDepthX_.data(),
+                   faceDepthY_.data(),
+                   depth_.data(),
+                   fluxForm.data(),
+                   ground_.data(),
+                   walls_.wetWeights(),
+                   force_ ? force_->ax.data() : u_.data(),
+                   force_ ? force_->ay.data() : v_.data()};
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    momentumSpan(m, kExactDepth, forceStep, row, begin, end);
+    return 0.0;
+  };
   const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
     if (i < 0 || j < 0) return 0.0f;
     const float flux = f(i, j);
@@ -202,36 +224,36 @@ void SweSemiLagrangian::measureMomentumInCompressions(const Field2D& fluxForm, d
   const auto upwind = [&](const Field2D& vel, float f, int i, int j, int di, int dj) {
     return f > 0.0f ? vel(i, j) : vel(i + di, j + dj);
   };
-#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      momentumU_(i, j) = momentumV_(i, j) = 0.0f;
-      const float before = depth_(i, j), after = fluxForm(i, j) - ground_(i, j);
-      if (!walls_.wet(i, j) || before < kExactDepth || after < kExactDepth) continue;
-      const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
-      const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
-      const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
-      const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
-      const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
-                                ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
-      if (!(convergence < 0.0f)) continue;
-      const float fe = east ? limited(fluxX_, i, j, 1, 0) : 0.0f;
-      const float fw = west ? limited(fluxX_, i - 1, j, 1, 0) : 0.0f;
-      const float fn = north ? limited(fluxY_, i, j, 0, 1) : 0.0f;
-      const float fs = south ? limited(fluxY_, i, j - 1, 0, 1) : 0.0f;
-      const auto advected = [&](const Field2D& vel) {
-        float out = 0.0f;
-        if (east) out += fe * upwind(vel, fe, i, j, 1, 0);
-        if (west) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
-        if (north) out += fn * upwind(vel, fn, i, j, 0, 1);
-        if (south) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
-        return (before * vel(i, j) - out) / after;
-      };
-      const float forceU = force_ ? step * force_->ax(i, j) : 0.0f;
-      const float forceV = force_ ? step * force_->ay(i, j) : 0.0f;
-      momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
-      momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
-    }
+  const auto cell = [&](int i, int j) {
+    momentumU_(i, j) = momentumV_(i, j) = 0.0f;
+    const float before = depth_(i, j), after = fluxForm(i, j) - ground_(i, j);
+    if (before < kExactDepth || after < kExactDepth) return 0.0;
+    const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
+    const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
+    const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
+    const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
+    const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
+                              ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
+    if (!(convergence < 0.0f)) return 0.0;
+    const float fe = i + 1 < nx ? limited(fluxX_, i, j, 1, 0) : 0.0f;
+    const float fw = limited(fluxX_, i - 1, j, 1, 0);
+    const float fn = j + 1 < ny ? limited(fluxY_, i, j, 0, 1) : 0.0f;
+    const float fs = limited(fluxY_, i, j - 1, 0, 1);
+    const auto advected = [&](const Field2D& vel) {
+      float out = 0.0f;
+      if (fe != 0.0f) out += fe * upwind(vel, fe, i, j, 1, 0);
+      if (fw != 0.0f) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
+      if (fn != 0.0f) out += fn * upwind(vel, fn, i, j, 0, 1);
+      if (fs != 0.0f) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
+      return (before * vel(i, j) - out) / after;
+    };
+    const float forceU = force_ ? forceStep * force_->ax(i, j) : 0.0f;
+    const float forceV = force_ ? forceStep * force_->ay(i, j) : 0.0f;
+    momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
+    momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
+    return 0.0;
+  };
+  sumOverCells(walls_, nx, ny, span, cell);
 }
 
 void SweSemiLagrangian::conserveMomentumInCompressions() {
