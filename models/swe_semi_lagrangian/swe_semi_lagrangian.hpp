@@ -80,6 +80,10 @@ class SweSemiLagrangian final : public Model {
   const Field2D& departureHeight() const { return hDep_; }
   const Field2D& departureU() const { return uDep_; }
   const Field2D& departureV() const { return vDep_; }
+  // What the last step added to u, v where the flow converged (flux-form momentum advection
+  // minus the semi-Lagrangian one; 0 elsewhere), for tests.
+  const Field2D& momentumChangeU() const { return momentumU_; }
+  const Field2D& momentumChangeV() const { return momentumV_; }
   // Left side of eq. 25: out = A in on wet cells; solid cells (where in must be 0) get 0 or
   // keep their value; returns sum(in * out) for CG. Its coefficients are those of the last
   // step.

@@ -196,7 +196,8 @@ TEST(SweSemiLagrangian, DepartureValuesMatchTheWallAwareBilinearReference) {
 
 // The branch-free kernels take the wall rule from SweWalls' open-face factors; against the
 // cell-by-cell reference (SweWalls::centredX / centredY with Neumann or free-slip ghosts) on
-// masked domains: the velocity update (eqs. 21-22, then section 4.1's rule) and the shear.
+// masked domains: the velocity update (eqs. 21-22 plus the step's momentum change where the
+// flow converged, then section 4.1's rule) and the shear.
 // The harbour's open sea edge is closed here: its absorbing layer is not a wall rule.
 TEST(SweSemiLagrangian, WallRulesOfTheKernelsMatchTheCellByCellReference) {
   for (const std::string name : {"pi-pool", "harbour"}) {
@@ -225,8 +226,10 @@ TEST(SweSemiLagrangian, WallRulesOfTheKernelsMatchTheCellByCellReference) {
     for (int j = 0; j < ny; ++j)
       for (int i = 0; i < nx; ++i) {
         if (!domain.isWet(i, j)) continue;
-        uRef(i, j) = float(model.departureU()(i, j) - gDtPerDx * walls.centredX(h, i, j, true));
-        vRef(i, j) = float(model.departureV()(i, j) - gDtPerDx * walls.centredY(h, i, j, true));
+        uRef(i, j) = float(model.departureU()(i, j) - gDtPerDx * walls.centredX(h, i, j, true)) +
+                     model.momentumChangeU()(i, j);
+        vRef(i, j) = float(model.departureV()(i, j) - gDtPerDx * walls.centredY(h, i, j, true)) +
+                     model.momentumChangeV()(i, j);
         shearRef = std::max({shearRef, double(std::fabs(walls.centredX(u, i, j, true))),
                              double(std::fabs(walls.centredY(u, i, j, true))),
                              double(std::fabs(walls.centredX(v, i, j, true))),
