@@ -66,7 +66,7 @@ class SweSemiLagrangian final : public Model {
   // cell per step (fluxes join neighbours only), so auto dt keeps its Courant number at most
   // kFrontCourant.
   double frontSpeed() const;
-  static constexpr double kFrontCourant = 0.2;
+  static constexpr double kFrontCourant = 0.15;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), for comparison with the implicit steps.
   double explicitLimit() const;
