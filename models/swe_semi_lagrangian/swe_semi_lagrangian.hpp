@@ -64,7 +64,8 @@ class SweSemiLagrangian final : public Model {
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
   // cell per step (fluxes join neighbours only), so auto dt keeps its Courant number at most
-  // kFrontCourant.
+  // kFrontCourant. Ritter's front lags more at larger values; at 0.1 a film runs ahead of it
+  // (docs/wet-dry.md, measured at 0.1 to 0.5).
   double frontSpeed() const;
   static constexpr double kFrontCourant = 0.15;
 
