@@ -175,6 +175,7 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
   body.displacedVolume = loads(body, still).displacedVolume;
   bodies_.push_back(body);
   stampedVolume_.push_back(body.displacedVolume);
+  immersion_.push_back(immersionOf(body, eta));
   return body.id;
 }
 
@@ -255,6 +256,34 @@ int RigidBodies::substepsFor(const RigidBody& body, double dt) const {
   return std::clamp(int(std::ceil(needed)), 1, kMaxBodySubsteps);
 }
 
+void RigidBodies::setTow(std::size_t k, const Vector3d& point, const Vector3d& velocity) {
+  bodies_[k].towPoint = point;
+  bodies_[k].towVelocity = velocity;
+}
+
+namespace {
+
+// The tow's pull on the bow, horizontal, as a force at the bow (RigidBodies::setTow).
+BodyLoads towLoads(const RigidBody& body) {
+  BodyLoads out;
+  if (!body.towPoint) return out;
+  double foremost = 0.0;
+  for (const Vector3d& v : body.geometry->vertices)
+    foremost = std::max(foremost, v.x());
+  const Vector3d arm = body.orientation * Vector3d(foremost, 0.0, 0.0);
+  const Vector3d bow = body.position + arm;
+  const Vector3d bowVelocity = body.velocity + body.angularVelocity.cross(arm);
+  const double w = RigidBodies::kTowRate;
+  Vector3d pull =
+      body.mass * (w * w * (*body.towPoint - bow) + 2 * w * (body.towVelocity - bowVelocity));
+  pull.z() = 0.0;
+  out.force = pull;
+  out.torque = arm.cross(pull);
+  return out;
+}
+
+}  // namespace
+
 void RigidBodies::advance(double dt, const WaterSurface& water) {
   for (RigidBody& body : bodies_) {
     const int substeps = substepsFor(body, dt);
@@ -285,7 +314,10 @@ double RigidBodies::highestWaterUnder(const RigidBody& body, const Field2D& eta)
 // Symplectic Euler: v^{n+1} = v^n + dt F(x^n)/m, omega^{n+1} = omega^n + dt I^-1 (tau - omega x
 // I omega), x^{n+1} = x^n + dt v^{n+1}, q^{n+1} = exp(dt omega^{n+1}) q^n.
 void RigidBodies::step(RigidBody& body, double dt, const WaterSurface& water) const {
-  const BodyLoads load = loads(body, water, highestWaterUnder(body, water.eta));
+  BodyLoads load = loads(body, water, highestWaterUnder(body, water.eta));
+  const BodyLoads tow = towLoads(body);
+  load.force += tow.force;
+  load.torque += tow.torque;
   const Vector3d weight(0.0, 0.0, -body.mass * domain_->g());
   const Matrix3d rotation = body.orientation.toRotationMatrix();
   const Matrix3d worldInertia = rotation * body.inertia * rotation.transpose();
@@ -392,40 +424,6 @@ void RigidBodies::separate(RigidBody& a, RigidBody& b) const {
         other.velocity += reduced * approach / other.mass * normal;
       }
     }
-  }
-}
-
-void RigidBodies::stampDisplacement(Field2D& delta) {
-  const Grid& grid = domain_->grid();
-  for (std::size_t k = 0; k < bodies_.size(); ++k) {
-    const RigidBody& body = bodies_[k];
-    const double change = body.displacedVolume - stampedVolume_[k];
-    if (change == 0.0) continue;
-    // A bump (1 - r^2/R^2)^2 over the footprint's circle widened by two cells, normalised on
-    // the wet cells it covers so that it adds exactly `change`.
-    const double radius =
-        std::hypot(body.geometry->halfExtent.x(), body.geometry->halfExtent.y()) + 2.0 * grid.dx;
-    const int i0 = std::max(0, int(std::floor((body.position.x() - radius) / grid.dx)));
-    const int i1 = std::min(grid.nx - 1, int(std::floor((body.position.x() + radius) / grid.dx)));
-    const int j0 = std::max(0, int(std::floor((body.position.y() - radius) / grid.dx)));
-    const int j1 = std::min(grid.ny - 1, int(std::floor((body.position.y() + radius) / grid.dx)));
-    double total = 0.0;
-    const auto weight = [&](int i, int j) {
-      if (!domain_->isWet(i, j)) return 0.0;
-      const double r2 = (std::pow(grid.x(i) - body.position.x(), 2) +
-                         std::pow(grid.y(j) - body.position.y(), 2)) /
-                        (radius * radius);
-      return r2 < 1.0 ? (1.0 - r2) * (1.0 - r2) : 0.0;
-    };
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i)
-        total += weight(i, j);
-    if (total <= 0.0) continue;  // no water around it: nothing to displace into
-    const double scale = change / (total * grid.cellArea());
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i)
-        delta(i, j) += float(scale * weight(i, j));
-    stampedVolume_[k] = body.displacedVolume;
   }
 }
 

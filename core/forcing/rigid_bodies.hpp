@@ -71,6 +71,9 @@ struct BodySpec {
   // water's grid-scale motion under it feed each other: a 1 m box dropped on a 0.25 m grid
   // settles with 3 patches per edge in every model and keeps bouncing with 1 or 2.
   int subdivision = 0;
+  // Towed by this boat of the scenario's excitations (its index among the boats): the bow is
+  // pulled to the boat's position by a critically damped spring (see RigidBodies::setTow).
+  std::optional<int> towedBy;
 };
 
 struct RigidBody {
@@ -84,6 +87,9 @@ struct RigidBody {
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();               // m/s
   Eigen::Vector3d angularVelocity = Eigen::Vector3d::Zero();        // world frame (rad/s)
   double displacedVolume = 0.0;  // immersed volume at the current pose (m^3)
+  // Where the tow pulls the bow to, and how fast that point moves (towed bodies only).
+  std::optional<Eigen::Vector3d> towPoint;
+  Eigen::Vector3d towVelocity = Eigen::Vector3d::Zero();
   // Roll (about x), pitch (about y), yaw (about z), radians, z-y-x convention.
   Eigen::Vector3d rollPitchYaw() const;
 };
@@ -118,9 +124,14 @@ class RigidBodies {
   // their displaced volumes into it.
   void advance(double dt, const WaterSurface& water);
   // Adds, into `delta` (m, on the grid), the surface displacement that puts each body's change
-  // of displaced volume since the last stamp around it; its sum times the cell area is that
-  // change on wet cells.
-  void stampDisplacement(Field2D& delta);
+  // of displaced volume since the last stamp around it, where it happened
+  // (core/forcing/body_displacement.cpp); its sum times the cell area is that change.
+  void stampDisplacement(Field2D& delta, const Field2D& eta);
+  // Sets the point (and its velocity) that body k's tow pulls its bow to: horizontally, with
+  // F = m (w^2 (p - bow) + 2 w (v - v_bow)), w = kTowRate, applied at the bow (the foremost
+  // point on the body's x axis), so a hull trails its tow and turns with it.
+  void setTow(std::size_t k, const Eigen::Vector3d& point, const Eigen::Vector3d& velocity);
+  static constexpr double kTowRate = 2.0;  // 1/s
   // Sets `rate` (1/s) to each body's shadow damping on the cells under it, 0 elsewhere.
   void stampShadow(Field2D& rate) const;
 
@@ -147,7 +158,18 @@ class RigidBodies {
   double waterDensity_ = 1000.0;
   std::vector<std::unique_ptr<BodyGeometry>> geometries_;
   std::vector<RigidBody> bodies_;
+  // Per cell under a body: the length of its centre's vertical line inside the body and below
+  // the water (m), sorted by cell index.
+  struct ImmersedCell {
+    std::size_t cell;
+    float depth;
+  };
+  using Immersion = std::vector<ImmersedCell>;
+  Immersion immersionOf(const RigidBody& body, const Field2D& eta) const;
+  bool addBump(Field2D& delta, const Eigen::Vector3d& centre, double radius, double volume) const;
+
   std::vector<double> stampedVolume_;  // each body's displaced volume at its last stamp
+  std::vector<Immersion> immersion_;   // each body's immersion at its last stamp
 };
 
 // Geometry of a spec's shape (box or hull) on a grid of spacing dx.

@@ -131,6 +131,12 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
   const int substeps = std::max(1, int(std::ceil(frameDt / model.preferredDt() - 1e-9)));
   const double dt = frameDt / substeps;
   model.setForce(wind ? &*wind : nullptr);
+  const auto& bodies = slot.rigidBodies.bodies();
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    if (const auto boat = bodies[b].spec.towedBy) {
+      const BoatState& state = excitations_->boats()[std::size_t(*boat)];
+      slot.rigidBodies.setTow(b, {state.x, state.y, 0.0}, {state.vx, state.vy, 0.0});
+    }
   std::size_t next = 0;
   double stepSeconds = 0.0;
   for (int k = 0; k < substeps; ++k) {

@@ -159,7 +159,8 @@ Eigen::Vector3d readTriple(ObjectReader& r, const std::string& key, const Eigen:
 
 // One buoyant body (docs/scenario.md, bodies); the placement on water is checked by
 // RigidBodies::add when the comparison starts.
-BodySpec readBody(const json& value, const std::string& where, const Grid& grid) {
+BodySpec readBody(const json& value, const std::string& where, const Grid& grid,
+                  std::size_t boats) {
   ObjectReader r(value, where);
   BodySpec body;
   const std::string shape = r.text("shape", "box");
@@ -178,6 +179,10 @@ BodySpec readBody(const json& value, const std::string& where, const Grid& grid)
   body.lift = r.number("lift", body.lift, 0.0, 1e6);
   body.shadow = r.number("shadow", body.shadow, 0.0, 1e4);
   body.subdivision = r.integer("patches", body.subdivision, 0, 16);
+  if (r.has("towed_by")) {
+    if (boats == 0) ObjectReader::fail(r.at("towed_by"), "the scenario has no boat to tow it");
+    body.towedBy = r.integer("towed_by", 0, 0, int(boats) - 1);
+  }
   return body;
 }
 
@@ -361,8 +366,8 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   if (top.has("bodies") && top.raw("bodies").is_array()) {  // buoyant rigid bodies
     const json& list = top.raw("bodies");
     for (std::size_t k = 0; k < list.size(); ++k)
-      s.rigidBodies.push_back(
-          readBody(list[k], top.at("bodies") + "[" + std::to_string(k) + "]", s.grid));
+      s.rigidBodies.push_back(readBody(list[k], top.at("bodies") + "[" + std::to_string(k) + "]",
+                                       s.grid, s.excitations.boats.size()));
   } else if (top.has("bodies")) {  // passive tracers
     ObjectReader bodies(top.raw("bodies"), top.at("bodies"));
     s.bodies.count = bodies.integer("count", 0, 0, 100000);

@@ -47,6 +47,7 @@ json bodiesJson(const std::vector<BodySpec>& bodies) {
                  {"shadow", b.shadow},
                  {"patches", b.subdivision}};
     if (b.z) body["z"] = *b.z;
+    if (b.towedBy) body["towed_by"] = *b.towedBy;
     list.push_back(body);
   }
   return list;

@@ -29,8 +29,11 @@ double SweSemiLagrangian::maxStableDt() const {
 }
 
 double SweSemiLagrangian::preferredDt() const {
-  if (!autoDt_ || shear_ <= 0.0) return dt_;
-  return std::min(dt_, kAutoShearSafety * kMaxShearNumber / shear_);
+  if (!autoDt_) return dt_;
+  double dt = dt_;
+  if (shear_ > 0.0) dt = std::min(dt, kAutoShearSafety * kMaxShearNumber / shear_);
+  if (frontSpeed_ > 0.0) dt = std::min(dt, kFrontCourant * domain_->grid().dx / frontSpeed_);
+  return dt;
 }
 
 void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
@@ -43,6 +46,10 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
+  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
+  moving_ = Field2D(nx, ny);
+  outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
+  floodX_ = floodY_ = solved_ = momentumU_ = momentumV_ = Field2D(nx, ny);
   cg_ = ConjugateGradient();
   reducedCg_ = RedBlackCg();
   ground_ = Field2D(nx, ny);
@@ -56,7 +63,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
     for (int i = 0; i < nx; ++i)
       if (!domain.isWet(i, j)) h_(i, j) = 0.0f;
   keepDepthNonNegative();
-  shear_ = 0.0;
+  shear_ = frontSpeed_ = unspread_ = 0.0;
   initialShear_ = estimatedInitialShear();
   lastSolve_ = {};
   const auto userDt = settings_.userDt;
@@ -85,7 +92,7 @@ double SweSemiLagrangian::estimatedInitialShear() const {
   double shear = 0.0;
   for (int j = 0; j < h_.ny(); ++j)
     for (int i = 0; i < h_.nx(); ++i) {
-      if (!walls_.wet(i, j)) continue;
+      if (!walls_.wet(i, j) || depth_(i, j) < settings_.filmDepth) continue;
       const double slope = std::max(std::fabs(walls_.centredX(h_, i, j, true)),
                                     std::fabs(walls_.centredY(h_, i, j, true))) /
                            dx;
@@ -94,27 +101,36 @@ double SweSemiLagrangian::estimatedInitialShear() const {
   return shear;
 }
 
-// d^n was computed with the drying at the end of the last step (or by reset / addEta).
+// d^n was computed at the end of the last step (or by reset / addEta). The velocity update
+// and the fluxes both take the surface of eq. 25; the fluxes, limited, then give h^{n+1}.
 void SweSemiLagrangian::step(double dt) {
+  hOld_ = h_;
   interpolateAtDepartures(dt);
   applyForce(dt);
+  extendVelocityIntoFilms();
+  assembleFaceDepths();
   assembleRhs(dt);
   assembleHelmholtz(dt);
   solveHelmholtz(dt);
+  transportVolume(dt);
   updateVelocity(dt);
+  conserveMomentumInCompressions();
+  startFloodedCells();
   absorbAtOpenEdges(dt);
   keepDepthNonNegative();
   shear_ = velocityShear();
+  frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
 }
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
 // Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised).
+// wall rule (solid corners left out, the wet corners' weights renormalised); films (whose
+// velocity is 0 by keepDepthNonNegative, not the water's) are left out like solid corners.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
   const float cellsPerStep = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
-  const DepartureFields fields{h_.data(),    u_.data(),    v_.data(),   walls_.wetWeights(),
+  const DepartureFields fields{h_.data(),    u_.data(),    v_.data(),   moving_.data(),
                                hDep_.data(), uDep_.data(), vDep_.data()};
   // One long vector loop over the rows between the first and the last (fewer loop tails than
   // row by row), then the first and last columns and the far departures cell by cell.
@@ -163,34 +179,34 @@ void SweSemiLagrangian::applyForce(double dt) {
 
 // Eq. 25, right side: h~ + dt (u~ b_x + v~ b_y) - dt d^n (u~_x + v~_y). With d^n = h^n - b
 // the bathymetry terms combine like the left side's: u~.grad(b) - d div(u~) =
-// -div(d u~) + u~.grad(h^n). Assembled in that form, -div(d u~) with the fluxes of the
-// Helmholtz faces (face depth times mean face velocity, none through walls) and u~.grad(h^n)
-// centred with Neumann ghosts. The paper's centred u~ b_x is unbounded where the ground steps
-// up at a coast (b_x ~ depth / dx); the flux form keeps such cells bounded and sums to zero.
+// -div(d u~) + u~.grad(h^n), and h~ + dt u~.grad(h^n) is h^n up to the interpolation error
+// of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(a_f u~_f), the continuity equation
+// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the
+// two cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
+// conservative nor positive, and at a front it would carry water out of dry cells (bilinear
+// weights on a wet neighbour); docs/wet-dry.md.
 void SweSemiLagrangian::assembleRhs(double dt) {
-  const double dtPerDx = dt / domain_->grid().dx;
+  const float dtPerDx = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
-  const float *d = depth_.data(), *u = uDep_.data(), *v = vDep_.data();
-  const float *h = h_.data(), *hDep = hDep_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  const float *hOld = hOld_.data(), *u = uDep_.data(), *v = vDep_.data();
+  const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
   float* rhs = rhs_.data();
   const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
-    rhsSpan(rhs, hDep, h, d, u, v, openEast, openNorth, float(dtPerDx), row, begin, end);
+    rhsSpan(rhs, hOld, carryX, carryY, u, v, dtPerDx, row, begin, end);
     return 0.0;
   };
-  const auto flux = [&](const Field2D& vel, int i, int j, int di, int dj) {
-    const int in = i + di, jn = j + dj;
-    if (in >= nx || jn >= ny || !walls_.wet(in, jn)) return 0.0;
-    return 0.25 * (depth_(i, j) + depth_(in, jn)) * (vel(i, j) + vel(in, jn));
-  };
   const auto cell = [&](int i, int j) {
-    const double east = flux(uDep_, i, j, 1, 0), north = flux(vDep_, i, j, 0, 1);
-    const double west = i > 0 && walls_.wet(i - 1, j) ? flux(uDep_, i - 1, j, 1, 0) : 0.0;
-    const double south = j > 0 && walls_.wet(i, j - 1) ? flux(vDep_, i, j - 1, 0, 1) : 0.0;
-    const float advection = uDep_(i, j) * walls_.centredX(h_, i, j, true) +
-                            vDep_(i, j) * walls_.centredY(h_, i, j, true);
-    rhs_(i, j) = float(hDep_(i, j) - dtPerDx * (east - west + north - south) + dtPerDx * advection);
+    const auto flux = [&](const Field2D& depth, const Field2D& vel, int i0, int j0, int di,
+                          int dj) {
+      if (i0 < 0 || j0 < 0) return 0.0f;
+      return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
+    };
+    const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
+    const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
+    const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
+    const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
+    rhs_(i, j) = hOld_(i, j) - dtPerDx * ((east - west) + (north - south));
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, span, cell);
@@ -201,30 +217,22 @@ void SweSemiLagrangian::assembleRhs(double dt) {
 // grad(h); the last term is the product of two surface slopes (second order in the wave
 // amplitude, absent in the linearised equations) and is dropped, which leaves the conservative
 //   A h = h - g dt^2 div(d^n grad h)
-// discretised with face depths d_f = (d_C + d_N) / 2 and no flux through walls (Neumann):
+// discretised with the face depths d_f of assembleFaceDepths and no flux through walls or
+// dry faces (Neumann):
 //   (A h)_C = h_C + sum_faces (g dt^2 / dx^2) d_f (h_C - h_N).
-// A is symmetric positive definite, so conjugate gradients apply, and sum(A h) = sum(h):
-// the solve itself neither adds nor removes water. The faces of solid cells stay 0 (reset).
+// A is symmetric positive definite (d_f >= 0), so conjugate gradients apply, and
+// sum(A h) = sum(h). A cell with every face dry keeps its surface (its row is h = rhs).
 void SweSemiLagrangian::assembleHelmholtz(double dt) {
   const double dx = domain_->grid().dx;
   const float mu = float(domain_->g() * dt * dt / (dx * dx));
-  const int nx = h_.nx(), ny = h_.ny();
-  const float* d = depth_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  const std::size_t n = h_.size();
   float *faceX = faceX_.data(), *faceY = faceY_.data();
-  const std::size_t row = std::size_t(nx);
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    facesSpan(faceX, faceY, d, openEast, openNorth, mu, row, begin, end);
-    return 0.0;
-  };
-  const auto cell = [&](int i, int j) {
-    faceX_(i, j) =
-        i + 1 < nx && walls_.wet(i + 1, j) ? 0.5f * mu * (depth_(i, j) + depth_(i + 1, j)) : 0.0f;
-    faceY_(i, j) =
-        j + 1 < ny && walls_.wet(i, j + 1) ? 0.5f * mu * (depth_(i, j) + depth_(i, j + 1)) : 0.0f;
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, span, cell);
+  const float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
+#pragma omp parallel if (worthThreads(n))
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    facesSpan(faceX, faceY, depthX, depthY, mu, n * t / threads, n * (t + 1) / threads);
+  }
 }
 
 // Rows 1 to ny - 2 whole, with the interior kernel: a face towards a solid cell is 0 (and so
@@ -261,46 +269,76 @@ SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) co
   return large && coupling > kReducedMinCoupling ? HelmholtzSolver::ReducedCg : HelmholtzSolver::Cg;
 }
 
-// Eq. 25 solved from h^n (warm start) to cg_tolerance on the faces of this step, by plain CG,
-// CG on the red-black reduced system (core/solvers/red_black_cg.hpp) or multigrid V-cycles
-// (core/solvers/multigrid.hpp). Each solver allocates its work fields at its first solve.
+// Eq. 25 solved for the change of the surface over the step, A (h - h^n) = rhs - A h^n, from 0
+// to cg_tolerance by plain CG, CG on the red-black reduced system (core/solvers/red_black_cg.hpp)
+// or multigrid V-cycles (core/solvers/multigrid.hpp); each solver allocates its work fields at
+// its first solve. The tolerance is relative to the step's change, not to h: the surface the
+// continuity fluxes are made of (transportVolume) is then as accurate at small dt as at large,
+// and the residual left in it is a fraction of the change (mirror-symmetric input stays
+// symmetric to 1e-9). fluxX_ and fluxY_, spent until transportVolume, hold A h^n and the change.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   const double tolerance = settings_.cgTolerance;
   const int maxIterations = settings_.cgMaxIterations;
+  Field2D &applied = fluxX_, &change = fluxY_;
+  applyHelmholtz(h_, applied);
+  const std::size_t n = h_.size();
+  float *rhs = rhs_.data(), *delta = change.data();
+  const float* a = applied.data();
+#pragma omp parallel for simd schedule(static) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    rhs[k] -= a[k];
+    delta[k] = 0.0f;
+  }
   switch (chooseSolver(dt)) {
     case HelmholtzSolver::Multigrid:
       if (!helmholtzSolver_.ready())
         helmholtzSolver_.setup(
             FivePointSystem::fromMask(domain_->nx(), domain_->ny(), domain_->wetMask(), 1.0f));
       helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
-      lastSolve_ = helmholtzSolver_.solve(rhs_, h_, tolerance, maxIterations);
-      return;
+      lastSolve_ = helmholtzSolver_.solve(rhs_, change, tolerance, maxIterations);
+      break;
     case HelmholtzSolver::ReducedCg:
       reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain_->wetMask());
-      lastSolve_ = reducedCg_.solve(rhs_, h_, tolerance, maxIterations);
-      return;
-    case HelmholtzSolver::Cg:
+      lastSolve_ = reducedCg_.solve(rhs_, change, tolerance, maxIterations);
       break;
+    case HelmholtzSolver::Cg: {
+      const auto apply = [this](const Field2D& in, Field2D& out) {
+        return applyHelmholtz(in, out);
+      };
+      lastSolve_ =
+          cg_.solveFused(apply, rhs_, change, domain_->wetMask(), tolerance, maxIterations);
+      break;
+    }
   }
-  const auto apply = [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); };
-  lastSolve_ = cg_.solveFused(apply, rhs_, h_, domain_->wetMask(), tolerance, maxIterations);
+  float* h = h_.data();
+#pragma omp parallel for simd schedule(static) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k)
+    h[k] += delta[k];
 }
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann
-// ghosts), then zero normal velocity at walls (section 4.1).
+// ghosts behind walls and dry faces: a wet cell beside land higher than its surface feels no
+// slope towards it), then zero normal velocity at walls (section 4.1).
 void SweSemiLagrangian::updateVelocity(double dt) {
   const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
   const float *h = h_.data(), *uDep = uDep_.data(), *vDep = vDep_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
+  // The face depths are 0 on closed and dry faces: the kernel's open-face factors.
+  const float *openEast = faceDepthX_.data(), *openNorth = faceDepthY_.data();
   float *u = u_.data(), *v = v_.data();
-  const std::size_t row = std::size_t(h_.nx());
+  const int nx = h_.nx();
+  const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
     velocitySpan(u, v, uDep, vDep, h, openEast, openNorth, gDtPerDx, row, begin, end);
     return 0.0;
   };
   const auto cell = [&](int i, int j) {
-    u_(i, j) = float(uDep_(i, j) - gDtPerDx * walls_.centredX(h_, i, j, true));
-    v_(i, j) = float(vDep_(i, j) - gDtPerDx * walls_.centredY(h_, i, j, true));
+    const float centre = h_(i, j);
+    const float east = i + 1 < nx && faceDepthX_(i, j) != 0.0f ? h_(i + 1, j) : centre;
+    const float west = i > 0 && faceDepthX_(i - 1, j) != 0.0f ? h_(i - 1, j) : centre;
+    const float north = j + 1 < h_.ny() && faceDepthY_(i, j) != 0.0f ? h_(i, j + 1) : centre;
+    const float south = j > 0 && faceDepthY_(i, j - 1) != 0.0f ? h_(i, j - 1) : centre;
+    u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west)));
+    v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south)));
     return 0.0;
   };
   sumOverCells(walls_, h_.nx(), h_.ny(), span, cell);
@@ -318,21 +356,25 @@ void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
   layer_.relax(v_.data(), dt);
 }
 
-// Drying: a surface below the ground (negative depth) is lifted back to the ground; the water
-// this adds shows up as volume drift and the cells are counted in dry_cells. In the same pass
-// the depth of the next step, d = h - b, at least min_depth on wet cells (drying cells keep
-// eq. 25 definite), 0 on solid ones.
+// The depth of the next step, d = h - b >= 0 (0 on solid cells). transportVolume keeps
+// h >= b up to round-off; a surface that round-off left below the ground is lifted to it
+// (lifted_cells). Films thinner than film_depth do not move (u = v = 0): their velocity,
+// from a pressure gradient over almost no water, is not meaningful.
 void SweSemiLagrangian::keepDepthNonNegative() {
-  const float minDepth = settings_.minDepth;
+  const float filmDepth = settings_.filmDepth;
   const std::size_t n = h_.size();
-  int dry = 0;
-#pragma omp parallel reduction(+ : dry) if (worthThreads(n))
+  int lifted = 0, films = 0;
+#pragma omp parallel reduction(+ : lifted, films) if (worthThreads(n))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    dry += dryAndDepthSpan(h_.data(), depth_.data(), ground_.data(), walls_.wetWeights(), minDepth,
-                           n * t / threads, n * (t + 1) / threads);
+    const DepthCounts counts = depthAndFilmsSpan(
+        h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(), ground_.data(),
+        walls_.wetWeights(), filmDepth, n * t / threads, n * (t + 1) / threads);
+    lifted += counts.lifted;
+    films += counts.films;
   }
-  dryCells_ = dry;
+  liftedCells_ = lifted;
+  dryCells_ = films;
 }
 
 double SweSemiLagrangian::velocityShear() const {
@@ -362,16 +404,16 @@ double SweSemiLagrangian::velocityShear() const {
   return shear / dx;
 }
 
+// A surface lowered below the ground stops there: the water added is what was really added.
 double SweSemiLagrangian::addEta(const Field2D& delta) {
-  const float minDepth = settings_.minDepth;
   double added = 0.0;
   const auto& wet = domain_->wetMask();
   for (std::size_t k = 0; k < delta.size(); ++k) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
     const float before = h_.data()[k];  // the volume is what the float sum holds
-    h_.data()[k] += delta.data()[k];
+    h_.data()[k] = std::max(before + delta.data()[k], ground_.data()[k]);
     added += h_.data()[k] - before;
-    depth_.data()[k] = std::max(h_.data()[k] - ground_.data()[k], minDepth);
+    depth_.data()[k] = h_.data()[k] - ground_.data()[k];
   }
   return added * domain_->grid().cellArea();
 }
@@ -384,12 +426,11 @@ void SweSemiLagrangian::dampUnderBodies(const Field2D& rate, double dt) {
 }
 
 double SweSemiLagrangian::kineticEnergy() const {
-  const float minDepth = settings_.minDepth;
   const auto& wet = domain_->wetMask();
   double total = 0.0;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     if (!wet[k]) continue;
-    const double d = std::max(h_.data()[k] - ground_.data()[k], minDepth);
+    const double d = std::max(h_.data()[k] - ground_.data()[k], 0.0f);
     const double u = u_.data()[k], v = v_.data()[k];
     total += d * (u * u + v * v);
   }
@@ -400,7 +441,8 @@ std::map<std::string, double> SweSemiLagrangian::diagnostics() const {
   return {{"solver_iterations", lastSolve_.iterations},
           {"solver_residual", lastSolve_.relativeResidual},
           {"shear_number", lastDt_ * shear_},
-          {"dry_cells", dryCells_}};
+          {"dry_cells", dryCells_},
+          {"lifted_cells", liftedCells_}};
 }
 
 }  // namespace wb

@@ -8,14 +8,19 @@
 //   ii.  h, u, v at the departure points by bilinear interpolation       (eq. 32)
 //   iii. the Helmholtz equation for h^{n+1}                              (eqs. 24-25)
 //   iv.  u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1}    (eqs. 21-22)
-// Walls as section 4.1 (see swe_walls.hpp). First order in time and space, implicit: the
-// gravity-wave CFL limit dx / sqrt(g d) does not apply. The method's own limit (section 4.2,
-// Pudykiewicz et al. 1985) bounds dt times the velocity shear max(|u_x|, |u_y|, |v_x|, |v_y|);
-// Wavebench takes the bound as 1, the Lipschitz condition under which departure trajectories
-// do not cross (Smolarkiewicz & Pudykiewicz 1992).
+// Walls as section 4.1 (see swe_walls.hpp). Wet/dry fronts (docs/wet-dry.md): the continuity
+// equation is solved in flux form over faces whose depth is hydrostatically reconstructed,
+// and each cell's outgoing fluxes are scaled so that it cannot give more water than it holds;
+// depth stays non-negative and volume is kept to round-off, with no minimum depth. First order in
+// time and space, implicit: the gravity-wave CFL limit dx / sqrt(g d) does not apply. The method's
+// own limit (section 4.2, Pudykiewicz et al. 1985) bounds dt times the velocity shear max(|u_x|,
+// |u_y|, |v_x|, |v_y|); Wavebench takes the bound as 1, the Lipschitz condition under which
+// departure trajectories do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
@@ -47,14 +52,22 @@ class SweSemiLagrangian final : public Model {
   double addEta(const Field2D& delta) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
-  // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b the total depth (clamped at
-  // min_depth), the depth-integrated kinetic energy of shallow water per unit density.
+  // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b >= 0 the total depth, the
+  // depth-integrated kinetic energy of shallow water per unit density.
   double kineticEnergy() const override;
   // solver_iterations, solver_residual (CG on eq. 25), shear_number (dt times the shear),
-  // dry_cells (cells whose surface was lifted back to the ground in the last step).
+  // dry_cells (cells holding a film thinner than film_depth after the last step),
+  // lifted_cells (cells whose surface round-off put below the ground, lifted back to it).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
+
+  // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
+  // cell per step (fluxes join neighbours only), so auto dt keeps its Courant number at most
+  // kFrontCourant. Ritter's front lags more at larger values; at 0.1 a film runs ahead of it
+  // (docs/wet-dry.md, measured at 0.1 to 0.5).
+  double frontSpeed() const;
+  static constexpr double kFrontCourant = 0.15;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), for comparison with the implicit steps.
   double explicitLimit() const;
@@ -68,6 +81,10 @@ class SweSemiLagrangian final : public Model {
   const Field2D& departureHeight() const { return hDep_; }
   const Field2D& departureU() const { return uDep_; }
   const Field2D& departureV() const { return vDep_; }
+  // What the last step added to u, v where the flow converged (flux-form momentum advection
+  // minus the semi-Lagrangian one; 0 elsewhere), for tests.
+  const Field2D& momentumChangeU() const { return momentumU_; }
+  const Field2D& momentumChangeV() const { return momentumV_; }
   // Left side of eq. 25: out = A in on wet cells; solid cells (where in must be 0) get 0 or
   // keep their value; returns sum(in * out) for CG. Its coefficients are those of the last
   // step.
@@ -102,16 +119,23 @@ class SweSemiLagrangian final : public Model {
   // The parameters, settled once per reset (swe_semi_lagrangian_params.cpp).
   struct Settings {
     std::optional<double> userDt;  // none: automatic
-    double cgTolerance = 1e-4;
+    double cgTolerance = 1e-3;
     int solverChoice = 0;  // helmholtz_solver: 0 auto, then the HelmholtzSolver values
     int cgMaxIterations = 200;
-    float minDepth = 0.01f;
+    float filmDepth = 1e-4f;
     bool force = false;
   };
   static Settings settle(const ParamValues& values);
 
   double estimatedInitialShear() const;
   void applyForce(double dt);
+  // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp).
+  void assembleFaceDepths();
+  // A film's departure velocity becomes the mean of its wet neighbours' (the water that
+  // floods it arrives with their velocity).
+  void extendVelocityIntoFilms();
+  // The velocity of the cells flooded in this step, from the dry-bed Riemann invariant.
+  void startFloodedCells();
   // Right side of eq. 25.
   void assembleRhs(double dt);
   // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
@@ -124,7 +148,18 @@ class SweSemiLagrangian final : public Model {
   void updateVelocity(double dt);
   // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
   void absorbAtOpenEdges(double dt);
-  // The drying rule, then d = h - b for the next step.
+  // The continuity equation in flux form with the solved surface, each cell's outflow limited
+  // to the water it holds (swe_semi_lagrangian_wet_dry.cpp).
+  void transportVolume(double dt);
+  // The surface after the step from the flux-form one and eq. 25's solution.
+  void settleSurface(const Field2D& fluxForm);
+  // Where the flow converges: the momentum advected in flux form with the continuity fluxes
+  // (measured into momentumU_/V_ by transportVolume, applied after eqs. 21-22).
+  void measureMomentumInCompressions(const Field2D& fluxForm, double dt);
+  void conserveMomentumInCompressions();
+  // Cells holding less than this before or after a step take the flux-form surface.
+  static constexpr float kExactDepth = 0.01f;
+  // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.
   void keepDepthNonNegative();
 
   const Domain* domain_ = nullptr;
@@ -139,7 +174,17 @@ class SweSemiLagrangian final : public Model {
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
   Field2D hDep_, uDep_, vDep_, rhs_;
-  Field2D faceX_, faceY_;      // Helmholtz coefficients of the east and north faces of each cell
+  Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
+  Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
+  Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
+  Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
+  Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
+  Field2D momentumU_, momentumV_;  // conservative minus semi-Lagrangian advection, or 0
+  Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)
+  Field2D solved_;           // 1 where settleSurface kept eq. 25's solution
+  double unspread_ = 0.0;    // settleSurface's volume not yet applied (m times cells)
+  int liftedCells_ = 0;
+  double frontSpeed_ = 0.0;    // measured after the last step (m/s)
   double maxRestDepth_ = 0.0;  // the domain's deepest wet cell at reset (m)
   double dt_ = 0.01, lastDt_ = 0.0;
   double shear_ = 0.0;         // measured after the last step (1/s)

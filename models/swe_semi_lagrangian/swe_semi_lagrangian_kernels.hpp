@@ -47,13 +47,25 @@ struct DepartureFields {
   float *hDep, *uDep, *vDep;
 };
 
-void rhsSpan(float* __restrict rhs, const float* __restrict hDep, const float* __restrict h,
-             const float* __restrict d, const float* __restrict u, const float* __restrict v,
-             const float* __restrict openEast, const float* __restrict openNorth, float dtPerDx,
-             std::size_t row, std::size_t begin, std::size_t end);
-void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict d,
-               const float* __restrict openEast, const float* __restrict openNorth, float mu,
-               std::size_t row, std::size_t begin, std::size_t end);
+// Counts of depthAndFilmsSpan: cells lifted to the ground, cells holding a film.
+struct DepthCounts {
+  int lifted = 0, films = 0;
+};
+
+void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
+             const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
+             float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
+// The face depths of the east and north faces: for gravity (eq. 25's coefficients) and for
+// the advective flux.
+struct FaceDepths {
+  float *depthX, *depthY, *carryX, *carryY;
+};
+void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
+                   const float* __restrict u, const float* __restrict v,
+                   const float* __restrict openEast, const float* __restrict openNorth,
+                   float filmDepth, std::size_t row, std::size_t begin, std::size_t end);
+void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict depthX,
+               const float* __restrict depthY, float mu, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);
@@ -64,9 +76,44 @@ void velocitySpan(float* __restrict u, float* __restrict v, const float* __restr
 float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);
-int dryAndDepthSpan(float* __restrict h, float* __restrict depth, const float* __restrict ground,
-                    const float* __restrict wet, float minDepth, std::size_t begin,
+// The fields transportVolume's fluxes are made of, and the fluxes.
+struct Transport {
+  float *fluxX, *fluxY;
+  const float *carryX, *carryY, *depthX, *depthY, *u, *v;
+};
+void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx, float gDtPerDx,
+              std::size_t row, std::size_t begin, std::size_t end);
+void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
+                      const float* __restrict fluxY, const float* __restrict depth, std::size_t row,
+                      std::size_t begin, std::size_t end);
+void continuitySpan(float* __restrict h, const float* __restrict hOld,
+                    const float* __restrict fluxX, const float* __restrict fluxY,
+                    const float* __restrict scale, std::size_t row, std::size_t begin,
                     std::size_t end);
+// settleSurface's fields and sums.
+struct Settle {
+  float *h, *solved;
+  const float *flux, *scale, *ground, *depth, *wet;
+};
+struct SettleSums {
+  double left = 0.0, solvedDepth = 0.0;
+};
+SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row, std::size_t begin,
+                      std::size_t end);
+double spreadSpan(float* __restrict h, const float* __restrict solved,
+                  const float* __restrict ground, float share, std::size_t begin, std::size_t end);
+// measureMomentumInCompressions' fields (ax, ay: the force, or any field with forceStep 0).
+struct Momentum {
+  float *outU, *outV;
+  const float *u, *v, *uDep, *vDep, *fluxX, *fluxY, *scale, *depthX, *depthY, *depth, *flux,
+      *ground, *wet, *ax, *ay;
+};
+void momentumSpan(const Momentum& m, float exactDepth, float forceStep, std::size_t row,
+                  std::size_t begin, std::size_t end);
+DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
+                              float* __restrict v, float* __restrict moving,
+                              const float* __restrict ground, const float* __restrict wet,
+                              float filmDepth, std::size_t begin, std::size_t end);
 void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,
                     int jFirst, int di, int dj, int count);
 int departuresNear(const DepartureFields& f, float cellsPerStep, int nx, std::ptrdiff_t begin,

@@ -19,12 +19,13 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        .autoDerived = true},
       {.name = "cg_tolerance",
        .kind = ParamKind::Real,
-       .defaultValue = 1e-4,
+       .defaultValue = 1e-3,
        .min = 1e-10,
        .max = 1e-1,
        .unit = "",
-       .doc = "Conjugate gradients on the Helmholtz equation (eq. 25) stop when the residual "
-              "||b - A h|| is at most this times ||b||.",
+       .doc = "The solvers of the Helmholtz equation (eq. 25), solved for the step's change "
+              "A (h - h^n) = b - A h^n, stop when its residual is at most this times "
+              "||b - A h^n||: relative to the change, not to the surface.",
        .choices = {},
        .autoDerived = false},
       {.name = "helmholtz_solver",
@@ -50,15 +51,15 @@ std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
        .doc = "Largest number of conjugate-gradient iterations per step.",
        .choices = {},
        .autoDerived = false},
-      {.name = "min_depth",
+      {.name = "film_depth",
        .kind = ParamKind::Real,
-       .defaultValue = Domain::kMinDepth,
-       .min = 1e-6,
-       .max = 100.0,
+       .defaultValue = 1e-4,
+       .min = 0.0,
+       .max = 1.0,
        .unit = "m",
-       .doc = "The total depth d = h - b used in eq. 25 and in the kinetic energy is at least "
-              "this, so drying cells keep a positive definite system; the surface is never let "
-              "below the ground.",
+       .doc = "Water thinner than this is a film: its velocity is set to 0 after each step "
+              "and a face between a film and a wet cell takes the wet side's depth. Depth is "
+              "never clamped: the continuity fluxes keep it non-negative (docs/wet-dry.md).",
        .choices = {},
        .autoDerived = false},
       forceParamSpec("shear bound"),
@@ -70,7 +71,7 @@ SweSemiLagrangian::Settings SweSemiLagrangian::settle(const ParamValues& values)
           .cgTolerance = values.get("cg_tolerance"),
           .solverChoice = values.getInt("helmholtz_solver"),
           .cgMaxIterations = values.getInt("cg_max_iterations"),
-          .minDepth = float(values.get("min_depth")),
+          .filmDepth = float(values.get("film_depth")),
           .force = values.get("force") != 0};
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/run/comparison.hpp"
 #include "models/registry.hpp"
+#include "models/verification/body_checks.hpp"
 #include "models/verification/verification.hpp"
 
 namespace wb {
@@ -14,30 +15,10 @@ namespace wb {
 namespace {
 
 constexpr double kDensity = 1000.0, kG = 9.81;
-constexpr double kBoxHeight = 0.6;  // m, of a 1 x 1 x 0.6 box
-
-// A 16 m pool, 2 m deep, with open edges so the waves the bodies make leave it.
-Scenario bodyPool(bool openEdges) {
-  Scenario s;
-  s.source = "bodies";
-  s.grid = {64, 64, 0.25};
-  s.depth = 2.0;
-  if (openEdges) {
-    s.edges = Edges::all(EdgeKind::Open);
-    s.edges.layerCells = 12;
-  }
-  return s;
-}
-
-BodySpec box(double density, double x, double y, std::optional<double> z) {
-  BodySpec b;
-  b.size = {1.0, 1.0, kBoxHeight};
-  b.density = density;
-  b.x = x;
-  b.y = y;
-  b.z = z;
-  return b;
-}
+using body_checks::crate;
+using body_checks::draftUnder;
+using body_checks::kCrateHeight;
+using body_checks::pool;
 
 Comparison startOne(const Scenario& s, const std::string& id) {
   std::vector<std::unique_ptr<Model>> models;
@@ -47,25 +28,12 @@ Comparison startOne(const Scenario& s, const std::string& id) {
   return run;
 }
 
-// Mean surface over the cells under an upright 1 x 1 box, minus its bottom's height.
-double draftUnder(const Comparison& run, const RigidBody& body) {
-  const Grid& grid = run.domain().grid();
-  double sum = 0.0;
-  int count = 0;
-  for (int j = 0; j < grid.ny; ++j)
-    for (int i = 0; i < grid.nx; ++i)
-      if (std::fabs(grid.x(i) - body.position.x()) < 0.5 &&
-          std::fabs(grid.y(j) - body.position.y()) < 0.5)
-        sum += run.model(0).eta()(i, j), ++count;
-  return sum / count - (body.position.z() - 0.5 * kBoxHeight);
-}
-
 // Boxes of density 250, 500 and 750 dropped from 0.3 m; after 20 s the worst |draft -
 // (rho_b / rho_w) h| relative to h.
 VerifyResult archimedesCase(const std::string& id) {
-  Scenario s = bodyPool(true);
+  Scenario s = pool(true);
   for (const double density : {250.0, 500.0, 750.0})
-    s.rigidBodies.push_back(box(density, 4.0 + 4.0 * (density / 250.0 - 1.0), 8.0, 0.3));
+    s.rigidBodies.push_back(crate(density, 4.0 + 4.0 * (density / 250.0 - 1.0), 8.0, 0.3));
   Comparison run = startOne(s, id);
   for (int f = 0; f < 20 * 60; ++f)
     run.advanceFrame();
@@ -73,7 +41,7 @@ VerifyResult archimedesCase(const std::string& id) {
   std::ostringstream detail;
   detail << "draft / height after 20 s for density 250, 500, 750:";
   for (const RigidBody& body : run.rigidBodies(0)->bodies()) {
-    const double draft = draftUnder(run, body) / kBoxHeight;
+    const double draft = draftUnder(run, body) / kCrateHeight;
     r.measured = std::max(r.measured, std::fabs(draft - body.spec.density / kDensity));
     detail << ' ' << draft;
   }
@@ -86,10 +54,10 @@ VerifyResult archimedesCase(const std::string& id) {
 // Two boxes dropped into a closed pool: the displaced term against the bodies' change of
 // displaced volume, relative to their volume.
 VerifyResult budgetCase(const std::string& id) {
-  Scenario s = bodyPool(false);
-  s.rigidBodies.push_back(box(500.0, 8.0, 8.0, 0.4));
-  s.rigidBodies.push_back(box(800.0, 5.0, 10.0, 0.2));
-  const double bodiesVolume = 2 * kBoxHeight;
+  Scenario s = pool(false);
+  s.rigidBodies.push_back(crate(500.0, 8.0, 8.0, 0.4));
+  s.rigidBodies.push_back(crate(800.0, 5.0, 10.0, 0.2));
+  const double bodiesVolume = 2 * kCrateHeight;
   Comparison run = startOne(s, id);
   const double volume0 = run.record(0).volume;
   const double displaced0 = run.rigidBodies(0)->displacedVolume();
@@ -116,8 +84,8 @@ struct Heave {
   double period = 0.0, decay = 0.0;
 };
 Heave measureHeave(const std::string& id) {
-  Scenario s = bodyPool(true);
-  BodySpec spec = box(500.0, 8.0, 8.0, std::nullopt);
+  Scenario s = pool(true);
+  BodySpec spec = crate(500.0, 8.0, 8.0, std::nullopt);
   spec.size = {1.0, 1.0, 1.0};
   spec.drag = spec.lift = 0.0;
   s.rigidBodies.push_back(spec);

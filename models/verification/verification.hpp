@@ -32,6 +32,8 @@ std::vector<VerifyCase> verificationCases();
 std::vector<VerifyCase> dampedWaveCases();
 std::vector<VerifyCase> advectedWaveCases();
 std::vector<VerifyCase> sweSemiLagrangianCases();
+// Wet/dry fronts of swe-semi-lagrangian (models/verification/swe_wet_dry_cases.cpp).
+std::vector<VerifyCase> sweWetDryCases();
 std::vector<VerifyCase> sweAdiCases();
 // Open edges of every model (models/verification/open_edges_cases.cpp).
 std::vector<VerifyCase> openEdgesCases();

@@ -210,14 +210,14 @@ class BodiesTest : public QObject {
     window.document().setModified(false);
   }
 
-  // A crate clicked into a pool without bodies (12.8 m, a boat's wake of a few mm): its splash,
-  // the 0.108 m^3 it displaces afloat spread over its footprint's circle widened by two cells
-  // (docs/bodies.md), is about 9 cm; half of it becomes the colour range, and the water's
+  // A crate clicked into a pool without buoyant bodies (builtin:wind: 12.8 m, 1 cm rain): its
+  // splash, the 0.108 m^3 it displaces afloat spread over its footprint's circle widened by two
+  // cells (docs/bodies.md), is about 9 cm; half of it becomes the colour range, and the water's
   // exaggeration drops so that a wave of that height stays below the crate's freeboard (0.3 m).
   void aClickedCrateSetsTheColoursAndTheExaggeration() {
     MainWindow window(false);
     window.resize(1600, 1000);
-    QVERIFY(window.openScenario("builtin:boat"));
+    QVERIFY(window.openScenario("builtin:wind"));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     runFrames(window, kMoreFrames);
