@@ -175,7 +175,6 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
   body.displacedVolume = loads(body, still).displacedVolume;
   bodies_.push_back(body);
   stampedVolume_.push_back(body.displacedVolume);
-  immersion_.push_back(immersionOf(body, eta));
   return body.id;
 }
 

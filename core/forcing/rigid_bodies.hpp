@@ -29,7 +29,7 @@
 // (perfectly inelastic, frictionless).
 //
 // Water from the body: the change of each body's displaced volume over a substep is pushed
-// into the surface around it (a smooth ring around its waterline, J&G's "change in depth ...
+// into the surface around it (a smooth ring around its footprint, J&G's "change in depth ...
 // fed back as direct displacement"), so water volume rises by exactly what the bodies displace;
 // and the cells under a body get an extra damping rate (J&G's wave "shadow").
 #pragma once
@@ -124,9 +124,9 @@ class RigidBodies {
   // their displaced volumes into it.
   void advance(double dt, const WaterSurface& water);
   // Adds, into `delta` (m, on the grid), the surface displacement that puts each body's change
-  // of displaced volume since the last stamp around it, where it happened
-  // (core/forcing/body_displacement.cpp); its sum times the cell area is that change.
-  void stampDisplacement(Field2D& delta, const Field2D& eta);
+  // of displaced volume since the last stamp around it (core/forcing/body_displacement.cpp);
+  // its sum times the cell area is that change.
+  void stampDisplacement(Field2D& delta);
   // Sets the point (and its velocity) that body k's tow pulls its bow to: horizontally, with
   // F = m (w^2 (p - bow) + 2 w (v - v_bow)), w = kTowRate, applied at the bow (the foremost
   // point on the body's x axis), so a hull trails its tow and turns with it.
@@ -158,18 +158,7 @@ class RigidBodies {
   double waterDensity_ = 1000.0;
   std::vector<std::unique_ptr<BodyGeometry>> geometries_;
   std::vector<RigidBody> bodies_;
-  // Per cell under a body: the length of its centre's vertical line inside the body and below
-  // the water (m), sorted by cell index.
-  struct ImmersedCell {
-    std::size_t cell;
-    float depth;
-  };
-  using Immersion = std::vector<ImmersedCell>;
-  Immersion immersionOf(const RigidBody& body, const Field2D& eta) const;
-  bool addBump(Field2D& delta, const Eigen::Vector3d& centre, double radius, double volume) const;
-
   std::vector<double> stampedVolume_;  // each body's displaced volume at its last stamp
-  std::vector<Immersion> immersion_;   // each body's immersion at its last stamp
 };
 
 // Geometry of a spec's shape (box or hull) on a grid of spacing dx.

@@ -5,7 +5,7 @@ namespace wb {
 double coupleBodies(RigidBodies& bodies, Model& model, double dt, Field2D& scratch,
                     Field2D& shadow) {
   bodies.advance(dt, {model.eta(), model.velocityU(), model.velocityV()});
-  bodies.stampDisplacement(scratch, model.eta());
+  bodies.stampDisplacement(scratch);
   const double added = model.addEta(scratch);
   scratch.fill(0.0f);
   bodies.stampShadow(shadow);

@@ -111,8 +111,8 @@ namespace wb {
 namespace {
 
 // builtin:boat: the hull towed by the boat of Nishidate & Nikishkov eqs. 7-9 trails it round
-// the waypoints, pointing where it goes, and the water it pushes aside makes the wake.
-TEST(BodyCoupling, TowedHullTrailsItsBoatAndMakesAWake) {
+// the waypoints, pointing where it goes.
+TEST(BodyCoupling, TowedHullTrailsItsBoat) {
   Scenario s = loadScenario("builtin:boat");
   Comparison run(s, createScenarioModels(s, {}, {}, false));
   double worstGap = 0.0, worstTurn = 0.0;
@@ -131,7 +131,6 @@ TEST(BodyCoupling, TowedHullTrailsItsBoatAndMakesAWake) {
   // boat's 2 m/s (a critically damped spring of rate w = 2/s).
   EXPECT_LT(worstGap, 1.8);
   EXPECT_LT(worstTurn, 25.0 * M_PI / 180.0);
-  EXPECT_GT(run.record(0).maxAbsEta, 0.01) << "a wake";
   EXPECT_FALSE(run.failure(0));
 }
 
