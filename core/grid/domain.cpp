@@ -108,4 +108,10 @@ MaskPreset parseMaskPreset(const std::string& name, const std::string& where) {
   throw InputError(where + ": unknown mask preset '" + name + "' (expected \"rect\" or \"pi\")");
 }
 
+Domain::Coast parseCoast(const std::string& name, const std::string& where) {
+  if (name == "walls") return Domain::Coast::Walls;
+  if (name == "ground") return Domain::Coast::Ground;
+  throw InputError(where + ": unknown coast '" + name + "' (expected \"walls\" or \"ground\")");
+}
+
 }  // namespace wb

@@ -99,5 +99,7 @@ class Domain {
 
 // Parses "rect" / "pi"; throws InputError naming `where` otherwise.
 MaskPreset parseMaskPreset(const std::string& name, const std::string& where);
+// Parses "walls" / "ground"; throws InputError naming `where` otherwise.
+Domain::Coast parseCoast(const std::string& name, const std::string& where);
 
 }  // namespace wb
