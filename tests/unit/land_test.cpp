@@ -151,5 +151,127 @@ TEST_F(LandScenario, LakeAtRestAroundAnIslandInSweAdi) {
   expectLakeAtRest<SweAdi>(island(), 1.0);
 }
 
+// The wave runs up the beach over cells dry at rest and drains back: within 12 s at least two
+// columns of dry ground hold more than 1 mm at once, later at most a quarter of them do; depth
+// never negative, the water kept to 1e-6 of itself.
+// A beach: a 12.8 m strip (128 x 4 cells of 0.1 m) whose ground rises linearly from 0.5 m
+// below rest at the west wall to 0.5 m above it at the east wall; a 0.1 m hump of water at
+// x = 3 m, at rest, sends half of itself up the beach.
+Domain beach() {
+  const int nx = 128, ny = 4;
+  Domain domain(Grid{nx, ny, 0.1}, kG, 1.0);
+  Field2D depth(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      depth(i, j) = float(0.5 - domain.grid().x(i) / domain.grid().width());
+  domain.setRestDepth(depth);
+  return domain;
+}
+
+Field2D beachWave(const Domain& domain) {
+  Field2D eta0(domain.nx(), domain.ny());
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i)
+      if (domain.isWetAtRest(i, j))
+        eta0(i, j) = float(0.1 * std::exp(-std::pow((domain.grid().x(i) - 3.0) / 0.5, 2)));
+  return eta0;
+}
+
+struct BeachRun {
+  int peakFlooded = 0;    // most cells dry at rest holding more than 1 mm at once
+  int drainedAfter = 0;   // fewest such cells after the peak
+  double minDepth = 1.0;  // m, over every cell and step
+  double drift = 0.0;     // max |water - water0| / water0
+};
+
+template <class M>
+BeachRun runBeach(double duration) {
+  const Domain domain = beach();
+  M model;
+  model.reset(domain, beachWave(domain));
+  const double w0 = water(model.eta(), domain);
+  BeachRun run;
+  int peakStep = 0;
+  run.drainedAfter = domain.nx() * domain.ny();
+  double t = 0.0;
+  for (int step = 0; t < duration; ++step) {
+    const double dt = model.preferredDt();
+    model.step(dt);
+    t += dt;
+    int flooded = 0;
+    double raw = 0.0;
+    for (int j = 0; j < domain.ny(); ++j)
+      for (int i = 0; i < domain.nx(); ++i) {
+        const double d = model.eta()(i, j) + domain.restDepth()(i, j);
+        raw += d * domain.grid().cellArea();
+        run.minDepth = std::min(run.minDepth, d);
+        flooded += !domain.isWetAtRest(i, j) && d > 1e-3;
+      }
+    run.drift = std::max(run.drift, std::fabs(raw - w0) / w0);
+    if (flooded > run.peakFlooded)
+      run.peakFlooded = flooded, peakStep = step, run.drainedAfter = flooded;
+    if (step > peakStep) run.drainedAfter = std::min(run.drainedAfter, flooded);
+  }
+  return run;
+}
+
+TEST(Land, BeachFloodsAndDrainsInSweSemiLagrangian) {
+  const BeachRun run = runBeach<SweSemiLagrangian>(12.0);
+  EXPECT_GE(run.peakFlooded, 8);  // at least two columns of the beach
+  EXPECT_LE(run.drainedAfter, run.peakFlooded / 4);
+  EXPECT_GE(run.minDepth, 0.0);
+  EXPECT_LE(run.drift, 1e-6);
+}
+
+TEST(Land, BeachFloodsAndDrainsInSweAdi) {
+  const BeachRun run = runBeach<SweAdi>(12.0);
+  EXPECT_GE(run.peakFlooded, 8);  // at least two columns of the beach
+  EXPECT_LE(run.drainedAfter, run.peakFlooded / 4);
+  EXPECT_GE(run.minDepth, 0.0);
+  EXPECT_LE(run.drift, 1e-6);
+}
+
+// damped-wave and advected-wave have no wet/dry physics: the beach's land is a wall to them,
+// so they run exactly as on the beach with those cells masked solid, and leave them at rest.
+template <class M>
+void expectLandAsWalls() {
+  const Domain domain = beach();
+  Domain masked = domain;
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i)
+      if (!domain.isWetAtRest(i, j)) masked.setWet(i, j, false);
+  const Field2D eta0 = beachWave(domain);
+  M onLand, onWalls;
+  onLand.reset(domain, eta0);
+  onWalls.reset(masked, eta0);
+  ASSERT_EQ(onLand.preferredDt(), onWalls.preferredDt());
+  const double dt = onLand.preferredDt();
+  double sum0 = 0.0;
+  for (std::size_t k = 0; k < eta0.size(); ++k)
+    sum0 += eta0.data()[k];
+  for (int step = 0; step < 400; ++step) {
+    onLand.step(dt);
+    onWalls.step(dt);
+  }
+  double sum = 0.0;
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i) {
+      ASSERT_EQ(onLand.eta()(i, j), onWalls.eta()(i, j)) << i << ", " << j;
+      if (domain.isWetAtRest(i, j))
+        sum += onLand.eta()(i, j);
+      else
+        ASSERT_EQ(onLand.eta()(i, j), 0.0f) << i << ", " << j;
+    }
+  EXPECT_NEAR(sum, sum0, 1e-4 * sum0);  // the hump's water stays in the sea
+}
+
+TEST(Land, DampedWaveRunsTheBeachWithLandAsWalls) {
+  expectLandAsWalls<DampedWave>();
+}
+
+TEST(Land, AdvectedWaveRunsTheBeachWithLandAsWalls) {
+  expectLandAsWalls<AdvectedWave>();
+}
+
 }  // namespace
 }  // namespace wb
