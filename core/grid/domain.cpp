@@ -33,7 +33,8 @@ void Domain::setRestDepth(const Field2D& depth) {
     throw std::invalid_argument("Domain::setRestDepth: wrong size");
   restDepth_ = depth;
   for (std::size_t k = 0; k < wet_.size(); ++k)
-    if (wet_[k]) restDepth_.data()[k] = std::max(restDepth_.data()[k], float(kMinDepth));
+    if (wet_[k] && restDepth_.data()[k] >= 0.0f)
+      restDepth_.data()[k] = std::max(restDepth_.data()[k], float(kMinDepth));
   zeroDepthOnSolid();
 }
 
@@ -42,11 +43,17 @@ void Domain::zeroDepthOnSolid() {
     if (!wet_[k]) restDepth_.data()[k] = 0.0f;
 }
 
+bool Domain::hasLandAboveRest() const {
+  for (std::size_t k = 0; k < wet_.size(); ++k)
+    if (wet_[k] && restDepth_.data()[k] <= 0.0f) return true;
+  return false;
+}
+
 double Domain::meanWetDepth() const {
   double total = 0.0;
   int count = 0;
   for (std::size_t k = 0; k < wet_.size(); ++k)
-    if (wet_[k]) total += restDepth_.data()[k], ++count;
+    if (wet_[k] && restDepth_.data()[k] > 0.0f) total += restDepth_.data()[k], ++count;
   return count ? total / count : 0.0;
 }
 
@@ -55,6 +62,14 @@ double Domain::maxWetDepth() const {
   for (std::size_t k = 0; k < wet_.size(); ++k)
     if (wet_[k]) deepest = std::max(deepest, double(restDepth_.data()[k]));
   return deepest;
+}
+
+Domain Domain::withLandAsWalls() const {
+  Domain walled = *this;
+  for (std::size_t k = 0; k < wet_.size(); ++k)
+    if (restDepth_.data()[k] <= 0.0f) walled.wet_[k] = 0;
+  walled.zeroDepthOnSolid();
+  return walled;
 }
 
 void Domain::applyPreset(MaskPreset preset) {
@@ -69,15 +84,18 @@ void Domain::applyPreset(MaskPreset preset) {
   zeroDepthOnSolid();
 }
 
-void Domain::applyTerrain(const Field2D& terrainHeight, double seaLevel) {
+void Domain::applyTerrain(const Field2D& terrainHeight, double seaLevel, Coast coast) {
   if (terrainHeight.nx() != grid_.nx || terrainHeight.ny() != grid_.ny)
     throw std::invalid_argument("Domain::applyTerrain: wrong size");
   for (int j = 0; j < grid_.ny; ++j)
     for (int i = 0; i < grid_.nx; ++i) {
       const double ground = terrainHeight(i, j);
-      if (ground >= seaLevel) {
+      if (!wet_[index(i, j)]) continue;
+      if (ground >= seaLevel && coast == Coast::Walls) {
         wet_[index(i, j)] = 0;
-      } else if (wet_[index(i, j)]) {
+      } else if (ground >= seaLevel) {
+        restDepth_(i, j) = float(seaLevel - ground);
+      } else {
         restDepth_(i, j) = float(std::max(seaLevel - ground, kMinDepth));
       }
     }
@@ -88,6 +106,12 @@ MaskPreset parseMaskPreset(const std::string& name, const std::string& where) {
   if (name == "rect") return MaskPreset::Rect;
   if (name == "pi") return MaskPreset::Pi;
   throw InputError(where + ": unknown mask preset '" + name + "' (expected \"rect\" or \"pi\")");
+}
+
+Domain::Coast parseCoast(const std::string& name, const std::string& where) {
+  if (name == "walls") return Domain::Coast::Walls;
+  if (name == "ground") return Domain::Coast::Ground;
+  throw InputError(where + ": unknown coast '" + name + "' (expected \"walls\" or \"ground\")");
 }
 
 }  // namespace wb

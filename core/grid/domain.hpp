@@ -1,7 +1,10 @@
 // Domain: the grid, the water mask and the rest depth shared by every model.
 // Coordinates: x = (i + 0.5) dx is the centre of cell column i, y = (j + 0.5) dx of row j;
 // the world origin is the corner of cell (0, 0). Rest water level is z = 0; the ground
-// (bathymetry) is b = -restDepth, so a model's eta is the surface height above rest.
+// (bathymetry) is b = -restDepth, so a model's eta is the surface height above rest. An open
+// cell's rest depth is signed: >= kMinDepth where water stands at rest, <= 0 where the ground
+// is at or above the rest level (dry until water reaches it; docs/wet-dry.md, "Land above the
+// rest level").
 #pragma once
 
 #include <cstdint>
@@ -38,7 +41,7 @@ class Domain {
   int nx() const { return grid_.nx; }
   int ny() const { return grid_.ny; }
 
-  // 1 = water, 0 = solid (wall, land); row-major like Field2D.
+  // 1 = open (water, or ground that water may flood), 0 = solid (wall); row-major like Field2D.
   bool isWet(int i, int j) const { return wet_[index(i, j)] != 0; }
   // Outside the grid counts as solid.
   bool isWetOrOutside(int i, int j) const;
@@ -47,11 +50,20 @@ class Domain {
   void setMask(const std::vector<std::uint8_t>& wet);
   int wetCount() const;
 
-  // Rest depth d0 >= minDepth on wet cells (m); 0 on solid cells.
+  // Rest depth d0 on open cells (m): d0 >= kMinDepth under water, d0 <= 0 on ground at or
+  // above the rest level; 0 on solid cells.
   const Field2D& restDepth() const { return restDepth_; }
+  // Depths from 0 to kMinDepth are raised to kMinDepth; negative ones are ground above rest.
   void setRestDepth(const Field2D& depth);
+  // Open and under water at rest (d0 > 0).
+  bool isWetAtRest(int i, int j) const { return isWet(i, j) && restDepth_(i, j) > 0.0f; }
+  bool hasLandAboveRest() const;
+  // Over the cells wet at rest.
   double meanWetDepth() const;
   double maxWetDepth() const;
+  // The same domain with the ground at or above rest made solid: what models without
+  // wet/dry physics (damped-wave, advected-wave) run on (docs/models.md, "Land").
+  Domain withLandAsWalls() const;
 
   // Cuts the preset's solid cells out of the current mask. Rect keeps every cell wet.
   // Pi: the Π-shaped pool of Nishidate & Nikishkov Fig. 5, a full-width bar over the top
@@ -59,9 +71,11 @@ class Domain {
   // is solid.
   void applyPreset(MaskPreset preset);
 
-  // Bressler 4.3 setHeightMap: cells whose terrain height (m, same grid) is at or above the
-  // sea level become solid; the others get rest depth seaLevel - terrain (at least minDepth).
-  void applyTerrain(const Field2D& terrainHeight, double seaLevel);
+  // Bressler 4.3 setHeightMap: cells whose terrain height (m, same grid) is below the sea
+  // level get rest depth seaLevel - terrain (at least minDepth); the others become solid
+  // (Coast::Walls) or ground above rest with d0 = seaLevel - terrain <= 0 (Coast::Ground).
+  enum class Coast { Walls, Ground };
+  void applyTerrain(const Field2D& terrainHeight, double seaLevel, Coast coast = Coast::Walls);
 
   // Wall or open per side (core/grid/edges.hpp); all walls unless set.
   const Edges& edges() const { return edges_; }
@@ -85,5 +99,7 @@ class Domain {
 
 // Parses "rect" / "pi"; throws InputError naming `where` otherwise.
 MaskPreset parseMaskPreset(const std::string& name, const std::string& where);
+// Parses "walls" / "ground"; throws InputError naming `where` otherwise.
+Domain::Coast parseCoast(const std::string& name, const std::string& where);
 
 }  // namespace wb

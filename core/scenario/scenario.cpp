@@ -322,7 +322,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     if (water.has("bathymetry")) {
       s.bathymetry = context.field(water.raw("bathymetry"), water.at("bathymetry"));
       s.bathymetryMinDepth =
-          water.number("min_depth", s.bathymetryMinDepth, Domain::kMinDepth, 1e5);
+          water.number("min_depth", s.bathymetryMinDepth, -1e5, 1e5);  // < 0: land
       s.bathymetryMaxDepth = water.number("max_depth", s.depth, Domain::kMinDepth, 1e5);
     }
   }
@@ -344,6 +344,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     s.terrain = context.file(terrain.raw("png"), terrain.at("png"));
     s.terrainHeightScale = terrain.number("height_scale", s.terrainHeightScale, 0, 1e5);
     s.seaLevel = terrain.number("sea_level", s.seaLevel, -1e5, 1e5);
+    s.coast = parseCoast(terrain.text("coast", "walls"), terrain.at("coast"));
   }
   if (top.has("initial")) {
     ObjectReader initial(top.raw("initial"), top.at("initial"));

@@ -3,7 +3,7 @@
 // water {g, depth} or water {g, bathymetry: {csv: F} | {png: F}, min_depth, max_depth};
 // domain {mask: "rect" | "pi" | {csv: F} | {png: F}, edges: "wall" | "open" | {west, east,
 // south, north: "wall" | "open", layer_cells}} (1 = water, 0 = solid; edges default to walls:
-// docs/open-edges.md); terrain {png, sea_level, height_scale};
+// docs/open-edges.md); terrain {png, sea_level, height_scale, coast: "walls" | "ground"};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
 // rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
 // intervals and a boat's "steer" list: docs/exports.md); bodies {count, size} (tracers) or
@@ -68,6 +68,7 @@ struct Scenario {
 
   std::optional<FileRef> terrain;
   double seaLevel = 0.5, terrainHeightScale = 1.0;  // m
+  Domain::Coast coast = Domain::Coast::Walls;       // land above sea level: walls or ground
 
   std::optional<FieldSource> initialEta;
   std::vector<SurfaceEvent> initialDrops;

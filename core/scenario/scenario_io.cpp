@@ -79,6 +79,7 @@ json scenarioToJson(const Scenario& s) {
     out["terrain"] = {{"png", s.terrain->path.generic_string()},
                       {"sea_level", s.seaLevel},
                       {"height_scale", s.terrainHeightScale}};
+  if (s.terrain && s.coast == Domain::Coast::Ground) out["terrain"]["coast"] = "ground";
   if (s.initialEta) out["initial"]["eta"] = fieldJson(*s.initialEta);
   for (const auto& drop : s.initialDrops)
     out["initial"]["drops"].push_back(dropJson(drop, false));
@@ -152,9 +153,6 @@ Domain buildDomain(const Scenario& s) {
       for (std::size_t k = 0; k < depth.size(); ++k)
         depth.data()[k] = float(s.bathymetryMinDepth +
                                 depth.data()[k] * (s.bathymetryMaxDepth - s.bathymetryMinDepth));
-    for (std::size_t k = 0; k < depth.size(); ++k)
-      if (depth.data()[k] < 0)
-        throw InputError(s.bathymetry->file.describe() + ": depth must not be negative");
     domain.setRestDepth(depth);
   }
   if (s.mask) {
@@ -171,7 +169,7 @@ Domain buildDomain(const Scenario& s) {
     Field2D height = decodePngField(s.terrain->read(), s.terrain->describe(), s.grid.nx, s.grid.ny);
     for (std::size_t k = 0; k < height.size(); ++k)
       height.data()[k] *= float(s.terrainHeightScale);
-    domain.applyTerrain(height, s.seaLevel);
+    domain.applyTerrain(height, s.seaLevel, s.coast);
   }
   if (domain.wetCount() == 0) throw InputError(s.source + ": domain has no water cells");
   return domain;

@@ -36,7 +36,10 @@ double AdvectedWave::kappa(double dt) const {
   return kappaOverride_.value_or(1.0 / (depth_ * dt));
 }
 
-void AdvectedWave::reset(const Domain& domain, const Field2D& eta0) {
+void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
+  // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
+  walled_ = given.withLandAsWalls();
+  const Domain& domain = walled_;
   domain_ = &domain;
   const auto& p = params();
   depth_ = domain.meanWetDepth();

@@ -117,7 +117,8 @@ class AdvectedWave final : public Model {
   template <class SpanKernel, class CellAt>
   void forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const;
 
-  const Domain* domain_ = nullptr;
+  Domain walled_;                   // the domain given to reset, land above rest made solid
+  const Domain* domain_ = nullptr;  // &walled_
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
   WavePml pml_;

@@ -31,7 +31,10 @@ double DampedWave::maxStableDt() const {
   return stabilityLimit(k_, c_, domain_->grid().dx, stencil_.spectralRadius());
 }
 
-void DampedWave::reset(const Domain& domain, const Field2D& eta0) {
+void DampedWave::reset(const Domain& given, const Field2D& eta0) {
+  // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
+  walled_ = given.withLandAsWalls();
+  const Domain& domain = walled_;
   domain_ = &domain;
   const auto& p = params();
   c_ = p.getOptional("c").value_or(std::sqrt(domain.g() * domain.meanWetDepth()));

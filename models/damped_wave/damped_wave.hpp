@@ -63,7 +63,8 @@ class DampedWave final : public Model {
   // The open edges' layer (core/grid/edges.hpp) on h^{n+1}.
   void absorbAtOpenEdges(double dt);
 
-  const Domain* domain_ = nullptr;
+  Domain walled_;                   // the domain given to reset, land above rest made solid
+  const Domain* domain_ = nullptr;  // &walled_
   WetStencil stencil_;
   bool mirrorWalls_ = true;  // the boundary parameter, settled in reset
   WavePml pml_;

@@ -5,7 +5,7 @@ namespace wb {
 std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
   for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(),
-                      sweWetDryCases(), sweAdiCases(), openEdgesCases(), bodyCases()})
+                      sweWetDryCases(), sweAdiCases(), openEdgesCases(), bodyCases(), landCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;
 }

@@ -39,6 +39,8 @@ std::vector<VerifyCase> sweAdiCases();
 std::vector<VerifyCase> openEdgesCases();
 // Buoyant rigid bodies on every model (models/verification/body_cases.cpp).
 std::vector<VerifyCase> bodyCases();
+// Land above the rest level in the shallow-water models (models/verification/land_cases.cpp).
+std::vector<VerifyCase> landCases();
 // A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
 // measured once it has been through the layers, against the same run with walls there.
 struct OpenEdgeReflection {

@@ -185,6 +185,12 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
       {small(R"("domain": {"mask": {"png": "text.png"}})"),
        "{dir}/text.png: not a readable PNG image (read beyond end of data)"},
       {small(R"("terrain": {"png": "missing.png"})"), "{dir}/missing.png: cannot open for reading"},
+      {small(R"("terrain": {"png": "halves.png", "coast": "beach"})"),
+       "s.json: terrain.coast: unknown coast 'beach' (expected \"walls\" or \"ground\")"},
+      {small(R"("terrain": {"png": "halves.png", "coast": true})"),
+       "s.json: terrain.coast: must be a string"},
+      {small(R"("water": {"bathymetry": {"csv": "good.csv"}, "min_depth": -1e6})"),
+       "s.json: water.min_depth: -1e+06 is outside [-100000, 100000]"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.json);
