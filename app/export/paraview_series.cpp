@@ -7,18 +7,6 @@
 namespace wb {
 namespace fs = std::filesystem;
 
-namespace {
-
-BodyMesh meshOf(const BodyGeometry& geometry) {
-  BodyMesh mesh;
-  for (const auto& v : geometry.vertices)
-    mesh.vertices.push_back({v.x(), v.y(), v.z()});
-  mesh.triangles = geometry.triangles;
-  return mesh;
-}
-
-}  // namespace
-
 std::vector<RigidBodyFrame> ParaViewSeries::rigidBodyFrames(const RigidBodies& bodies) {
   meshes_.clear();
   meshes_.reserve(bodies.size());

@@ -153,6 +153,14 @@ void writeVtpBodies(const fs::path& file, const std::vector<FloatingBody>& bodie
   writeAtomically(*writer, file, "VTK poly data");
 }
 
+BodyMesh meshOf(const BodyGeometry& geometry) {
+  BodyMesh mesh;
+  for (const auto& v : geometry.vertices)
+    mesh.vertices.push_back({v.x(), v.y(), v.z()});
+  mesh.triangles = geometry.triangles;
+  return mesh;
+}
+
 BodyMesh boxMesh(double lx, double ly, double lz) {
   BodyMesh mesh;
   for (int k = 0; k < 8; ++k)

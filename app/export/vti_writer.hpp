@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/forcing/body_shapes.hpp"
 #include "core/forcing/floating_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
@@ -46,6 +47,8 @@ struct BodyMesh {
 };
 // A box of these edges, centred.
 BodyMesh boxMesh(double lx, double ly, double lz);
+// A buoyant body's shape (core/forcing/body_shapes.hpp) as a mesh.
+BodyMesh meshOf(const BodyGeometry& geometry);
 
 // One rigid body at one time.
 struct RigidBodyFrame {

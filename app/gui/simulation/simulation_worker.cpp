@@ -18,13 +18,6 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-BodyMesh meshOf(const BodyGeometry& geometry) {
-  BodyMesh mesh;
-  for (const auto& v : geometry.vertices)
-    mesh.vertices.push_back({v.x(), v.y(), v.z()});
-  mesh.triangles = geometry.triangles;
-  return mesh;
-}
 }  // namespace
 
 SimulationWorker::SimulationWorker() {
