@@ -1,6 +1,13 @@
 #include "core/forcing/body_shapes.hpp"
 
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <utility>
+
 #include <Eigen/Geometry>
+
+#include "core/errors.hpp"
 
 namespace wb {
 namespace {
@@ -10,7 +17,9 @@ using Eigen::Vector3d;
 // Splits the triangle (a, b, c) into n^2 similar triangles (n parts along each edge).
 void subdivide(const Vector3d& a, const Vector3d& b, const Vector3d& c, int n,
                std::vector<BodyPatch>& out) {
-  const Vector3d normal = (b - a).cross(c - a).normalized();
+  const Vector3d cross = (b - a).cross(c - a);
+  if (!(cross.norm() > 0.0)) return;  // a degenerate triangle of a mesh: no surface
+  const Vector3d normal = cross.normalized();
   const auto at = [&](int i, int j) {  // barycentric lattice point i/n along ab, j/n along ac
     return Vector3d(a + (b - a) * (double(i) / n) + (c - a) * (double(j) / n));
   };
@@ -62,7 +71,140 @@ void prism(const std::vector<Eigen::Vector2d>& outline, double z0, double z1,
   }
 }
 
+// The tokens of one OBJ line, split at blanks.
+std::vector<std::string_view> tokens(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t k = 0;
+  while (k < line.size()) {
+    while (k < line.size() && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
+      ++k;
+    const std::size_t start = k;
+    while (k < line.size() && line[k] != ' ' && line[k] != '\t' && line[k] != '\r')
+      ++k;
+    if (k > start) out.push_back(line.substr(start, k - start));
+  }
+  return out;
+}
+
+// 'token', built by appending (GCC 12 warns falsely of an overlapping copy in "'" + string).
+std::string quoted(std::string_view token) {
+  std::string out(1, '\'');
+  out.append(token);
+  out.push_back('\'');
+  return out;
+}
+
+// Each directed edge of a closed, consistently wound surface is used by exactly one triangle
+// and its reverse by exactly one other.
+void checkClosed(const std::vector<std::array<int, 3>>& triangles, const std::string& where) {
+  std::map<std::pair<int, int>, int> uses;
+  for (const auto& t : triangles)
+    for (int e = 0; e < 3; ++e)
+      ++uses[{t[e], t[(e + 1) % 3]}];
+  for (const auto& [edge, count] : uses) {
+    const auto reverse = uses.find({edge.second, edge.first});
+    const bool hole = count == 1 && reverse == uses.end();
+    if (hole || count != 1 || reverse == uses.end() || reverse->second != 1)
+      throw InputError(where + ": not a closed surface wound one way: the edge between vertices " +
+                       std::to_string(edge.first + 1) + " and " + std::to_string(edge.second + 1) +
+                       (hole ? " belongs to one face only (a hole)"
+                             : " is shared wrongly (faces wound opposite ways, or more than two "
+                               "faces on it)"));
+  }
+}
+
 }  // namespace
+
+Eigen::Vector3d TriangleMesh::extent() const {
+  Vector3d lo = Vector3d::Constant(HUGE_VAL), hi = -lo;
+  for (const auto& v : vertices)
+    lo = lo.cwiseMin(v), hi = hi.cwiseMax(v);
+  return vertices.empty() ? Vector3d::Zero() : Vector3d(hi - lo);
+}
+
+double TriangleMesh::longestEdge() const {
+  double longest = 0.0;
+  for (const auto& t : triangles)
+    for (int e = 0; e < 3; ++e)
+      longest = std::max(longest, (vertices[t[e]] - vertices[t[(e + 1) % 3]]).norm());
+  return longest;
+}
+
+TriangleMesh parseObjMesh(std::string_view text, const std::string& where, char upAxis) {
+  TriangleMesh mesh;
+  std::vector<int> merged;  // file vertex -> merged vertex
+  std::map<std::array<double, 3>, int> byPosition;
+  int lineNumber = 0;
+  const auto fail = [&](const std::string& why) {
+    throw InputError(where + ":" + std::to_string(lineNumber) + ": " + why);
+  };
+  const auto number = [&](std::string_view token) {
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (error != std::errc() || end != token.data() + token.size() || !std::isfinite(value))
+      fail(quoted(token) + " is not a finite number");
+    return value;
+  };
+  while (!text.empty()) {
+    ++lineNumber;
+    const std::size_t end = std::min(text.find('\n'), text.size());
+    const auto line = tokens(text.substr(0, end));
+    text.remove_prefix(std::min(end + 1, text.size()));
+    if (line.empty()) continue;
+    if (line[0] == "v") {
+      if (line.size() < 4) fail("a vertex needs x y z");
+      Vector3d p(number(line[1]), number(line[2]), number(line[3]));
+      if (upAxis == 'y') p = Vector3d(p.x(), -p.z(), p.y());
+      const auto [at, added] =
+          byPosition.try_emplace({p.x(), p.y(), p.z()}, int(mesh.vertices.size()));
+      if (added) mesh.vertices.push_back(p);
+      merged.push_back(at->second);
+    } else if (line[0] == "f") {
+      if (line.size() < 4) fail("a face needs at least three vertices");
+      std::vector<int> face;
+      for (std::size_t k = 1; k < line.size(); ++k) {
+        const std::string_view index = line[k].substr(0, line[k].find('/'));
+        long value = 0;
+        const auto [stop, error] =
+            std::from_chars(index.data(), index.data() + index.size(), value);
+        if (error != std::errc() || stop != index.data() + index.size() || value == 0)
+          fail(quoted(line[k]) + " is not a vertex index");
+        const long count = long(merged.size());
+        const long zeroBased = value > 0 ? value - 1 : count + value;
+        if (zeroBased < 0 || zeroBased >= count)
+          fail("vertex " + std::to_string(value) + " is not defined above this face");
+        face.push_back(merged[std::size_t(zeroBased)]);
+      }
+      for (std::size_t k = 1; k + 1 < face.size(); ++k) {
+        if (face[0] == face[k] || face[k] == face[k + 1] || face[0] == face[k + 1])
+          fail("a face uses the same vertex twice");
+        mesh.triangles.push_back({face[0], face[k], face[k + 1]});
+      }
+      if (mesh.triangles.size() > std::size_t(kMaxMeshTriangles))
+        fail("more than " + std::to_string(kMaxMeshTriangles) + " triangles");
+    }
+  }
+  const auto failMesh = [&](const std::string& why) { throw InputError(where + ": " + why); };
+  if (mesh.triangles.size() < 4) failMesh("needs a closed surface of at least 4 triangles");
+  checkClosed(mesh.triangles, where);
+  const double volume = massProperties(mesh.vertices, mesh.triangles).volume;
+  const Vector3d extent = mesh.extent();
+  if (!(std::abs(volume) > 1e-9 * extent.prod()) || !(extent.minCoeff() > 0.0))
+    failMesh("encloses no volume");
+  if (volume < 0.0)  // wound inward: turn every face
+    for (auto& t : mesh.triangles)
+      std::swap(t[1], t[2]);
+  return mesh;
+}
+
+BodyGeometry meshGeometry(const TriangleMesh& mesh, const Vector3d& size, int subdivision) {
+  const Vector3d scale = size.cwiseQuotient(mesh.extent());
+  std::vector<Vector3d> vertices;
+  vertices.reserve(mesh.vertices.size());
+  for (const auto& v : mesh.vertices)
+    vertices.push_back(v.cwiseProduct(scale));
+  return finish(std::move(vertices), mesh.triangles, subdivision);
+}
 
 MassProperties massProperties(const std::vector<Vector3d>& vertices,
                               const std::vector<std::array<int, 3>>& triangles) {

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <array>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <Eigen/Core>
@@ -38,6 +40,32 @@ BodyGeometry boxGeometry(const Eigen::Vector3d& size, int subdivision);
 // parallel midbody over the aft two thirds and a bow tapering to a point (a punt with a
 // pointed bow). Moved so its centre of mass is the origin.
 BodyGeometry hullGeometry(const Eigen::Vector3d& size, int subdivision);
+
+// A closed triangle mesh read from a file, in the body frame's axes (metres), wound outward.
+struct TriangleMesh {
+  std::vector<Eigen::Vector3d> vertices;
+  std::vector<std::array<int, 3>> triangles;
+  Eigen::Vector3d extent() const;  // of the axis-aligned box around it
+  double longestEdge() const;      // of its triangles (m)
+};
+
+// The most triangles a body's mesh may have: every triangle is at least one patch sampled in
+// each body substep (docs/bodies.md, Cost).
+inline constexpr int kMaxMeshTriangles = 20000;
+
+// Reads a Wavefront OBJ: `v x y z` records and `f` records of three or more vertices (`i`,
+// `i/t`, `i//n`, `i/t/n`, negative indices counting back), polygons fanned into triangles;
+// other records (normals, texture coordinates, groups, materials) are ignored. Vertices at the
+// same position are merged, since exporters split them at texture seams. upAxis 'y' reads a
+// file whose up is +y (Blender's default OBJ export) by the rotation (x, y, z) -> (x, -z, y).
+// Refused, with `where` and the line or edge in the message: no faces, an index out of range,
+// more than kMaxMeshTriangles, a surface that is not closed and consistently wound (each edge
+// used once in each direction), no enclosed volume. A mesh wound inward is turned outward.
+TriangleMesh parseObjMesh(std::string_view text, const std::string& where, char upAxis);
+
+// A mesh scaled along each axis so that its bounding box is `size`, then moved so that its
+// centre of mass is the origin; every triangle split into subdivision^2 patches.
+BodyGeometry meshGeometry(const TriangleMesh& mesh, const Eigen::Vector3d& size, int subdivision);
 
 // Volume, centre of mass and unit-density inertia of a closed mesh by the divergence theorem
 // (signed tetrahedra from the origin; Eberly, "Polyhedral mass properties", 2002).

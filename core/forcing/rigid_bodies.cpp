@@ -128,11 +128,23 @@ Vector3d RigidBody::rollPitchYaw() const {
 }
 
 BodyGeometry makeGeometry(const BodySpec& spec, double dx) {
+  // The longest triangle edge: a box's or hull's is about its longest side; a mesh's, scaled.
+  const double longestEdge =
+      spec.shape == BodyShape::Mesh
+          ? spec.mesh->longestEdge() * spec.size.cwiseQuotient(spec.mesh->extent()).maxCoeff()
+          : spec.size.maxCoeff();
   const int subdivision = spec.subdivision > 0
                               ? spec.subdivision
-                              : std::clamp(int(std::ceil(spec.size.maxCoeff() / (1.5 * dx))), 1, 8);
-  return spec.shape == BodyShape::Box ? boxGeometry(spec.size, subdivision)
-                                      : hullGeometry(spec.size, subdivision);
+                              : std::clamp(int(std::ceil(longestEdge / (1.5 * dx))), 1, 8);
+  switch (spec.shape) {
+    case BodyShape::Box:
+      return boxGeometry(spec.size, subdivision);
+    case BodyShape::Hull:
+      return hullGeometry(spec.size, subdivision);
+    case BodyShape::Mesh:
+      return meshGeometry(*spec.mesh, spec.size, subdivision);
+  }
+  return {};
 }
 
 RigidBodies::RigidBodies(const Domain& domain, double waterDensity)
@@ -148,6 +160,8 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
       throw InputError(bodyKey(index, key) + ": must be a finite number > 0");
   };
   positive(spec.density, "density");
+  if (spec.shape == BodyShape::Mesh && !spec.mesh)
+    throw InputError(bodyKey(index, "mesh") + ": a mesh body needs its mesh file");
   if (!(spec.drag >= 0.0) || !(spec.lift >= 0.0) || !(spec.shadow >= 0.0))
     throw InputError(bodyKey(index, "drag/lift/shadow") + ": must be >= 0");
   const double dx = domain_->grid().dx;

@@ -50,16 +50,21 @@
 
 namespace wb {
 
-enum class BodyShape { Box, Hull };
+enum class BodyShape { Box, Hull, Mesh };
 
 // A body as the scenario (or a click in the app) asks for it; checked by RigidBodies::add.
 struct BodySpec {
   BodyShape shape = BodyShape::Box;
   Eigen::Vector3d size{1.0, 1.0, 1.0};  // box edges, or a hull's length, beam, height (m)
-  double density = 500.0;               // kg/m^3
-  double x = 0.0, y = 0.0;              // centre (m)
-  std::optional<double> z;              // centre of mass above the rest level (m); unset: resting
-  double yawDegrees = 0.0;              // about z, counter-clockwise from +x
+  // Shape Mesh: the closed mesh (parseObjMesh) scaled to `size`, and the file it came from as
+  // the scenario names it, with the file's up axis ('z' or 'y').
+  std::shared_ptr<const TriangleMesh> mesh;
+  std::string meshFile;
+  char meshUp = 'z';
+  double density = 500.0;   // kg/m^3
+  double x = 0.0, y = 0.0;  // centre (m)
+  std::optional<double> z;  // centre of mass above the rest level (m); unset: resting
+  double yawDegrees = 0.0;  // about z, counter-clockwise from +x
   double pitchDegrees = 0.0, rollDegrees = 0.0;        // then about y, then x (z-y-x convention)
   Eigen::Vector3d velocity = Eigen::Vector3d::Zero();  // initial (m/s), e.g. a throw
   double drag = 100.0;                                 // beta (kg/(m^2 s))

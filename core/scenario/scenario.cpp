@@ -159,13 +159,27 @@ Eigen::Vector3d readTriple(ObjectReader& r, const std::string& key, const Eigen:
 
 // One buoyant body (docs/scenario.md, bodies); the placement on water is checked by
 // RigidBodies::add when the comparison starts.
-BodySpec readBody(const json& value, const std::string& where, const Grid& grid,
-                  std::size_t boats) {
+BodySpec readBody(const json& value, const std::string& where, const Context& context,
+                  const Grid& grid, std::size_t boats) {
   ObjectReader r(value, where);
   BodySpec body;
   const std::string shape = r.text("shape", "box");
-  if (shape != "box" && shape != "hull") ObjectReader::fail(r.at("shape"), "must be box or hull");
-  body.shape = shape == "box" ? BodyShape::Box : BodyShape::Hull;
+  if (shape != "box" && shape != "hull" && shape != "mesh")
+    ObjectReader::fail(r.at("shape"), "must be box, hull or mesh");
+  body.shape = shape == "box"    ? BodyShape::Box
+               : shape == "hull" ? BodyShape::Hull
+                                 : BodyShape::Mesh;
+  if (body.shape == BodyShape::Mesh) {
+    if (!r.has("mesh")) ObjectReader::fail(r.at("mesh"), "a mesh body needs a Wavefront OBJ file");
+    const FileRef file = context.file(r.raw("mesh"), r.at("mesh"));
+    const std::string up = r.text("mesh_up", "z");
+    if (up != "z" && up != "y") ObjectReader::fail(r.at("mesh_up"), "must be \"z\" or \"y\"");
+    body.meshFile = file.path.generic_string();
+    body.meshUp = up[0];
+    body.mesh = std::make_shared<const TriangleMesh>(
+        parseObjMesh(file.read(), r.at("mesh") + " (" + file.describe() + ")", body.meshUp));
+    body.size = body.mesh->extent();  // the file's own size unless "size" says otherwise
+  }
   body.size = readTriple(r, "size", body.size, 1e-3, 1e4);
   body.density = r.number("density", body.density, 1.0, 1e5);
   body.x = r.requiredNumber("x", 0, grid.width());
@@ -368,7 +382,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     const json& list = top.raw("bodies");
     for (std::size_t k = 0; k < list.size(); ++k)
       s.rigidBodies.push_back(readBody(list[k], top.at("bodies") + "[" + std::to_string(k) + "]",
-                                       s.grid, s.excitations.boats.size()));
+                                       context, s.grid, s.excitations.boats.size()));
   } else if (top.has("bodies")) {  // passive tracers
     ObjectReader bodies(top.raw("bodies"), top.at("bodies"));
     s.bodies.count = bodies.integer("count", 0, 0, 100000);

@@ -33,7 +33,10 @@ json bodiesJson(const std::vector<BodySpec>& bodies) {
   json list = json::array();
   const auto triple = [](const Eigen::Vector3d& v) { return json::array({v.x(), v.y(), v.z()}); };
   for (const BodySpec& b : bodies) {
-    json body = {{"shape", b.shape == BodyShape::Box ? "box" : "hull"},
+    const char* shape = b.shape == BodyShape::Box    ? "box"
+                        : b.shape == BodyShape::Hull ? "hull"
+                                                     : "mesh";
+    json body = {{"shape", shape},
                  {"size", triple(b.size)},
                  {"density", b.density},
                  {"x", b.x},
@@ -47,6 +50,8 @@ json bodiesJson(const std::vector<BodySpec>& bodies) {
                  {"shadow", b.shadow},
                  {"patches", b.subdivision}};
     if (b.z) body["z"] = *b.z;
+    if (b.shape == BodyShape::Mesh)
+      body["mesh"] = b.meshFile, body["mesh_up"] = std::string(1, b.meshUp);
     if (b.towedBy) body["towed_by"] = *b.towedBy;
     list.push_back(body);
   }

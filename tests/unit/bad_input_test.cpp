@@ -163,7 +163,7 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
        "s.json: bodies[0].size: must be [x, y, z]"},
       {small(R"("bodies": [{"x": 0.2}])"), "s.json: bodies[0].y: missing"},
       {small(R"("bodies": [{"x": 0.2, "y": 0.2, "shape": "sphere"}])"),
-       "s.json: bodies[0].shape: must be box or hull"},
+       "s.json: bodies[0].shape: must be box, hull or mesh"},
       {small(R"("water": {"density": 0})"), "s.json: water.density: 0 is outside [1, 100000]"},
       {small(R"("initial": {"eta": {"csv": "nope.csv"}})"),
        "{dir}/nope.csv: cannot open for reading"},
