@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/solvers/multigrid.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
 namespace wb {
@@ -50,13 +51,10 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   moving_ = Field2D(nx, ny);
   outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
   floodX_ = floodY_ = solved_ = momentumU_ = momentumV_ = Field2D(nx, ny);
-  cg_ = ConjugateGradient();
-  reducedCg_ = RedBlackCg();
+  solvers_ = {};
   ground_ = Field2D(nx, ny);
-  // Eq. 25's shift is 1; the multigrid levels are built at the first multigrid solve, their
-  // face coefficients recomputed every step (solveHelmholtz).
+  // Eq. 25's shift is 1; the face coefficients are recomputed every step (solveHelmholtz).
   unitShift_ = FivePointSystem::fromMask(nx, ny, domain.wetMask(), 1.0f).shift;
-  helmholtzSolver_ = Multigrid();
   for (std::size_t k = 0; k < ground_.size(); ++k)
     ground_.data()[k] = -domain.restDepth().data()[k];
   for (int j = 0; j < ny; ++j)
@@ -259,19 +257,18 @@ double SweSemiLagrangian::applyHelmholtz(const Field2D& in, Field2D& out) const 
   return sumOverCells(walls_, nx, ny, span, cell);
 }
 
-SweSemiLagrangian::HelmholtzSolver SweSemiLagrangian::chooseSolver(double dt) const {
+HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
   const int choice = settings_.solverChoice;
-  if (choice != 0) return HelmholtzSolver(choice);
+  if (choice != 0) return HelmholtzMethod(choice);
   const double dx = domain_->grid().dx;
   const double coupling = domain_->g() * maxRestDepth_ * dt * dt / (dx * dx);
-  if (coupling > kMultigridMinCoupling) return HelmholtzSolver::Multigrid;
+  if (coupling > kMultigridMinCoupling) return HelmholtzMethod::Multigrid;
   const bool large = h_.size() >= kReducedMinCells;
-  return large && coupling > kReducedMinCoupling ? HelmholtzSolver::ReducedCg : HelmholtzSolver::Cg;
+  return large && coupling > kReducedMinCoupling ? HelmholtzMethod::ReducedCg : HelmholtzMethod::Cg;
 }
 
 // Eq. 25 solved for the change of the surface over the step, A (h - h^n) = rhs - A h^n, from 0
-// to cg_tolerance by plain CG, CG on the red-black reduced system (core/solvers/red_black_cg.hpp)
-// or multigrid V-cycles (core/solvers/multigrid.hpp); each solver allocates its work fields at
+// to cg_tolerance by the method chooseSolver picks (core/solvers/helmholtz_solver.hpp), made at
 // its first solve. The tolerance is relative to the step's change, not to h: the surface the
 // continuity fluxes are made of (transportVolume) is then as accurate at small dt as at large,
 // and the residual left in it is a fraction of the change (mirror-symmetric input stays
@@ -289,27 +286,14 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
     rhs[k] -= a[k];
     delta[k] = 0.0f;
   }
-  switch (chooseSolver(dt)) {
-    case HelmholtzSolver::Multigrid:
-      if (!helmholtzSolver_.ready())
-        helmholtzSolver_.setup(
-            FivePointSystem::fromMask(domain_->nx(), domain_->ny(), domain_->wetMask(), 1.0f));
-      helmholtzSolver_.updateCoefficients(unitShift_, faceX_, faceY_);
-      lastSolve_ = helmholtzSolver_.solve(rhs_, change, tolerance, maxIterations);
-      break;
-    case HelmholtzSolver::ReducedCg:
-      reducedCg_.updateCoefficients(unitShift_, faceX_, faceY_, domain_->wetMask());
-      lastSolve_ = reducedCg_.solve(rhs_, change, tolerance, maxIterations);
-      break;
-    case HelmholtzSolver::Cg: {
-      const auto apply = [this](const Field2D& in, Field2D& out) {
-        return applyHelmholtz(in, out);
-      };
-      lastSolve_ =
-          cg_.solveFused(apply, rhs_, change, domain_->wetMask(), tolerance, maxIterations);
-      break;
-    }
-  }
+  const HelmholtzMethod method = chooseSolver(dt);
+  auto& solver = solvers_[std::size_t(method) - 1];
+  if (!solver)
+    solver = makeHelmholtzSolver(
+        method, h_.nx(), h_.ny(), domain_->wetMask(),
+        [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); });
+  solver->updateCoefficients(unitShift_, faceX_, faceY_);
+  lastSolve_ = solver->solve(rhs_, change, tolerance, maxIterations);
   float* h = h_.data();
 #pragma omp parallel for simd schedule(static) if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k)

@@ -18,15 +18,16 @@
 // departure trajectories do not cross (Smolarkiewicz & Pudykiewicz 1992).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
 #include "core/solvers/conjugate_gradient.hpp"
-#include "core/solvers/multigrid.hpp"
-#include "core/solvers/red_black_cg.hpp"
+#include "core/solvers/helmholtz_solver.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
@@ -120,7 +121,7 @@ class SweSemiLagrangian final : public Model {
   struct Settings {
     std::optional<double> userDt;  // none: automatic
     double cgTolerance = 1e-3;
-    int solverChoice = 0;  // helmholtz_solver: 0 auto, then the HelmholtzSolver values
+    int solverChoice = 0;  // helmholtz_solver: 0 auto, then the HelmholtzMethod values
     int cgMaxIterations = 200;
     float filmDepth = 1e-4f;
     bool force = false;
@@ -140,9 +141,8 @@ class SweSemiLagrangian final : public Model {
   void assembleRhs(double dt);
   // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
   void assembleHelmholtz(double dt);
-  // helmholtz_solver's choices after auto, in their order there.
-  enum class HelmholtzSolver { Cg = 1, Multigrid = 2, ReducedCg = 3 };
-  HelmholtzSolver chooseSolver(double dt) const;
+  // helmholtz_solver's choice, or after auto the method that wins at this coupling.
+  HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
   // Eqs. 21-22 and the wall rule of section 4.1.
   void updateVelocity(double dt);
@@ -166,9 +166,9 @@ class SweSemiLagrangian final : public Model {
   SweWalls walls_;
   AbsorbingLayer layer_;
   double volumeSink_ = 0.0;
-  Multigrid helmholtzSolver_;
-  ConjugateGradient cg_;
-  RedBlackCg reducedCg_;
+  // One solver per method (HelmholtzMethod - 1), made at its first solve: auto dt may move
+  // the coupling across a threshold and back, and a method's work space is then kept.
+  std::array<std::unique_ptr<HelmholtzSolver>, 3> solvers_;
   Field2D unitShift_;  // the shift 1 of eq. 25 on wet cells
   Settings settings_;
   const ForceField* force_ = nullptr;
