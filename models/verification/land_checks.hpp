@@ -133,4 +133,107 @@ inline bool floodsAndDrains(const BeachRun& run) {
          run.drift <= 1e-6;
 }
 
+// Thacker's planar surface in a paraboloid (Thacker 1981; SWASHES 4.2.2, Delestre et al.
+// 2013): ground z(r) = -h0 (1 - r^2 / a^2) in a square of side L, r from its centre, and
+//   surface(x, y, t) = eta h0 / a^2 (2 x' cos(w t) + 2 y' sin(w t) - eta),  w = sqrt(2 g h0) / a,
+//   u = -eta w sin(w t),  v = eta w cos(w t)  where the depth surface - z > 0,
+// x' = x - L / 2, y' = y - L / 2, no friction. The depth is h0 (a^2 - |x' - eta (cos, sin)|^2)
+// / a^2: a paraboloid cap of radius a whose centre circles the bowl's at radius eta (m), under
+// a tilted plane, with a uniform velocity.
+// The shallow-water models' rest level is 0 and a rest depth between 0 and Domain::kMinDepth
+// would be raised to it, so the bowl is lifted by kLift: its bottom stands 1 cm above rest,
+// every cell is ground above rest (dry until water reaches it), and the rest level plays no
+// part.
+struct Thacker {
+  double a = 1.0, h0 = 0.1, eta = 0.5, length = 4.0, g = kG;
+  static constexpr double kLift = 0.11;  // m: the bowl's bottom is at kLift - h0 above rest
+
+  double omega() const { return std::sqrt(2.0 * g * h0) / a; }
+  double period() const { return 2.0 * M_PI / omega(); }
+  double ground(double x, double y) const {
+    const double r2 = std::pow(x - 0.5 * length, 2) + std::pow(y - 0.5 * length, 2);
+    return -h0 * (1.0 - r2 / (a * a)) + kLift;
+  }
+  double depth(double x, double y, double t) const {
+    const double c = std::cos(omega() * t), s = std::sin(omega() * t);
+    const double surface =
+        eta * h0 / (a * a) * (2.0 * (x - 0.5 * length) * c + 2.0 * (y - 0.5 * length) * s - eta) +
+        kLift;
+    return std::max(surface - ground(x, y), 0.0);
+  }
+  double u(double t) const { return -eta * omega() * std::sin(omega() * t); }
+  double v(double t) const { return eta * omega() * std::cos(omega() * t); }
+};
+
+struct ThackerRun {
+  double maxError = 0.0;    // max over the run of sum |d - d*| dA / (pi a^2 h0)
+  double maxAt = 0.0;       // s: when
+  double finalError = 0.0;  // at the end
+  double interior = 0.0, shore = 0.0;  // the end's error split (same unit): see runThacker
+  double minDepth = 1.0, drift = 0.0;
+  int steps = 0;
+};
+
+// Thacker's oscillation at `cellsPerMetre` for `periods` periods at the model's auto dt, the
+// model started at t = 0 with the analytic depth and velocity. The error is the L1 norm of
+// the depth error over the grid divided by the wet disk's area pi a^2 and by h0: the mean
+// depth error as a fraction of the bowl's depth scale (the relative L1 of depth,
+// sum |d - d*| / sum d*, is twice it: the cap holds pi a^2 h0 / 2). interior is the part from
+// cells wet in both solutions more than two cells inside the analytic shoreline, shore the
+// rest.
+template <class M>
+ThackerRun runThacker(double cellsPerMetre, double periods) {
+  const Thacker exact;
+  const int n = int(std::lround(exact.length * cellsPerMetre));
+  const double dx = exact.length / n;
+  Domain domain(Grid{n, n, dx}, kG, 1.0);
+  Field2D depth(n, n), eta0(n, n), u0(n, n), v0(n, n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const double x = domain.grid().x(i), y = domain.grid().y(j);
+      depth(i, j) = float(-exact.ground(x, y));
+      eta0(i, j) = float(exact.ground(x, y) + exact.depth(x, y, 0.0));
+      u0(i, j) = float(exact.u(0.0));
+      v0(i, j) = float(exact.v(0.0));
+    }
+  domain.setRestDepth(depth);
+  M model;
+  model.reset(domain, eta0);
+  if constexpr (std::is_same_v<M, SweSemiLagrangian>) model.setVelocity(u0, v0);
+  const double w0 = water(model.eta(), domain), disk = M_PI * exact.a * exact.a * exact.h0;
+  const double duration = periods * exact.period();
+  ThackerRun run;
+  const auto measure = [&](double t, bool split) {
+    double error = 0.0, interior = 0.0;
+    const double shoreRadius = exact.a - 2.0 * dx;
+    const double cx = 0.5 * exact.length + exact.eta * std::cos(exact.omega() * t);
+    const double cy = 0.5 * exact.length + exact.eta * std::sin(exact.omega() * t);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        const double x = domain.grid().x(i), y = domain.grid().y(j);
+        const double d = model.eta()(i, j) + domain.restDepth()(i, j);
+        const double e = std::fabs(d - exact.depth(x, y, t)) * dx * dx;
+        error += e;
+        if (split && std::hypot(x - cx, y - cy) < shoreRadius) interior += e;
+      }
+    if (split) run.interior = interior / disk, run.shore = (error - interior) / disk;
+    return error / disk;
+  };
+  double t = 0.0;
+  while (t < duration - 1e-9) {
+    const double dt = std::min(model.preferredDt(), duration - t);
+    model.step(dt);
+    t += dt;
+    ++run.steps;
+    const double e = measure(t, false);
+    if (e > run.maxError) run.maxError = e, run.maxAt = t;
+    for (std::size_t k = 0; k < model.eta().size(); ++k)
+      run.minDepth =
+          std::min(run.minDepth, double(model.eta().data()[k]) + domain.restDepth().data()[k]);
+    run.drift = std::max(run.drift, std::fabs(water(model.eta(), domain) - w0) / w0);
+  }
+  run.finalError = measure(t, true);
+  return run;
+}
+
 }  // namespace wb::land_checks
