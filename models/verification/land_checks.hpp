@@ -166,9 +166,9 @@ struct Thacker {
 };
 
 struct ThackerRun {
-  double maxError = 0.0;    // max over the run of sum |d - d*| dA / (pi a^2 h0)
-  double maxAt = 0.0;       // s: when
-  double finalError = 0.0;  // at the end
+  double maxError = 0.0;               // max over the run of sum |d - d*| dA / (pi a^2 h0)
+  double maxAt = 0.0;                  // s: when
+  double finalError = 0.0;             // at the end
   double interior = 0.0, shore = 0.0;  // the end's error split (same unit): see runThacker
   double minDepth = 1.0, drift = 0.0;
   int steps = 0;
