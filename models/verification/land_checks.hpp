@@ -174,6 +174,7 @@ struct ThackerRun {
   double finalError = 0.0;             // at the end
   double interior = 0.0, shore = 0.0;  // the end's error split (same unit): see runThacker
   double minDepth = 1.0, drift = 0.0;
+  double centroidOffset = 0.0;  // m: the water's centroid from the analytic one at the end
   int steps = 0;
 };
 
@@ -207,7 +208,7 @@ ThackerRun runThacker(double cellsPerMetre, double periods) {
   const double duration = periods * exact.period();
   ThackerRun run;
   const auto measure = [&](double t, bool split) {
-    double error = 0.0, interior = 0.0;
+    double error = 0.0, interior = 0.0, sum = 0.0, sumX = 0.0, sumY = 0.0;
     const double shoreRadius = exact.a - 2.0 * dx;
     const double cx = 0.5 * exact.length + exact.eta * std::cos(exact.omega() * t);
     const double cy = 0.5 * exact.length + exact.eta * std::sin(exact.omega() * t);
@@ -218,8 +219,12 @@ ThackerRun runThacker(double cellsPerMetre, double periods) {
         const double e = std::fabs(d - exact.depth(x, y, t)) * dx * dx;
         error += e;
         if (split && std::hypot(x - cx, y - cy) < shoreRadius) interior += e;
+        sum += d, sumX += d * x, sumY += d * y;
       }
-    if (split) run.interior = interior / disk, run.shore = (error - interior) / disk;
+    if (split) {
+      run.interior = interior / disk, run.shore = (error - interior) / disk;
+      run.centroidOffset = std::hypot(sumX / sum - cx, sumY / sum - cy);
+    }
     return error / disk;
   };
   double t = 0.0;
