@@ -26,7 +26,7 @@ using namespace swe_sl;
 //     bed: monotone, and the diffusion that carries Ritter's front), else the centred mean.
 //     Upwind everywhere smeared the depth like a diffusion of |u| dx / 2 and damped Thacker's
 //     oscillation in a paraboloid by a third of its amplitude over 3 periods; centred
-//     everywhere, Ritter's front lagged by 10 % (docs/wet-dry.md).
+//     everywhere, Ritter's front lagged by 7-10 % (docs/wet-dry.md).
 // Where one side holds a film or nothing above b_f (a shoreline): d*_C + d*_N for gravity, so
 // that a front is pushed into a dry cell by the depth behind it, and the upwind d* for
 // advection; 0 where neither side holds water above b_f: a cell beside ground higher than
@@ -345,8 +345,8 @@ void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
 // constant across a simple wave on a flat (or falling) bed, but up a slope gravity takes
 // speed from the flow and R falls towards the shoreline (in Thacker's oscillation u is
 // uniform while sqrt(g d) falls to 0 at the shore). Applied there, they drove the shoreline
-// cells 0.25 m/s faster than the water behind them and doubled Thacker's error
-// (docs/wet-dry.md); an uphill flood takes eqs. 21-22 like any wet cell.
+// cells 0.25 m/s faster than the water behind them and raised Thacker's error by half (0.026
+// against 0.017: docs/wet-dry.md); an uphill flood takes eqs. 21-22 like any wet cell.
 void SweSemiLagrangian::startFloodedCells() {
   if (dryCells_ == 0) return;
   const float film = settings_.filmDepth, g = float(domain_->g());
