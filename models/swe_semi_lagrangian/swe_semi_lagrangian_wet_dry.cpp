@@ -344,8 +344,8 @@ void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
 // Both hold only where the film's ground does not stand above the flooding water's: R is
 // constant across a simple wave on a flat (or falling) bed, but up a slope gravity takes
 // speed from the flow and R falls towards the shoreline (in Thacker's oscillation u is
-// uniform while sqrt(g d) falls to 0 at the shore). Applied there, they drove the shoreline
-// cells 0.25 m/s faster than the water behind them and raised Thacker's error by half (0.026
+// uniform while sqrt(g d) falls to 0 at the shore). Applied there, they left the shoreline
+// cells' velocity 0.25 m/s (a third) off the water's and raised Thacker's error by half (0.026
 // against 0.017: docs/wet-dry.md); an uphill flood takes eqs. 21-22 like any wet cell.
 void SweSemiLagrangian::startFloodedCells() {
   if (dryCells_ == 0) return;
