@@ -41,6 +41,13 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   settings_ = settle(params());
   domain_ = &domain;
   maxRestDepth_ = domain.maxWetDepth();
+  // Ground everywhere above rest (a bowl holding water above it): the deepest water at reset
+  // sets the explicit limit and auto dt instead.
+  if (maxRestDepth_ <= 0.0)
+    for (std::size_t k = 0; k < eta0.size(); ++k)
+      if (domain.wetMask()[k])
+        maxRestDepth_ =
+            std::max(maxRestDepth_, double(eta0.data()[k]) + domain.restDepth().data()[k]);
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
   volumeSink_ = 0.0;
@@ -386,6 +393,17 @@ double SweSemiLagrangian::velocityShear() const {
                         std::fabs(walls_.centredY(v_, i, j, true))});
     }
   return shear / dx;
+}
+
+void SweSemiLagrangian::setVelocity(const Field2D& u, const Field2D& v) {
+  for (std::size_t k = 0; k < u_.size(); ++k) {
+    const bool moving = moving_.data()[k] != 0.0f;
+    u_.data()[k] = moving ? u.data()[k] : 0.0f;
+    v_.data()[k] = moving ? v.data()[k] : 0.0f;
+  }
+  walls_.enforceVelocity(u_, v_);
+  shear_ = velocityShear();
+  frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
 }
 
 // A surface lowered below the ground stops there: the water added is what was really added.

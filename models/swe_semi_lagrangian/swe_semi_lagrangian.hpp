@@ -51,6 +51,9 @@ class SweSemiLagrangian final : public Model {
   const Field2D* velocityU() const override { return &u_; }
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
+  // Sets the depth-averaged velocity after reset (analytic cases that start moving, such as
+  // Thacker's oscillation); films and solid cells keep 0 (keepDepthNonNegative's rule).
+  void setVelocity(const Field2D& u, const Field2D& v);
   void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b >= 0 the total depth, the

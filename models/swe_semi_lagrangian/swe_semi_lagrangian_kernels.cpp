@@ -29,10 +29,8 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
   }
 }
 
-// The face depths of assembleFaceDepths (hydrostatic reconstruction) of the east and north
-// faces of the cells [begin, end), which must lie below the grid's last row: depthX/Y for
-// gravity (the mean where both sides hold more than a film, else the wetter side's) and
-// carryX/Y for the advective flux (upwind by the face's departure velocity).
+// The face depths of assembleFaceDepths (faceDepthOf) of the east and north faces of the
+// cells [begin, end), which must lie below the grid's last row.
 WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
                                      const float* __restrict ground, const float* __restrict u,
                                      const float* __restrict v, const float* __restrict openEast,
@@ -45,20 +43,14 @@ WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restric
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float centre = h[k], floor = ground[k];
-    const float floorE = ground[k + 1], floorN = ground[k + row];
-    const float faceE = floor > floorE ? floor : floorE, faceN = floor > floorN ? floor : floorN;
-    const float a = centre - faceE, b = h[k + 1] - faceE;
-    const float c = centre - faceN, d = h[k + row] - faceN;
-    const float dC = a > 0.0f ? a : 0.0f, dE = b > 0.0f ? b : 0.0f;
-    const float dCn = c > 0.0f ? c : 0.0f, dN = d > 0.0f ? d : 0.0f;
-    const float halfE = (dC > filmDepth) & (dE > filmDepth) ? 0.5f : 1.0f;
-    const float halfN = (dCn > filmDepth) & (dN > filmDepth) ? 0.5f : 1.0f;
-    const float upE = u[k] + u[k + 1] > 0.0f ? dC : dE;
-    const float upN = v[k] + v[k + row] > 0.0f ? dCn : dN;
-    depthX[k] = openEast[k] * (halfE * (dC + dE));
-    depthY[k] = openNorth[k] * (halfN * (dCn + dN));
-    carryX[k] = openEast[k] * upE;
-    carryY[k] = openNorth[k] * upN;
+    const FaceDepth east =
+        faceDepthOf(centre, floor, h[k + 1], ground[k + 1], u[k] + u[k + 1] > 0.0f, filmDepth);
+    const FaceDepth north = faceDepthOf(centre, floor, h[k + row], ground[k + row],
+                                        v[k] + v[k + row] > 0.0f, filmDepth);
+    depthX[k] = openEast[k] * east.gravity;
+    depthY[k] = openNorth[k] * north.gravity;
+    carryX[k] = openEast[k] * east.carry;
+    carryY[k] = openNorth[k] * north.carry;
   }
 }
 

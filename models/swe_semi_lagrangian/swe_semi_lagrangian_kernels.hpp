@@ -55,8 +55,28 @@ struct DepthCounts {
 void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
              const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
              float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
-// The face depths of the east and north faces: for gravity (eq. 25's coefficients) and for
-// the advective flux.
+// The depths of the face between a cell C and its east or north neighbour N (assembleFaceDepths
+// explains them): for gravity (eq. 25's coefficients) and for the advective flux; forward
+// when the flow runs from C to N.
+struct FaceDepth {
+  float gravity, carry;
+};
+[[gnu::always_inline]] inline FaceDepth faceDepthOf(float hC, float bC, float hN, float bN,
+                                                    bool forward, float filmDepth) {
+  const float face = bC > bN ? bC : bN;  // hydrostatic reconstruction: b_f = max(b_C, b_N)
+  const float a = hC - face, b = hN - face;
+  const float starC = a > 0.0f ? a : 0.0f, starN = b > 0.0f ? b : 0.0f;
+  const bool inside = (starC > filmDepth) & (starN > filmDepth);
+  const float own = hC - bC, next = hN - bN;
+  const float mean = 0.5f * (own + next);
+  const float upwind = forward ? starC : starN;
+  // Upwind where the flow runs towards thinner water over ground that does not rise (a dam
+  // break's rarefaction and its tip, a bore): the monotone choice; centred elsewhere.
+  const float from = forward ? own : next, to = forward ? next : own;
+  const float fromGround = forward ? bC : bN, toGround = forward ? bN : bC;
+  const bool thinning = (to < from) & (toGround <= fromGround);
+  return {inside ? mean : starC + starN, inside & !thinning ? mean : upwind};
+}
 struct FaceDepths {
   float *depthX, *depthY, *carryX, *carryY;
 };

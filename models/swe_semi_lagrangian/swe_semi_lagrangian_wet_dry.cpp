@@ -17,17 +17,22 @@ using namespace swe_sl;
 
 // The depth of the face between cells C and N by hydrostatic reconstruction (Audusse et al.
 // 2004): the ground of the face is the higher of the two, b_f = max(b_C, b_N), and each side
-// holds d*_C = max(h_C - b_f, 0) there. Two depths per face:
-//   - for gravity (eq. 25's coefficients g dt^2 d_f / dx^2 and the slope of eqs. 21-22):
-//     (d*_C + d*_N) / 2 where both sides hold more than a film, else the wetter side's d*, so
-//     that a front is pushed into a dry cell by the full depth behind it; 0 where neither
-//     side holds water above b_f: a cell beside ground higher than its surface feels no slope
-//     towards it (that face is closed like a wall) and a lake at rest around an island stays
-//     at rest;
-//   - for the advective flux d_f u~_f: the upwind d* (by the sign of u~_C + u~_N). Centred, it
-//     makes wiggles where the depth falls steeply towards a front; upwind it is monotone.
-// The limiter of transportVolume stops any flow out of a dry side. Walls and the grid's edge
-// get 0.
+// holds d*_C = max(h_C - b_f, 0) there (faceDepthOf in the kernels' header).
+// Where both sides hold more than a film above b_f, the face lies inside the water and takes
+// the cells' own depths d = h - b:
+//   - for gravity (eq. 25's coefficients g dt^2 d_f / dx^2), the mean (d_C + d_N) / 2;
+//   - for the advective flux d_f u~_f, the upwind d where the flow runs towards thinner water
+//     over ground that does not rise (a dam break's rarefaction, its tip and a bore on a flat
+//     bed: monotone, and the diffusion that carries Ritter's front), else the centred mean.
+//     Upwind everywhere smeared the depth like a diffusion of |u| dx / 2 and damped Thacker's
+//     oscillation in a paraboloid by a third of its amplitude over 3 periods; centred
+//     everywhere, Ritter's front lagged by 7-10 % (docs/wet-dry.md).
+// Where one side holds a film or nothing above b_f (a shoreline): d*_C + d*_N for gravity, so
+// that a front is pushed into a dry cell by the depth behind it, and the upwind d* for
+// advection; 0 where neither side holds water above b_f: a cell beside ground higher than
+// its surface feels no slope towards it (that face is closed like a wall) and a lake at rest
+// around an island stays at rest. The limiter of transportVolume stops any flow out of a dry
+// side. Walls and the grid's edge get 0.
 void SweSemiLagrangian::assembleFaceDepths() {
   const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
@@ -50,10 +55,10 @@ void SweSemiLagrangian::assembleFaceDepths() {
       faceDepthX_(i, j) = faceCarryX_(i, j) = 0.0f;
       continue;
     }
-    const float floor = std::max(ground_(i, j), ground_(i + 1, j));
-    const float a = std::max(h_(i, j) - floor, 0.0f), b = std::max(h_(i + 1, j) - floor, 0.0f);
-    faceDepthX_(i, j) = (a > film && b > film ? 0.5f : 1.0f) * (a + b);
-    faceCarryX_(i, j) = uDep_(i, j) + uDep_(i + 1, j) > 0.0f ? a : b;
+    const FaceDepth east = faceDepthOf(h_(i, j), ground_(i, j), h_(i + 1, j), ground_(i + 1, j),
+                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, film);
+    faceDepthX_(i, j) = east.gravity;
+    faceCarryX_(i, j) = east.carry;
   }
 }
 
@@ -336,6 +341,12 @@ void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
 //    as its upstream neighbour's R allows: u.n >= R_upstream - 2 sqrt(g d).
 // Without these the tip of the flood loses speed step by step (at each step the pressure
 // slope over a film of depth ~film_depth is too small to restore it): docs/wet-dry.md.
+// Both hold only where the film's ground does not stand above the flooding water's: R is
+// constant across a simple wave on a flat (or falling) bed, but up a slope gravity takes
+// speed from the flow and R falls towards the shoreline (in Thacker's oscillation u is
+// uniform while sqrt(g d) falls to 0 at the shore). Applied there, they left the shoreline
+// cells' velocity 0.25 m/s (a third) off the water's and raised Thacker's error by half (0.026
+// against 0.017: docs/wet-dry.md); an uphill flood takes eqs. 21-22 like any wet cell.
 void SweSemiLagrangian::startFloodedCells() {
   if (dryCells_ == 0) return;
   const float film = settings_.filmDepth, g = float(domain_->g());
@@ -348,22 +359,34 @@ void SweSemiLagrangian::startFloodedCells() {
   const auto filmAt = [&](int i, int j) {
     return i >= 0 && j >= 0 && i < nx && j < ny && walls_.wet(i, j) && depth(i, j) < film;
   };
+  // The film at (i, j) stands higher than the water at (in, jn) that floods it.
+  const auto uphill = [&](int i, int j, int in, int jn) { return ground_(i, j) > ground_(in, jn); };
+  // A flooded cell is flooded uphill if any neighbour that floods it stands lower.
+  const auto floodedUphill = [&](int i, int j) {
+    return (moving(i + 1, j) && uphill(i, j, i + 1, j)) ||
+           (moving(i - 1, j) && uphill(i, j, i - 1, j)) ||
+           (moving(i, j + 1) && uphill(i, j, i, j + 1)) ||
+           (moving(i, j - 1) && uphill(i, j, i, j - 1));
+  };
   // Along one axis: u the component, (di, dj) the axis.
   const auto front = [&](Field2D& u, int i, int j, int di, int dj) {
     const float c = riemann(i, j), speed = u(i, j);
-    if (speed > 0.0f && filmAt(i + di, j + dj) && moving(i - di, j - dj))
+    if (speed > 0.0f && filmAt(i + di, j + dj) && moving(i - di, j - dj) &&
+        !uphill(i + di, j + dj, i, j))
       u(i, j) = std::max(speed, u(i - di, j - dj) + riemann(i - di, j - dj) - c);
-    if (speed < 0.0f && filmAt(i - di, j - dj) && moving(i + di, j + dj))
+    if (speed < 0.0f && filmAt(i - di, j - dj) && moving(i + di, j + dj) &&
+        !uphill(i - di, j - dj, i, j))
       u(i, j) = std::min(speed, u(i + di, j + dj) - riemann(i + di, j + dj) + c);
   };
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       if (!moving(i, j)) continue;
-      if (depth_(i, j) < film) {  // flooded in this step
+      if (depth_(i, j) < film && !floodedUphill(i, j)) {  // flooded in this step, not uphill
         u_(i, j) = uDep_(i, j) - riemann(i, j) * floodX_(i, j);
         v_(i, j) = vDep_(i, j) - riemann(i, j) * floodY_(i, j);
         continue;
       }
+      if (depth_(i, j) < film) continue;
       front(u_, i, j, 1, 0);
       front(v_, i, j, 0, 1);
     }

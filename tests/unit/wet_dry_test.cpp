@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
+#include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
 namespace wb {
 namespace {
@@ -177,6 +178,36 @@ TEST(WetDry, FilmDepthIsADeclaredParameter) {
   EXPECT_FALSE(film->doc.empty());
   EXPECT_TRUE(std::none_of(specs.begin(), specs.end(),
                            [](const ParamSpec& s) { return s.name == "min_depth"; }));
+}
+
+// The face depths (swe_sl::faceDepthOf, docs/wet-dry.md "The rule"): inside the water the
+// gravity depth is the cells' mean; the advective depth is the upwind one where the flow runs
+// towards thinner water over ground that does not rise (a dam break's rarefaction and tip),
+// the centred mean elsewhere (towards deeper water, or up a slope); a shoreline face takes
+// d*_C + d*_N and the upwind d*; a face above both surfaces is closed.
+TEST(WetDry, FaceDepthsAreCentredExceptWhereTheFlowThinsOverFlatGround) {
+  const float film = 1e-4f;
+  using swe_sl::faceDepthOf;
+  // Flat ground at -1: C holds 1 m, N 0.5 m.
+  const auto thinning = faceDepthOf(0.0f, -1.0f, -0.5f, -1.0f, true, film);
+  EXPECT_FLOAT_EQ(thinning.gravity, 0.75f);
+  EXPECT_FLOAT_EQ(thinning.carry, 1.0f);  // upwind: C
+  const auto deepening = faceDepthOf(0.0f, -1.0f, -0.5f, -1.0f, false, film);
+  EXPECT_FLOAT_EQ(deepening.carry, 0.75f);  // centred: N -> C runs towards deeper water
+  // Up a slope: C's ground at -1, N's at -0.9, both surfaces at -0.5 (0.5 and 0.4 m deep).
+  const auto uphill = faceDepthOf(-0.5f, -1.0f, -0.5f, -0.9f, true, film);
+  EXPECT_FLOAT_EQ(uphill.gravity, 0.45f);
+  EXPECT_FLOAT_EQ(uphill.carry, 0.45f);  // centred: the ground rises
+  const auto downhill = faceDepthOf(-0.5f, -0.9f, -0.5f, -1.0f, false, film);
+  EXPECT_FLOAT_EQ(downhill.carry, 0.45f);  // N -> C runs towards thinner water, but uphill
+  // A shoreline: N dry at -0.4 beside C's surface at -0.3 over ground at -1.
+  const auto shore = faceDepthOf(-0.3f, -1.0f, -0.4f, -0.4f, true, film);
+  EXPECT_FLOAT_EQ(shore.gravity, 0.1f);  // d*_C = -0.3 - (-0.4)
+  EXPECT_FLOAT_EQ(shore.carry, 0.1f);
+  // Ground above both surfaces: closed.
+  const auto closed = faceDepthOf(-0.5f, -1.0f, -0.2f, -0.2f, true, film);
+  EXPECT_EQ(closed.gravity, 0.0f);
+  EXPECT_EQ(closed.carry, 0.0f);
 }
 
 }  // namespace
