@@ -1,5 +1,8 @@
 #include "app/gui/editors/controls_dock.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -94,7 +97,7 @@ QWidget* ControlsDock::makeWater() {
   grid_->setObjectName("grid");
   for (int n : kGridSizes)
     grid_->addItem(QString("%1 × %1").arg(n), n);
-  grid_->setToolTip(tr("Cells per side; the pool keeps its size in metres"));
+  grid_->setToolTip(tr("Cells along x and y; the pool keeps its size and shape in metres"));
   connect(grid_, &QComboBox::activated, this,
           [this](int index) { emit gridChanged(grid_->itemData(index).toInt()); });
   g_ = new QDoubleSpinBox;
@@ -201,6 +204,12 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
     while (gridIndex < grid_->count() && grid_->itemData(gridIndex).toInt() < scenario.grid.nx)
       ++gridIndex;
     grid_->insertItem(gridIndex, QString("%1 × %1").arg(scenario.grid.nx), scenario.grid.nx);
+  }
+  // Each size keeps the pool's shape (ScenarioDocument::setGridCells): label it nx x ny.
+  for (int k = 0; k < grid_->count(); ++k) {
+    const int nx = grid_->itemData(k).toInt();
+    const long ny = std::max(1L, std::lround(double(scenario.grid.ny) * nx / scenario.grid.nx));
+    grid_->setItemText(k, QString("%1 × %2").arg(nx).arg(ny));
   }
   grid_->setCurrentIndex(gridIndex);
   g_->setValue(scenario.g);
