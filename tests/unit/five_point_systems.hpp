@@ -83,6 +83,29 @@ inline double trueRelativeResidual(const FivePointSystem& s, std::vector<double>
   return std::sqrt(rr / bb);
 }
 
+// out = A in in float from the system's coefficients, 0 on solid cells (the operator a model's
+// fused kernel computes, for the plain CG); returns in . out.
+inline double applyFivePoint(const FivePointSystem& s, const Field2D& in, Field2D& out) {
+  const int nx = in.nx(), ny = in.ny();
+  double dot = 0.0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!s.wet[in.index(i, j)]) {
+        out(i, j) = 0.0f;
+        continue;
+      }
+      const float c = in(i, j);
+      float sum = s.shift(i, j) * c;
+      if (i + 1 < nx) sum += s.faceX(i, j) * (c - in(i + 1, j));
+      if (i > 0) sum += s.faceX(i - 1, j) * (c - in(i - 1, j));
+      if (j + 1 < ny) sum += s.faceY(i, j) * (c - in(i, j + 1));
+      if (j > 0) sum += s.faceY(i, j - 1) * (c - in(i, j - 1));
+      out(i, j) = sum;
+      dot += double(c) * sum;
+    }
+  return dot;
+}
+
 inline Field2D toField(int nx, int ny, const std::vector<double>& values) {
   Field2D field(nx, ny);
   for (std::size_t k = 0; k < values.size(); ++k)
