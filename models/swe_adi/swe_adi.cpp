@@ -87,7 +87,10 @@ void SweAdi::step(double dt) {
         sweepRows(rhs_, [](int) {});
       else
         sweepRows(work_, [&](int j) { residual(j); });
-      sweepColumns(k == 0, k + 1 == iterations_);
+      if (k == 0)
+        sweepColumns(delta_, false, false);
+      else
+        sweepColumns(work_, true, k + 1 == iterations_);
     }
     updateFaceVelocities(dt);
     updateSurface(dt);
@@ -190,17 +193,17 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
 }
 
 // Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns),
-// c into work_, then delta += c (delta = c after the first iteration). On the last iteration of
-// several it also measures max |c| / max |delta|, how far the iterations were from converged.
-void SweAdi::sweepColumns(bool first, bool last) {
+// c into out, then delta += c if accumulate (the first iteration solves straight into delta_).
+// With measure (the last iteration of several) it also measures max |c| / max |delta|, how far
+// the iterations were from converged.
+void SweAdi::sweepColumns(Field2D& out, bool accumulate, bool measure) {
   const int nx = h_.nx(), ny = h_.ny();
-  const bool measure = last && !first;
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
     const ColumnResult r =
-        solveColumns(rowSolve_.data(), work_.data(), coupleY_.data(), pivotY_.data(),
-                     upperY_.data(), delta_.data(), std::size_t(nx), ny, i0, i1, first, measure);
+        solveColumns(rowSolve_.data(), out.data(), coupleY_.data(), pivotY_.data(), upperY_.data(),
+                     accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -256,7 +259,7 @@ void SweAdi::syncDischarges(double dt) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
   });
-  sweepColumns(true, false);
+  sweepColumns(work_, false, false);
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),

@@ -97,7 +97,7 @@ class SweAdi final : public Model {
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
-  void sweepColumns(bool first, bool last);
+  void sweepColumns(Field2D& out, bool accumulate, bool measure);
   void updateFaceVelocities(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);

@@ -294,8 +294,7 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
                                          const float* __restrict c, const float* __restrict p,
                                          const float* __restrict e, float* __restrict delta,
-                                         std::size_t nx, int ny, int i0, int i1, bool first,
-                                         bool measure) {
+                                         std::size_t nx, int ny, int i0, int i1, bool measure) {
 #pragma omp simd
   for (int i = i0; i < i1; ++i)
     out[i] = w[i] * p[i];
@@ -313,15 +312,10 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       for (int i = i0; i < i1; ++i)
         out[row + i] += e[row + i] * out[above + i];
     }
-    if (first) {
+    if (!delta) continue;
 #pragma omp simd
-      for (int i = i0; i < i1; ++i)
-        delta[row + i] = out[row + i];
-    } else {
-#pragma omp simd
-      for (int i = i0; i < i1; ++i)
-        delta[row + i] += out[row + i];
-    }
+    for (int i = i0; i < i1; ++i)
+      delta[row + i] += out[row + i];
     if (measure) {
 #pragma omp simd reduction(max : maxC, maxD)
       for (int i = i0; i < i1; ++i) {

@@ -70,15 +70,16 @@ void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* 
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         const float* bandE, float* stage, std::size_t stride, int nx, int rows);
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w, then delta = c (first) or
-// delta += c. With measure, max |c| and max |delta| of the band (else 0).
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
+// unless delta is null (the first iteration solves straight into delta). With measure (and
+// delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
 ColumnResult solveColumns(const float* w, float* out, const float* c, const float* p,
                           const float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
-                          bool first, bool measure);
+                          bool measure);
 
 struct FluxInputs {
   const float* h;
