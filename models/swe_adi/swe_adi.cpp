@@ -92,7 +92,7 @@ void SweAdi::step(double dt) {
       else
         sweepColumns(work_, true, k + 1 == iterations_);
     }
-    updateFaceVelocities(dt);
+    updateDischarges(dt);
     updateSurface(dt);
     syncDischarges(dt);
   }
@@ -224,9 +224,9 @@ void SweAdi::sweepColumns(Field2D& out, bool accumulate, bool measure) {
 // differentiated from h_t = -div(q) says (eqs. 33-35 with the trapezoidal rule):
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (h~_E - h~_C)),  h~ = h^n + delta / 2
 // on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping. Then
-// -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, and the face velocity
-// is u = q / D_f. Then the cell-centred velocity, the mean of the cell's two faces.
-void SweAdi::updateFaceVelocities(double dt) {
+// -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, which syncDischarges
+// takes out before it sets the face velocities u = q / D_f.
+void SweAdi::updateDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FluxInputs in{h_.data(),
                       delta_.data(),
@@ -239,8 +239,7 @@ void SweAdi::updateFaceVelocities(double dt) {
                       1.0f - damping_};
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
-    fluxRow(in, fluxX_.data(), fluxY_.data(), u_.data(), v_.data(), h_.index(0, j), std::size_t(nx),
-            j + 1 < ny);
+    fluxRow(in, fluxX_.data(), fluxY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
 }
 
 // The discharges' divergence drifts from the rate by the ADI iterations' residual, step after

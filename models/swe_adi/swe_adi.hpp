@@ -98,7 +98,7 @@ class SweAdi final : public Model {
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
   void sweepColumns(Field2D& out, bool accumulate, bool measure);
-  void updateFaceVelocities(double dt);
+  void updateDischarges(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);
   // After the parallel region: the drying correction.

@@ -38,6 +38,13 @@ inline float faceVelocity(float q, float depth) {
   return q / (depth + (1.0f - open)) * open + 0.0f;
 }
 
+// q on a face that passes water (D > 0), 0 on a closed one, as arithmetic on every lane (+ 0
+// turns -0 into 0): with a select, GCC moves the computation of q under the condition, and
+// does not vectorise the loop.
+inline float onOpenFace(float q, float depth) {
+  return q * float(__builtin_isgreater(depth, 0.0f)) + 0.0f;
+}
+
 // Flux divergence (per cell, m^2/s / dx) of four face fluxes.
 inline float divergence(float fW, float fE, float fS, float fN) {
   return fE - fW + fN - fS;
@@ -328,14 +335,12 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
 }
 
 WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
-                            float* __restrict u, float* __restrict v, std::size_t row,
-                            std::size_t nx, bool hasNorth) {
+                            std::size_t row, std::size_t nx, bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict d = in.delta + row;
   const float* __restrict dX = in.depthX + row;
   const float* __restrict dY = in.depthY + row;
   float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
-  float* __restrict ur = u + row, * __restrict vr = v + row;
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
   // The mid-step surface h~ = h^n + delta / 2.
   const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
@@ -345,21 +350,18 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
     for (std::size_t i = 0; i < nx - 1; ++i) {
       const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
       const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
-      qxr[i] = __builtin_isgreater(dX[i], 0.0f) ? next : 0.0f;
-      ur[i] = faceVelocity(next, dX[i]);
+      qxr[i] = onOpenFace(next, dX[i]);
     }
-    qxr[nx - 1] = ur[nx - 1] = 0.0f;
+    qxr[nx - 1] = 0.0f;
     if (!hasNorth) {
       std::fill(qyr, qyr + nx, 0.0f);
-      std::fill(vr, vr + nx, 0.0f);
       return;
     }
 #pragma omp simd
     for (std::size_t i = 0; i < nx; ++i) {
       const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
       const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
-      qyr[i] = __builtin_isgreater(dY[i], 0.0f) ? next : 0.0f;
-      vr[i] = faceVelocity(next, dY[i]);
+      qyr[i] = onOpenFace(next, dY[i]);
     }
   };
   if (in.ax)

@@ -92,13 +92,14 @@ struct FluxInputs {
   float gDtPerDx;
   float keep;  // 1 - damping
 };
-// Updates the face discharges q and sets the face velocities u = q / D (0 where D = 0).
-void fluxRow(const FluxInputs& in, float* qx, float* qy, float* u, float* v, std::size_t row,
-             std::size_t nx, bool hasNorth);
+// Updates the face discharges q (their velocities follow the correction of the sync).
+void fluxRow(const FluxInputs& in, float* qx, float* qy, std::size_t row, std::size_t nx,
+             bool hasNorth);
 // The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
 void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
                  float invDx, std::size_t row, std::size_t nx, bool hasSouth);
-// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f.
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f: every
+// face velocity but those of the east edge and the last row's north faces, which stay 0.
 void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
                             float* qy, float* u, float* v, float invDx, std::size_t row,
                             std::size_t nx, bool hasNorth);
