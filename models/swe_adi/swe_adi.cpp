@@ -42,6 +42,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
   pivotY_ = upperY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
+  cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
     // No water on solid cells, no surface below the ground.
@@ -96,8 +97,20 @@ void SweAdi::step(double dt) {
     updateSurface(dt);
     syncDischarges(dt);
   }
+  cellVelocitiesStale_ = true;
   keepDepthNonNegative(dt);
   absorbAtOpenEdges(dt);
+}
+
+const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
+  if (cellVelocitiesStale_) {
+    const int nx = h_.nx(), ny = h_.ny();
+    for (int j = 0; j < ny; ++j)
+      cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
+                      std::size_t(nx), j > 0);
+    cellVelocitiesStale_ = false;
+  }
+  return which;
 }
 
 // Eq. 36's face depth D_f = (d_C + d_N) / 2, d = h - b at the start of the step (the
@@ -248,8 +261,7 @@ void SweAdi::updateDischarges(double dt) {
 // approximated by g q P^-1 M with the step's factored operator P = (1 - q L_x)(1 - q L_y)
 // (one more row and column sweep): exact for the modes with q |L| >> 1, where the residual
 // lives, and a fraction q |L| / (1 + q |L|) of it for smoother ones, so what is left stays
-// bounded instead of adding up. Then the cell-centred velocity, the mean of the cell's two
-// faces.
+// bounded instead of adding up.
 void SweAdi::syncDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
@@ -264,10 +276,6 @@ void SweAdi::syncDischarges(double dt) {
     dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),
                            fluxY_.data(), u_.data(), v_.data(), invDx, h_.index(0, j),
                            std::size_t(nx), j + 1 < ny);
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
-                    std::size_t(nx), j > 0);
 }
 
 // h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
@@ -363,6 +371,8 @@ double SweAdi::refill(std::size_t k, double dt) {
 // divergence sums to 0, so the only water that leaves is the relaxation of h: the sink.
 void SweAdi::absorbAtOpenEdges(double dt) {
   if (layer_.empty()) return;
+  // The cell velocities are relaxed as they were before the face velocities.
+  cellVelocities(cellU_);
   volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
   const std::size_t nx = std::size_t(h_.nx());
@@ -386,6 +396,7 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   }
   layer_.relax(cellU_.data(), dt);
   layer_.relax(cellV_.data(), dt);
+  cellVelocitiesStale_ = false;
 }
 
 double SweAdi::addEta(const Field2D& delta) {
@@ -420,9 +431,7 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
       if (i + 1 < nx) damp(k, k + 1, fluxX_.data(), u_.data());
       if (j + 1 < ny) damp(k, k + std::size_t(nx), fluxY_.data(), v_.data());
     }
-  for (int j = 0; j < ny; ++j)
-    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
-                    std::size_t(nx), j > 0);
+  cellVelocitiesStale_ = true;
 }
 
 double SweAdi::kineticEnergy() const {

@@ -63,9 +63,10 @@ class SweAdi final : public Model {
 
   const Field2D& eta() const override { return h_; }
   // Cell-centred depth-averaged velocity: the mean of the cell's two face velocities of the
-  // step, u_C = (u_w + u_e) / 2, v_C = (v_s + v_n) / 2 (a closed face's velocity is 0).
-  const Field2D* velocityU() const override { return &cellU_; }
-  const Field2D* velocityV() const override { return &cellV_; }
+  // step, u_C = (u_w + u_e) / 2, v_C = (v_s + v_n) / 2 (a closed face's velocity is 0),
+  // computed when first asked for after a step (the step itself does not need it).
+  const Field2D* velocityU() const override { return &cellVelocities(cellU_); }
+  const Field2D* velocityV() const override { return &cellVelocities(cellV_); }
   double addEta(const Field2D& delta) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   // Open edges: h, its rate and the discharges relax toward rest in the layer
@@ -101,6 +102,8 @@ class SweAdi final : public Model {
   void updateDischarges(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);
+  // The cell velocities of the present face velocities, computed if stale; returns which.
+  const Field2D& cellVelocities(const Field2D& which) const;
   // After the parallel region: the drying correction.
   void keepDepthNonNegative(double dt);
   double refill(std::size_t cell, double dt);
@@ -121,7 +124,9 @@ class SweAdi final : public Model {
   Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
   Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
   Field2D rhs_, delta_, rowSolve_, work_;
-  Field2D cellU_, cellV_;
+  // A cache: stale after every change of the face velocities.
+  mutable Field2D cellU_, cellV_;
+  mutable bool cellVelocitiesStale_ = true;
   // Work space of the step, sized at reset (no allocation inside a step).
   std::vector<RowCounts> rowCounts_;
   std::vector<float> bandCorrection_, bandDelta_;

@@ -123,6 +123,42 @@ TEST(SweAdi, VelocityOfARunningPulseIsSqrtGOverDTimesEta) {
   EXPECT_NEAR((*model.velocityV())(crest, 1), 0.0, 1e-9);
 }
 
+// The cell velocity is the mean of the cell's two face velocities, u_C = (u_w + u_e) / 2 and
+// v_C = (v_s + v_n) / 2, after every step and after the shadow of a body has slowed the faces
+// (it is computed when asked for: asking, stepping and asking again must not return the
+// first answer).
+TEST(SweAdi, CellVelocitiesAreTheMeanOfTheFaceVelocitiesAfterEveryChange) {
+  const int n = 24;
+  const Domain domain = flatBasin(n, n, 1.0);
+  SweAdi model;
+  model.reset(domain, bump(n, n, 9, 12, 4, 0.02));
+  const auto expectMeans = [&](const char* when) {
+    const Field2D &u = model.faceU(), &v = model.faceV();
+    const Field2D &cu = *model.velocityU(), &cv = *model.velocityV();
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        ASSERT_EQ(cu(i, j), 0.5f * ((i > 0 ? u(i - 1, j) : 0.0f) + u(i, j))) << when << i << j;
+        ASSERT_EQ(cv(i, j), 0.5f * ((j > 0 ? v(i, j - 1) : 0.0f) + v(i, j))) << when << i << j;
+      }
+  };
+  const double dt = model.preferredDt();
+  model.step(dt);
+  expectMeans("after one step ");
+  const float first = (*model.velocityU())(12, 12);
+  for (int k = 0; k < 5; ++k)
+    model.step(dt);
+  expectMeans("after six steps ");
+  EXPECT_NE((*model.velocityU())(12, 12), first);
+  Field2D shadow(n, n, 0.0f);
+  for (int j = 8; j < 16; ++j)
+    for (int i = 8; i < 16; ++i)
+      shadow(i, j) = 5.0f;
+  const float before = std::fabs((*model.velocityU())(12, 12));
+  model.dampUnderBodies(shadow, dt);
+  expectMeans("after the shadow ");
+  EXPECT_LT(std::fabs((*model.velocityU())(12, 12)), before);
+}
+
 // A steady wind on a closed basin piles the water downwind (eta_x = a / g at rest) without
 // adding any.
 TEST(SweAdi, WindTiltsTheSurfaceAndKeepsTheVolume) {
