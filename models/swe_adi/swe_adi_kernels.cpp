@@ -192,9 +192,13 @@ WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p
 // Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
 // the default one) and the 8 x 8 transpose that stages rows into lanes and back.
 using Lanes = float __attribute__((vector_size(32)));
+// The same, at any float's address: loads and stores of it are unaligned moves.
+using UnalignedLanes = float __attribute__((vector_size(32), aligned(4)));
 static_assert(kRowBand % 8 == 0, "the staging transposes 8 x 8 blocks");
 
-inline void transpose8(Lanes (&m)[8]) {
+// Both always inlined: compiled on their own they get the default target (SSE2), which
+// shuffles through the stack, instead of the AVX2 clone's of their caller.
+__attribute__((always_inline)) inline void transpose8(Lanes (&m)[8]) {
   Lanes t[8], u[8];
   for (int k = 0; k < 8; k += 2) {
     t[k] = __builtin_shufflevector(m[k], m[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);
@@ -216,8 +220,9 @@ inline void transpose8(Lanes (&m)[8]) {
 // staging buffer (stage[i * kRowBand + r]), full 8 x 8 blocks through transpose8, the rest
 // one by one; staging fills the lanes beyond `rows` with 0.
 template <bool ToStage>
-inline void stageBand(const float* __restrict from, float* __restrict to, std::size_t stride,
-                      int nx, int rows) {
+__attribute__((always_inline)) inline void stageBand(const float* __restrict from,
+                                                     float* __restrict to, std::size_t stride,
+                                                     int nx, int rows) {
   constexpr int L = kRowBand;
   for (int r0 = 0; r0 < L; r0 += 8) {
     int i = 0;
@@ -225,13 +230,12 @@ inline void stageBand(const float* __restrict from, float* __restrict to, std::s
       for (; i + 8 <= nx; i += 8) {
         Lanes m[8];
         for (int k = 0; k < 8; ++k)
-          std::memcpy(&m[k],
-                      ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0,
-                      sizeof(Lanes));
+          m[k] = *reinterpret_cast<const UnalignedLanes*>(
+              ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0);
         transpose8(m);
         for (int k = 0; k < 8; ++k)
-          std::memcpy(ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i,
-                      &m[k], sizeof(Lanes));
+          *reinterpret_cast<UnalignedLanes*>(
+              ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i) = m[k];
       }
     for (; i < nx; ++i)
       for (int r = r0; r < r0 + 8; ++r) {
