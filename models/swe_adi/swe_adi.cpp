@@ -42,7 +42,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
   pivotY_ = upperY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
-  cellVelocitiesStale_ = true;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
     // No water on solid cells, no surface below the ground.
@@ -97,13 +97,25 @@ void SweAdi::step(double dt) {
     updateSurface(dt);
     syncDischarges(dt);
   }
-  cellVelocitiesStale_ = true;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   keepDepthNonNegative(dt);
   absorbAtOpenEdges(dt);
 }
 
+const Field2D& SweAdi::faceVelocities(const Field2D& which) const {
+  if (faceVelocitiesStale_) {
+    const int nx = h_.nx(), ny = h_.ny();
+    for (int j = 0; j < ny; ++j)
+      faceVelocityRow(fluxX_.data(), fluxY_.data(), faceDepthX_.data(), faceDepthY_.data(),
+                      u_.data(), v_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+    faceVelocitiesStale_ = false;
+  }
+  return which;
+}
+
 const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
   if (cellVelocitiesStale_) {
+    faceVelocities(u_);
     const int nx = h_.nx(), ny = h_.ny();
     for (int j = 0; j < ny; ++j)
       cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
@@ -274,8 +286,7 @@ void SweAdi::syncDischarges(double dt) {
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),
-                           fluxY_.data(), u_.data(), v_.data(), invDx, h_.index(0, j),
-                           std::size_t(nx), j + 1 < ny);
+                           fluxY_.data(), invDx, h_.index(0, j), std::size_t(nx), j + 1 < ny);
 }
 
 // h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
@@ -371,7 +382,8 @@ double SweAdi::refill(std::size_t k, double dt) {
 // divergence sums to 0, so the only water that leaves is the relaxation of h: the sink.
 void SweAdi::absorbAtOpenEdges(double dt) {
   if (layer_.empty()) return;
-  // The cell velocities are relaxed as they were before the face velocities.
+  // The face velocities are relaxed with their discharges, and the cell velocities as they
+  // were before: both computed first.
   cellVelocities(cellU_);
   volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
@@ -396,7 +408,7 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   }
   layer_.relax(cellU_.data(), dt);
   layer_.relax(cellV_.data(), dt);
-  cellVelocitiesStale_ = false;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = false;
 }
 
 double SweAdi::addEta(const Field2D& delta) {
@@ -416,6 +428,7 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
   const double invDx = 1.0 / domain_->grid().dx;
   const int nx = h_.nx(), ny = h_.ny();
   float* hdot = rate_.data();
+  faceVelocities(u_);  // slowed with their discharges
   const auto damp = [&](std::size_t k, std::size_t across, float* q, float* velocity) {
     const double c = std::max(rate.data()[k], rate.data()[across]);
     if (c <= 0.0 || q[k] == 0.0f) return;
@@ -435,6 +448,7 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
 }
 
 double SweAdi::kineticEnergy() const {
+  faceVelocities(u_);
   double total = 0.0;
   for (std::size_t k = 0; k < u_.size(); ++k) {
     const double u = u_.data()[k], v = v_.data()[k];

@@ -85,8 +85,8 @@ class SweAdi final : public Model {
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
   // Face velocities (m/s): u on the face east of cell (i, j), v on the face north of it.
-  const Field2D& faceU() const { return u_; }
-  const Field2D& faceV() const { return v_; }
+  const Field2D& faceU() const { return faceVelocities(u_); }
+  const Field2D& faceV() const { return faceVelocities(v_); }
 
   static std::vector<ParamSpec> parameterSpecs();
 
@@ -102,7 +102,9 @@ class SweAdi final : public Model {
   void updateDischarges(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);
-  // The cell velocities of the present face velocities, computed if stale; returns which.
+  // The face velocities q / D_f of the present discharges and the cell velocities of those,
+  // computed if stale; each returns which.
+  const Field2D& faceVelocities(const Field2D& which) const;
   const Field2D& cellVelocities(const Field2D& which) const;
   // After the parallel region: the drying correction.
   void keepDepthNonNegative(double dt);
@@ -118,13 +120,16 @@ class SweAdi final : public Model {
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
-  Field2D fluxX_, fluxY_, u_, v_;
+  Field2D fluxX_, fluxY_;
+  mutable Field2D u_, v_;  // a cache, like the cell velocities
+  mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
   Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
   Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
   Field2D rhs_, delta_, rowSolve_, work_;
-  // A cache: stale after every change of the face velocities.
+  // A cache: stale after every step and every change of the face velocities. Velocities are
+  // not needed by the step, only by its observers.
   mutable Field2D cellU_, cellV_;
   mutable bool cellVelocitiesStale_ = true;
   // Work space of the step, sized at reset (no allocation inside a step).

@@ -392,25 +392,32 @@ WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restr
 WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
                                            const float* __restrict depthX,
                                            const float* __restrict depthY, float* __restrict qx,
-                                           float* __restrict qy, float* __restrict u,
-                                           float* __restrict v, float invDx, std::size_t row,
+                                           float* __restrict qy, float invDx, std::size_t row,
                                            std::size_t nx, bool hasNorth) {
   const float* __restrict f = phi + row;
   const float* __restrict dX = depthX + row;
   const float* __restrict dY = depthY + row;
   float* __restrict x = qx + row, * __restrict y = qy + row;
-  float* __restrict ur = u + row, * __restrict vr = v + row;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i) {
+  for (std::size_t i = 0; i < nx - 1; ++i)
     x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
-    ur[i] = faceVelocity(x[i], dX[i]);
-  }
   if (!hasNorth) return;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i) {
+  for (std::size_t i = 0; i < nx; ++i)
     y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
-    vr[i] = faceVelocity(y[i], dY[i]);
-  }
+}
+
+WB_SPAN_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,
+                                    const float* __restrict depthX, const float* __restrict depthY,
+                                    float* __restrict u, float* __restrict v, std::size_t row,
+                                    std::size_t nx, bool hasNorth) {
+#pragma omp simd
+  for (std::size_t k = row; k < row + nx - 1; ++k)
+    u[k] = faceVelocity(qx[k], depthX[k]);
+  if (!hasNorth) return;
+#pragma omp simd
+  for (std::size_t k = row; k < row + nx; ++k)
+    v[k] = faceVelocity(qy[k], depthY[k]);
 }
 
 WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,

@@ -98,11 +98,13 @@ void fluxRow(const FluxInputs& in, float* qx, float* qy, std::size_t row, std::s
 // The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
 void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
                  float invDx, std::size_t row, std::size_t nx, bool hasSouth);
-// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f: every
-// face velocity but those of the east edge and the last row's north faces, which stay 0.
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces.
 void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
-                            float* qy, float* u, float* v, float invDx, std::size_t row,
-                            std::size_t nx, bool hasNorth);
+                            float* qy, float invDx, std::size_t row, std::size_t nx, bool hasNorth);
+// u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
+// and, without hasNorth, the north ones, which are left as they are (0).
+void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,
+                     float* u, float* v, std::size_t row, std::size_t nx, bool hasNorth);
 void cellVelocityRow(const float* u, const float* v, float* cellU, float* cellV, std::size_t row,
                      std::size_t nx, bool hasSouth);
 

@@ -298,10 +298,8 @@ TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
   const FluxInputs in{h.data(), delta.data(), depthX.data(), depthY.data(), nullptr,
                       nullptr,  0.1f,         9.81f,         1.0f};
   fluxRow(in, qx.data(), qy.data(), 0, nx, false);
-  // The velocities come with the sync's correction, here of a flat phi.
-  const std::vector<float> phi(2 * nx, 0.0f);
-  dischargeCorrectionRow(phi.data(), depthX.data(), depthY.data(), qx.data(), qy.data(), u.data(),
-                         v.data(), 1.0f, 0, nx, false);
+  faceVelocityRow(qx.data(), qy.data(), depthX.data(), depthY.data(), u.data(), v.data(), 0, nx,
+                  false);
   for (std::size_t i = 0; i + 1 < nx; ++i) {
     if (depthX[i] == 0.0f) {
       EXPECT_EQ(qx[i], 0.0f) << i;
