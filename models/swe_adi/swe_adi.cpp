@@ -82,16 +82,15 @@ void SweAdi::step(double dt) {
   {
     faceDepths(dt);
     assembleRhs(dt);
-    factorTridiagonals();
+    factorRows();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
         sweepRows(rhs_, [](int) {});
       else
         sweepRows(work_, [&](int j) { residual(j); });
-      if (k == 0)
-        sweepColumns(delta_, false, false);
-      else
-        sweepColumns(work_, true, k + 1 == iterations_);
+      sweepColumns(k == 0                 ? ColumnSweep::kFirst
+                   : k + 1 == iterations_ ? ColumnSweep::kLast
+                                          : ColumnSweep::kNext);
     }
     updateDischarges(dt);
     updateSurface(dt);
@@ -172,9 +171,10 @@ void SweAdi::assembleRhs(double dt) {
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
 // diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
 // c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. No barrier: a
-// static schedule hands the sweeps' bands (the same loops) to the thread that factored them.
-void SweAdi::factorTridiagonals() {
+// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, the
+// columns' by the first column sweep on its way. No barrier: a static schedule hands the
+// sweeps' bands (the same loop) to the thread that factored them.
+void SweAdi::factorRows() {
   const int nx = h_.nx(), ny = h_.ny();
 #pragma omp for schedule(static) nowait
   for (int band = 0; band < rowBands(ny); ++band) {
@@ -182,11 +182,6 @@ void SweAdi::factorTridiagonals() {
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
     factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
                   bandP_.data() + at, bandE_.data() + at);
-  }
-#pragma omp for schedule(static) nowait
-  for (int band = 0; band < columnBands(nx); ++band) {
-    const auto [i0, i1] = columnBand(band, nx);
-    factorColumns(coupleY_.data(), pivotY_.data(), upperY_.data(), std::size_t(nx), ny, i0, i1);
   }
 }
 
@@ -217,18 +212,21 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
   }
 }
 
-// Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns),
-// c into out, then delta += c if accumulate (the first iteration solves straight into delta_).
-// With measure (the last iteration of several) it also measures max |c| / max |delta|, how far
-// the iterations were from converged.
-void SweAdi::sweepColumns(Field2D& out, bool accumulate, bool measure) {
+// Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns).
+// The first iteration factors the columns and solves straight into delta; the next ones solve
+// into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
+// (how far the iterations were from converged); the sync's solves into work_.
+void SweAdi::sweepColumns(ColumnSweep sweep) {
   const int nx = h_.nx(), ny = h_.ny();
+  const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
+  const bool accumulate = sweep == ColumnSweep::kNext || measure;
+  Field2D& out = first ? delta_ : work_;
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r =
-        solveColumns(rowSolve_.data(), out.data(), coupleY_.data(), pivotY_.data(), upperY_.data(),
-                     accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, measure);
+    const ColumnResult r = solveColumns(
+        rowSolve_.data(), out.data(), coupleY_.data(), pivotY_.data(), upperY_.data(),
+        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -282,7 +280,7 @@ void SweAdi::syncDischarges(double dt) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
   });
-  sweepColumns(work_, false, false);
+  sweepColumns(ColumnSweep::kSync);
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),

@@ -94,11 +94,12 @@ class SweAdi final : public Model {
   // The operators of one step, in step order (called inside one parallel region).
   void faceDepths(double dt);
   void assembleRhs(double dt);
-  void factorTridiagonals();
+  void factorRows();
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
-  void sweepColumns(Field2D& out, bool accumulate, bool measure);
+  enum class ColumnSweep { kFirst, kNext, kLast, kSync };
+  void sweepColumns(ColumnSweep sweep);
   void updateDischarges(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);

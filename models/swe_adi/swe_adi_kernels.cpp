@@ -171,24 +171,6 @@ WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __rest
   o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
 }
 
-WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p,
-                                  float* __restrict e, std::size_t nx, int ny, int i0, int i1) {
-#pragma omp simd
-  for (int i = i0; i < i1; ++i) {
-    p[i] = 1.0f / (1.0f + c[i]);
-    e[i] = c[i] * p[i];
-  }
-  for (int j = 1; j < ny; ++j) {
-    const std::size_t row = std::size_t(j) * nx, below = row - nx;
-#pragma omp simd
-    for (int i = i0; i < i1; ++i) {
-      const float cs = c[below + i];
-      p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
-      e[row + i] = c[row + i] * p[row + i];
-    }
-  }
-}
-
 // Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
 // the default one) and the 8 x 8 transpose that stages rows into lanes and back.
 using Lanes = float __attribute__((vector_size(32)));
@@ -303,17 +285,38 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
 }
 
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
-                                         const float* __restrict c, const float* __restrict p,
-                                         const float* __restrict e, float* __restrict delta,
-                                         std::size_t nx, int ny, int i0, int i1, bool measure) {
+                                         const float* __restrict c, float* __restrict p,
+                                         float* __restrict e, float* __restrict delta,
+                                         std::size_t nx, int ny, int i0, int i1, bool factor,
+                                         bool measure) {
+  // With factor, the forward elimination computes the factors on its way.
+  if (factor) {
 #pragma omp simd
-  for (int i = i0; i < i1; ++i)
-    out[i] = w[i] * p[i];
-  for (int j = 1; j < ny; ++j) {
-    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+    for (int i = i0; i < i1; ++i) {
+      p[i] = 1.0f / (1.0f + c[i]);
+      e[i] = c[i] * p[i];
+      out[i] = w[i] * p[i];
+    }
+    for (int j = 1; j < ny; ++j) {
+      const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+      for (int i = i0; i < i1; ++i) {
+        const float cs = c[below + i];
+        p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
+        e[row + i] = c[row + i] * p[row + i];
+        out[row + i] = (w[row + i] + cs * out[below + i]) * p[row + i];
+      }
+    }
+  } else {
 #pragma omp simd
     for (int i = i0; i < i1; ++i)
-      out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+      out[i] = w[i] * p[i];
+    for (int j = 1; j < ny; ++j) {
+      const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+    }
   }
   float maxC = 0.0f, maxD = 0.0f;
   for (int j = ny - 1; j >= 0; --j) {

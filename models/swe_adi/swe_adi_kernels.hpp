@@ -57,10 +57,6 @@ void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::
 void residualRow(const float* rhs, const float* delta, const float* coupleX, const float* coupleY,
                  float* out, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
 
-// Thomas factors of the columns i0..i1 - 1 of an ny-row field (couplings c of the faces
-// north of each cell): pivots p and upper factors e = c p, lanes across the columns.
-void factorColumns(const float* c, float* p, float* e, std::size_t nx, int ny, int i0, int i1);
-
 // Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
 // kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
 // the forward factors b_i = c_{i-1} p_i, bandP the pivots p_i, bandE the upper factors c_i p_i.
@@ -71,14 +67,16 @@ void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* 
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         const float* bandE, float* stage, std::size_t stride, int nx, int rows);
 // Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
-// unless delta is null (the first iteration solves straight into delta). With measure (and
-// delta), max |c| and max |delta| of the band (else 0).
+// unless delta is null (the first iteration solves straight into delta). With factor, the
+// Thomas factors (couplings c of the faces north of each cell: pivots p, upper factors e = c p)
+// are computed on the way, else read. With measure
+// (and delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
-ColumnResult solveColumns(const float* w, float* out, const float* c, const float* p,
-                          const float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
+ColumnResult solveColumns(const float* w, float* out, const float* c, float* p, float* e,
+                          float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
                           bool measure);
 
 struct FluxInputs {
