@@ -80,9 +80,8 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    faceDepths(dt);
+    faceDepthsAndRowFactors(dt);
     assembleRhs(dt);
-    factorRows();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
         sweepRows(rhs_, [](int) {});
@@ -129,18 +128,30 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // higher side is dry (d <= dry_threshold) passes no water, so a drained cell stops feeding
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
-// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41).
-void SweAdi::faceDepths(double dt) {
+// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41). Band by band of kRowBand rows, each
+// band's row systems factored while its couplings are in cache.
+//
+// The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
+// diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
+// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
+// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, the
+// columns' by the first column sweep on its way. A static schedule hands the row sweeps' bands
+// (the same loop) to the thread that factored them.
+void SweAdi::faceDepthsAndRowFactors(double dt) {
   const double dx = domain_->grid().dx;
   const float couple = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j) {
-    const std::size_t row = h_.index(0, j);
-    faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), couple, coupleX_.data(),
-                 coupleY_.data(), row, std::size_t(nx), j + 1 < ny);
+  for (int band = 0; band < rowBands(ny); ++band) {
+    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+    for (int j = j0; j < j0 + rows; ++j)
+      faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), couple, coupleX_.data(),
+                   coupleY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
+    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
+                  bandP_.data() + at, bandE_.data() + at);
   }
 }
 
@@ -166,23 +177,6 @@ void SweAdi::assembleRhs(double dt) {
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
-}
-
-// The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
-// diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
-// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, the
-// columns' by the first column sweep on its way. No barrier: a static schedule hands the
-// sweeps' bands (the same loop) to the thread that factored them.
-void SweAdi::factorRows() {
-  const int nx = h_.nx(), ny = h_.ny();
-#pragma omp for schedule(static) nowait
-  for (int band = 0; band < rowBands(ny); ++band) {
-    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
-    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
-                  bandP_.data() + at, bandE_.data() + at);
-  }
 }
 
 // Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right

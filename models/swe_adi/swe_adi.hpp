@@ -92,9 +92,8 @@ class SweAdi final : public Model {
 
  private:
   // The operators of one step, in step order (called inside one parallel region).
-  void faceDepths(double dt);
+  void faceDepthsAndRowFactors(double dt);
   void assembleRhs(double dt);
-  void factorRows();
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
