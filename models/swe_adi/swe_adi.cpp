@@ -290,8 +290,9 @@ void SweAdi::updateSurface(double dt) {
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    rowCounts_[j] = surfaceRow(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx));
+  for (int j = 0; j < ny; j += kSurfaceRows)
+    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx),
+                std::min(kSurfaceRows, ny - j), rowCounts_.data() + j);
 }
 
 // A cell the step left below its ground (the frozen-depth step drew more than it held) is

@@ -441,28 +441,43 @@ WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __re
     cellV[row + i] = 0.5f * (v[row + i - nx] + v[row + i]);
 }
 
-WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h,
-                                    float* __restrict rate, std::size_t row, std::size_t nx) {
+WB_SPAN_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h,
+                                float* __restrict rate, std::size_t row, std::size_t nx, int rows,
+                                RowCounts* __restrict counts) {
   const float* __restrict delta = in.delta;
   const float* __restrict ground = in.ground;
   const float* __restrict wet = in.wet;
   const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
-  int drained = 0, dry = 0;
-  float rateSum = 0.0f;
-  // Quiet comparisons so that the loop vectorises; the rate's sum in a second loop, in cell
-  // order (a float sum in SIMD lanes would round differently).
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t first = row + std::size_t(r) * nx;
+    int drained = 0, dry = 0;
+    // Quiet comparisons so that the loop vectorises.
 #pragma omp simd reduction(+ : drained, dry)
-  for (std::size_t k = row; k < row + nx; ++k) {
-    h[k] += delta[k];
-    rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
-    const float depth = h[k] - ground[k];
-    const bool isWet = wet[k] != 0.0f;
-    drained += int(isWet & __builtin_isless(depth, 0.0f));
-    dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
+    for (std::size_t k = first; k < first + nx; ++k) {
+      h[k] += delta[k];
+      rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
+      const float depth = h[k] - ground[k];
+      const bool isWet = wet[k] != 0.0f;
+      drained += int(isWet & __builtin_isless(depth, 0.0f));
+      dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
+    }
+    counts[r].drained = drained;
+    counts[r].dry = dry;
   }
-  for (std::size_t k = row; k < row + nx; ++k)
-    rateSum += rate[k];
-  return {drained, dry, rateSum};
+  // Each row's rate summed in cell order (a float sum in SIMD lanes along the row would round
+  // differently), the rows' sums side by side: independent additions, not one chain.
+  float sums[kSurfaceRows] = {};
+  if (rows == kSurfaceRows) {
+    for (std::size_t i = 0; i < nx; ++i)
+      for (int r = 0; r < kSurfaceRows; ++r)
+        sums[r] += rate[row + std::size_t(r) * nx + i];
+  } else {
+    for (std::size_t i = 0; i < nx; ++i)
+      for (int r = 0; r < rows; ++r)
+        sums[r] += rate[row + std::size_t(r) * nx + i];
+  }
+  for (int r = 0; r < rows; ++r)
+    counts[r].rateSum = sums[r];
 }
 
 }  // namespace wb

@@ -119,7 +119,10 @@ struct SurfaceInputs {
   float twoPerDt;
   float keep;  // 1 - damping
 };
-RowCounts surfaceRow(const SurfaceInputs& in, float* h, float* rate, std::size_t row,
-                     std::size_t nx);
+// The surface update of `rows` (at most kSurfaceRows) consecutive rows from the one at `row`:
+// counts[r] gets row r's counts and the sum of its rates.
+inline constexpr int kSurfaceRows = 8;
+void surfaceRows(const SurfaceInputs& in, float* h, float* rate, std::size_t row, std::size_t nx,
+                 int rows, RowCounts* counts);
 
 }  // namespace wb
