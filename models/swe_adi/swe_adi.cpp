@@ -53,7 +53,6 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
-  bandE_.assign(banded, 0.0f);
   stages_.assign(std::size_t(omp_get_max_threads()),
                  std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
@@ -151,7 +150,7 @@ void SweAdi::faceDepthsAndRowFactors(double dt) {
                    coupleY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
     factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
-                  bandP_.data() + at, bandE_.data() + at);
+                  bandP_.data() + at);
   }
 }
 
@@ -202,7 +201,7 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
       prepareRow(j);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
     solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
-                       bandE_.data() + at, stage, std::size_t(nx), nx, rows);
+                       stage, std::size_t(nx), nx, rows);
   }
 }
 

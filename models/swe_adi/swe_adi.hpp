@@ -137,7 +137,7 @@ class SweAdi final : public Model {
   std::vector<float> bandCorrection_, bandDelta_;
   // The row systems' couplings and Thomas factors, staged by bands of kRowBand rows, and a
   // staging buffer per thread.
-  std::vector<float> bandC_, bandP_, bandE_;
+  std::vector<float> bandC_, bandP_;
   std::vector<std::vector<float>> stages_;
   std::vector<std::size_t> reached_;  // the drying correction's breadth-first search
   std::vector<std::uint32_t> visited_;

@@ -59,13 +59,13 @@ void residualRow(const float* rhs, const float* delta, const float* coupleX, con
 
 // Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
 // kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
-// the forward factors b_i = c_{i-1} p_i, bandP the pivots p_i, bandE the upper factors c_i p_i.
-void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC, float* bandP,
-                   float* bandE);
+// the couplings c_i, bandP the pivots p_i.
+void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC,
+                   float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
-                        const float* bandE, float* stage, std::size_t stride, int nx, int rows);
+                        float* stage, std::size_t stride, int nx, int rows);
 // Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
 // unless delta is null (the first iteration solves straight into delta). With factor, the
 // Thomas factors (couplings c of the faces north of each cell: pivots p, upper factors e = c p)
