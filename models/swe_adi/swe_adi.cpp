@@ -80,10 +80,9 @@ void SweAdi::step(double dt) {
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     faceDepthsAndRowFactors(dt);
-    assembleRhs(dt);
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
-        sweepRows(rhs_, [](int) {});
+        sweepRows(rhs_, [&](int j) { assembleRhs(j, dt); });
       else
         sweepRows(work_, [&](int j) { residual(j); });
       sweepColumns(k == 0                 ? ColumnSweep::kFirst
@@ -160,7 +159,8 @@ void SweAdi::faceDepthsAndRowFactors(double dt) {
 // trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). Each
 // face term is one expression from both sides and
 // sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
-void SweAdi::assembleRhs(double dt) {
+// Row j, fused into the first row sweep like the residual.
+void SweAdi::assembleRhs(int j, double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const RhsInputs in{h_.data(),
                      faceDepthX_.data(),
@@ -173,9 +173,7 @@ void SweAdi::assembleRhs(double dt) {
                      rateMean_,
                      float(dt),
                      float(domain_->grid().dx)};
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
 // Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right

@@ -93,7 +93,7 @@ class SweAdi final : public Model {
  private:
   // The operators of one step, in step order (called inside one parallel region).
   void faceDepthsAndRowFactors(double dt);
-  void assembleRhs(double dt);
+  void assembleRhs(int j, double dt);
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
