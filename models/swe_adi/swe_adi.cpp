@@ -39,7 +39,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
-  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
+  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
   pivotY_ = upperY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
@@ -77,9 +77,11 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
 void SweAdi::step(double dt) {
   // The row sweep's staging buffers are per thread, sized at reset.
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
+  const double dx = domain_->grid().dx;
+  couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    faceDepthsAndRowFactors(dt);
+    faceDepthsAndRowFactors();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
         sweepRows(rhs_, [&](int j) { assembleRhs(j, dt); });
@@ -126,7 +128,8 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // higher side is dry (d <= dry_threshold) passes no water, so a drained cell stops feeding
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
-// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41). Band by band of kRowBand rows, each
+// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
+// (one float product, the same every time). Band by band of kRowBand rows, each
 // band's row systems factored while its couplings are in cache.
 //
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
@@ -135,9 +138,7 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // only on the face depths, so every ADI iteration of the step reuses them. The rows' here, the
 // columns' by the first column sweep on its way. A static schedule hands the row sweeps' bands
 // (the same loop) to the thread that factored them.
-void SweAdi::faceDepthsAndRowFactors(double dt) {
-  const double dx = domain_->grid().dx;
-  const float couple = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+void SweAdi::faceDepthsAndRowFactors() {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
@@ -145,10 +146,10 @@ void SweAdi::faceDepthsAndRowFactors(double dt) {
   for (int band = 0; band < rowBands(ny); ++band) {
     const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
     for (int j = j0; j < j0 + rows; ++j)
-      faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), couple, coupleX_.data(),
-                   coupleY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+      faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), h_.index(0, j), std::size_t(nx),
+                   j + 1 < ny);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
+    factorRowBand(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
                   bandP_.data() + at);
   }
 }
@@ -165,8 +166,7 @@ void SweAdi::assembleRhs(int j, double dt) {
   const RhsInputs in{h_.data(),
                      faceDepthX_.data(),
                      faceDepthY_.data(),
-                     coupleX_.data(),
-                     coupleY_.data(),
+                     couple_,
                      force_ ? force_->ax.data() : nullptr,
                      force_ ? force_->ay.data() : nullptr,
                      walls_.wetWeights(),
@@ -180,8 +180,8 @@ void SweAdi::assembleRhs(int j, double dt) {
 // side of the next iteration's correction.
 void SweAdi::residual(int j) {
   const int nx = h_.nx(), ny = h_.ny();
-  residualRow(rhs_.data(), delta_.data(), coupleX_.data(), coupleY_.data(), work_.data(),
-              h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  residualRow(rhs_.data(), delta_.data(), faceDepthX_.data(), faceDepthY_.data(), couple_,
+              work_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
 // Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
@@ -216,7 +216,7 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
     const ColumnResult r = solveColumns(
-        rowSolve_.data(), out.data(), coupleY_.data(), pivotY_.data(), upperY_.data(),
+        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
         accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;

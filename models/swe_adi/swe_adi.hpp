@@ -92,7 +92,7 @@ class SweAdi final : public Model {
 
  private:
   // The operators of one step, in step order (called inside one parallel region).
-  void faceDepthsAndRowFactors(double dt);
+  void faceDepthsAndRowFactors();
   void assembleRhs(int j, double dt);
   void residual(int j);
   template <class PrepareRow>
@@ -125,8 +125,8 @@ class SweAdi final : public Model {
   mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
-  Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
-  Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
+  float couple_ = 0.0f;      // q g / dx^2 of the step: the couplings are couple_ D_f
+  Field2D pivotY_, upperY_;  // Thomas factors of the row and column systems
   Field2D rhs_, delta_, rowSolve_, work_;
   // A cache: stale after every step and every change of the face velocities. Velocities are
   // not needed by the step, only by its observers.

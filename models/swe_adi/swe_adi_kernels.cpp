@@ -65,32 +65,25 @@ inline float residualCell(float r, float dC, float dW, float dE, float dS, float
 }  // namespace
 
 WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
-                                 float* __restrict depthY, float couple, float* __restrict coupleX,
-                                 float* __restrict coupleY, std::size_t row, std::size_t nx,
+                                 float* __restrict depthY, std::size_t row, std::size_t nx,
                                  bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict b = in.ground + row;
   const float* __restrict openEast = in.openEast + row;
   const float* __restrict openNorth = in.openNorth + row;
   float* __restrict dx = depthX + row, * __restrict dy = depthY + row;
-  float* __restrict cx = coupleX + row, * __restrict cy = coupleY + row;
   const float dry = in.dryThreshold;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i) {
+  for (std::size_t i = 0; i < nx - 1; ++i)
     dx[i] = faceDepth(h[i], b[i], h[i + 1], b[i + 1], openEast[i], dry);
-    cx[i] = couple * dx[i];
-  }
-  dx[nx - 1] = cx[nx - 1] = 0.0f;
+  dx[nx - 1] = 0.0f;
   if (!hasNorth) {
     std::fill(dy, dy + nx, 0.0f);
-    std::fill(cy, cy + nx, 0.0f);
     return;
   }
 #pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i) {
+  for (std::size_t i = 0; i < nx; ++i)
     dy[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
-    cy[i] = couple * dy[i];
-  }
 }
 
 WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* __restrict rhs,
@@ -98,13 +91,14 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   const float* __restrict h = in.h + row;
   const float* __restrict hS = hasSouth ? h - nx : h;
   const float* __restrict hN = hasNorth ? h + nx : h;
-  const float* __restrict cX = in.coupleX + row;
+  const float* __restrict dX = in.depthX + row;
   // The first row's south face is the grid edge: its terms get factor 0 (read from the row's
   // own north faces).
   const float south = hasSouth ? 1.0f : 0.0f;
   const std::size_t below = hasSouth ? row - nx : row;
-  const float* __restrict cS = in.coupleY + below;
-  const float* __restrict cN = in.coupleY + row;
+  const float* __restrict dS = in.depthY + below;
+  const float* __restrict dN = in.depthY + row;
+  const float couple = in.couple;
   float* __restrict rt = rate + row;
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
@@ -126,17 +120,19 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
       const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
       rt[i] -= in.wet[k] * in.rateMean;
       r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * (couple * dS[i]),
+                             couple * dN[i]);
     };
     if (nx == 1) {
       cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
       return;
     }
-    cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+    cell(0, h[0], 0.0f, 0.0f, h[1], couple * dX[0], forceX(row));
 #pragma omp simd
     for (std::size_t i = 1; i < nx - 1; ++i)
-      cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
-    cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+      cell(i, h[i - 1], couple * dX[i - 1], forceX(row + i - 1), h[i + 1], couple * dX[i],
+           forceX(row + i));
+    cell(nx - 1, h[nx - 2], couple * dX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
   };
   if (in.ax)
     solve(std::true_type{});
@@ -145,30 +141,31 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
-                                const float* __restrict coupleX, const float* __restrict coupleY,
-                                float* __restrict out, std::size_t row, std::size_t nx,
-                                bool hasSouth, bool hasNorth) {
+                                const float* __restrict depthX, const float* __restrict depthY,
+                                float couple, float* __restrict out, std::size_t row,
+                                std::size_t nx, bool hasSouth, bool hasNorth) {
   const float* __restrict d = delta + row;
   const float* __restrict dS = hasSouth ? d - nx : d;
   const float* __restrict dN = hasNorth ? d + nx : d;
-  const float* __restrict cX = coupleX + row;
-  const float* __restrict cN = coupleY + row;
-  const float* __restrict cS = coupleY + (hasSouth ? row - nx : row);
+  const float* __restrict fX = depthX + row;
+  const float* __restrict fN = depthY + row;
+  const float* __restrict fS = depthY + (hasSouth ? row - nx : row);
   const float south = hasSouth ? 1.0f : 0.0f;
   const float* __restrict r = rhs + row;
   float* __restrict o = out + row;
   const auto cell = [&](std::size_t i, float dW, float cW, float dE, float cE) {
-    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * cS[i], cN[i]);
+    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * (couple * fS[i]),
+                        couple * fN[i]);
   };
   if (nx == 1) {
     o[0] = cell(0, d[0], 0.0f, d[0], 0.0f);
     return;
   }
-  o[0] = cell(0, d[0], 0.0f, d[1], cX[0]);
+  o[0] = cell(0, d[0], 0.0f, d[1], couple * fX[0]);
 #pragma omp simd
   for (std::size_t i = 1; i < nx - 1; ++i)
-    o[i] = cell(i, d[i - 1], cX[i - 1], d[i + 1], cX[i]);
-  o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
+    o[i] = cell(i, d[i - 1], couple * fX[i - 1], d[i + 1], couple * fX[i]);
+  o[nx - 1] = cell(nx - 1, d[nx - 2], couple * fX[nx - 2], d[nx - 1], 0.0f);
 }
 
 // Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
@@ -232,10 +229,14 @@ __attribute__((always_inline)) inline void stageBand(const float* __restrict fro
 // The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
 // lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}
 // (e_i = c_i p_i).
-WB_SPAN_KERNEL void factorRowBand(const float* __restrict c, std::size_t stride, int nx, int rows,
-                                  float* __restrict bandC, float* __restrict bandP) {
+WB_SPAN_KERNEL void factorRowBand(const float* __restrict depth, float couple, std::size_t stride,
+                                  int nx, int rows, float* __restrict bandC,
+                                  float* __restrict bandP) {
   constexpr int L = kRowBand;
-  stageBand<true>(c, bandC, stride, nx, rows);
+  stageBand<true>(depth, bandC, stride, nx, rows);
+#pragma omp simd
+  for (int k = 0; k < nx * L; ++k)
+    bandC[k] = couple * bandC[k];
 #pragma omp simd
   for (int r = 0; r < L; ++r)
     bandP[r] = 1.0f / (1.0f + bandC[r]);
@@ -277,25 +278,26 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
 }
 
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
-                                         const float* __restrict c, float* __restrict p,
-                                         float* __restrict e, float* __restrict delta,
-                                         std::size_t nx, int ny, int i0, int i1, bool factor,
-                                         bool measure) {
+                                         const float* __restrict depth, float couple,
+                                         float* __restrict p, float* __restrict e,
+                                         float* __restrict delta, std::size_t nx, int ny, int i0,
+                                         int i1, bool factor, bool measure) {
   // With factor, the forward elimination computes the factors on its way.
   if (factor) {
 #pragma omp simd
     for (int i = i0; i < i1; ++i) {
-      p[i] = 1.0f / (1.0f + c[i]);
-      e[i] = c[i] * p[i];
+      const float c = couple * depth[i];
+      p[i] = 1.0f / (1.0f + c);
+      e[i] = c * p[i];
       out[i] = w[i] * p[i];
     }
     for (int j = 1; j < ny; ++j) {
       const std::size_t row = std::size_t(j) * nx, below = row - nx;
 #pragma omp simd
       for (int i = i0; i < i1; ++i) {
-        const float cs = c[below + i];
-        p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
-        e[row + i] = c[row + i] * p[row + i];
+        const float cs = couple * depth[below + i], c = couple * depth[row + i];
+        p[row + i] = 1.0f / (1.0f + cs + c - cs * cs * p[below + i]);
+        e[row + i] = c * p[row + i];
         out[row + i] = (w[row + i] + cs * out[below + i]) * p[row + i];
       }
     }
@@ -307,7 +309,7 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       const std::size_t row = std::size_t(j) * nx, below = row - nx;
 #pragma omp simd
       for (int i = i0; i < i1; ++i)
-        out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+        out[row + i] = (w[row + i] + couple * depth[below + i] * out[below + i]) * p[row + i];
     }
   }
   float maxC = 0.0f, maxD = 0.0f;

@@ -39,15 +39,14 @@ struct FaceInputs {
   const float* openNorth;
   float dryThreshold;
 };
-void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, float couple, float* coupleX,
-                  float* coupleY, std::size_t row, std::size_t nx, bool hasNorth);
+void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, std::size_t row,
+                  std::size_t nx, bool hasNorth);
 
 struct RhsInputs {
   const float* h;
   const float* depthX;
   const float* depthY;
-  const float* coupleX;
-  const float* coupleY;
+  float couple;     // q g / dx^2: the couplings are couple D_f
   const float* ax;  // nullptr: no force
   const float* ay;
   const float* wet;
@@ -59,30 +58,34 @@ struct RhsInputs {
 void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::size_t nx,
             bool hasSouth, bool hasNorth);
 
-void residualRow(const float* rhs, const float* delta, const float* coupleX, const float* coupleY,
-                 float* out, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
+void residualRow(const float* rhs, const float* delta, const float* depthX, const float* depthY,
+                 float couple, float* out, std::size_t row, std::size_t nx, bool hasSouth,
+                 bool hasNorth);
 
+// The couplings c_f = q g D_f / dx^2 of the tridiagonal systems are formed where needed from
+// the face depths, c = couple D_f (the same float product every time).
+//
 // Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
 // kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
-// the couplings c_i, bandP the pivots p_i.
-void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC,
-                   float* bandP);
+// the couplings c_i (of the east face depths `depth`), bandP the pivots p_i.
+void factorRowBand(const float* depth, float couple, std::size_t stride, int nx, int rows,
+                   float* bandC, float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         float* stage, std::size_t stride, int nx, int rows);
 // Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
 // unless delta is null (the first iteration solves straight into delta). With factor, the
-// Thomas factors (couplings c of the faces north of each cell: pivots p, upper factors e = c p)
+// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
 // are computed on the way, else read. With measure
 // (and delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
-ColumnResult solveColumns(const float* w, float* out, const float* c, float* p, float* e,
-                          float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
-                          bool measure);
+ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
+                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
+                          bool factor, bool measure);
 
 struct FluxInputs {
   const float* h;
