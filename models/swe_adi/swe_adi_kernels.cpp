@@ -249,6 +249,68 @@ WB_SPAN_KERNEL void factorRowBand(const float* __restrict depth, float couple, s
   }
 }
 
+// A full band (16 rows, whole blocks of 8 columns) with the staging fused into the
+// recurrences: each block of 8 columns is transposed in registers and run through the
+// forward recurrence at once, so the buffer holds only the forward results y; the back
+// recurrence transposes its blocks straight back into out. The same operations in the same
+// order as the separate passes below, so the same results, with two passes over the buffer
+// fewer.
+__attribute__((always_inline)) inline void solveFullRowBand(
+    const float* __restrict src, float* __restrict out, const float* __restrict bandC,
+    const float* __restrict bandP, float* __restrict stage, std::size_t stride, int nx) {
+  // A column of the band is two vectors: rows 0-7 at [2 col], rows 8-15 at [2 col + 1].
+  const auto* C = reinterpret_cast<const UnalignedLanes*>(bandC);
+  const auto* P = reinterpret_cast<const UnalignedLanes*>(bandP);
+  auto* Y = reinterpret_cast<UnalignedLanes*>(stage);
+  Lanes y0 = {}, y1 = {};  // y of the previous column
+  for (int i = 0; i < nx; i += 8) {
+    Lanes a[8], c[8];
+    for (int k = 0; k < 8; ++k) {
+      a[k] = *reinterpret_cast<const UnalignedLanes*>(src + std::size_t(k) * stride + i);
+      c[k] = *reinterpret_cast<const UnalignedLanes*>(src + std::size_t(k + 8) * stride + i);
+    }
+    transpose8(a);
+    transpose8(c);
+    for (int k = 0; k < 8; ++k) {
+      const int col = i + k;
+      const Lanes p0 = P[2 * col], p1 = P[2 * col + 1];
+      if (col == 0) {
+        y0 = a[k] * p0;
+        y1 = c[k] * p1;
+      } else {
+        const Lanes b0 = C[2 * col - 2] * p0, b1 = C[2 * col - 1] * p1;
+        y0 = a[k] * p0 + b0 * y0;
+        y1 = c[k] * p1 + b1 * y1;
+      }
+      Y[2 * col] = y0;
+      Y[2 * col + 1] = y1;
+    }
+  }
+  Lanes x0 = {}, x1 = {};  // x of the next column
+  for (int i = nx - 8; i >= 0; i -= 8) {
+    Lanes a[8], c[8];
+    for (int k = 7; k >= 0; --k) {
+      const int col = i + k;
+      if (col == nx - 1) {
+        x0 = Y[2 * col];
+        x1 = Y[2 * col + 1];
+      } else {
+        const Lanes e0 = C[2 * col] * P[2 * col], e1 = C[2 * col + 1] * P[2 * col + 1];
+        x0 = Y[2 * col] + e0 * x0;
+        x1 = Y[2 * col + 1] + e1 * x1;
+      }
+      a[k] = x0;
+      c[k] = x1;
+    }
+    transpose8(a);
+    transpose8(c);
+    for (int k = 0; k < 8; ++k) {
+      *reinterpret_cast<UnalignedLanes*>(out + std::size_t(k) * stride + i) = a[k];
+      *reinterpret_cast<UnalignedLanes*>(out + std::size_t(k + 8) * stride + i) = c[k];
+    }
+  }
+}
+
 // The factors b_i = c_{i-1} p_i and e_i = c_i p_i are formed on the way, off the recurrences'
 // critical path: two multiplications per cell for a third of the factors' traffic.
 WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
@@ -256,6 +318,11 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
                                        float* __restrict stage, std::size_t stride, int nx,
                                        int rows) {
   constexpr int L = kRowBand;
+  static_assert(kRowBand == 16, "the fused path carries a band in two halves of 8 lanes");
+  if (rows == L && nx % 8 == 0) {
+    solveFullRowBand(src, out, bandC, bandP, stage, stride, nx);
+    return;
+  }
   stageBand<true>(src, stage, stride, nx, rows);
 #pragma omp simd
   for (int r = 0; r < L; ++r)
