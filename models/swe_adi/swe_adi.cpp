@@ -129,28 +129,28 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
 // q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
-// (one float product, the same every time). Band by band of kRowBand rows, each
-// band's row systems factored while its couplings are in cache.
+// (one float product, the same every time). Two bands of kRowBand rows at a time, their row
+// systems factored while their couplings are in cache (the barrier at the end makes every
+// band's factors ready for the row sweeps, whichever thread sweeps it).
 //
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
 // diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
 // c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, the
-// columns' by the first column sweep on its way. A static schedule hands the row sweeps' bands
-// (the same loop) to the thread that factored them.
+// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, two
+// bands at a time, the columns' by the first column sweep on its way.
 void SweAdi::faceDepthsAndRowFactors() {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
 #pragma omp for schedule(static)
-  for (int band = 0; band < rowBands(ny); ++band) {
-    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
+  for (int pair = 0; pair < (rowBands(ny) + 1) / 2; ++pair) {
+    const int j0 = 2 * pair * kRowBand, rows = std::min(2 * kRowBand, ny - j0);
     for (int j = j0; j < j0 + rows; ++j)
       faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), h_.index(0, j), std::size_t(nx),
                    j + 1 < ny);
-    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    factorRowBand(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
-                  bandP_.data() + at);
+    const std::size_t at = std::size_t(2 * pair) * std::size_t(nx) * kRowBand;
+    factorRowBands(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
+                   bandP_.data() + at);
   }
 }
 

@@ -229,24 +229,44 @@ __attribute__((always_inline)) inline void stageBand(const float* __restrict fro
 // The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
 // lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}
 // (e_i = c_i p_i).
-WB_SPAN_KERNEL void factorRowBand(const float* __restrict depth, float couple, std::size_t stride,
-                                  int nx, int rows, float* __restrict bandC,
-                                  float* __restrict bandP) {
+WB_SPAN_KERNEL void factorRowBands(const float* __restrict depth, float couple, std::size_t stride,
+                                   int nx, int rows, float* __restrict bandC,
+                                   float* __restrict bandP) {
   constexpr int L = kRowBand;
-  stageBand<true>(depth, bandC, stride, nx, rows);
+  const std::size_t size = std::size_t(nx) * L;
+  const int bands = rows > L ? 2 : 1;
+  for (int band = 0; band < bands; ++band)
+    stageBand<true>(depth + std::size_t(band) * L * stride, bandC + band * size, stride, nx,
+                    std::min(L, rows - band * L));
 #pragma omp simd
-  for (int k = 0; k < nx * L; ++k)
+  for (std::size_t k = 0; k < bands * size; ++k)
     bandC[k] = couple * bandC[k];
+  // The pivots' recurrence waits on a division at every cell: two bands side by side give
+  // four independent chains in place of two.
+  const auto factor = [&](auto twoBands) __attribute__((always_inline)) {
+    constexpr int B = twoBands ? 2 : 1;
+    for (int band = 0; band < B; ++band) {
+      float* __restrict c = bandC + band * size;
+      float* __restrict p = bandP + band * size;
 #pragma omp simd
-  for (int r = 0; r < L; ++r)
-    bandP[r] = 1.0f / (1.0f + bandC[r]);
-  for (int i = 1; i < nx; ++i) {
-#pragma omp simd
-    for (int r = 0; r < L; ++r) {
-      const float cw = bandC[(i - 1) * L + r], pw = bandP[(i - 1) * L + r];
-      bandP[i * L + r] = 1.0f / (1.0f + cw + bandC[i * L + r] - cw * cw * pw);
+      for (int r = 0; r < L; ++r)
+        p[r] = 1.0f / (1.0f + c[r]);
     }
-  }
+    for (int i = 1; i < nx; ++i)
+      for (int band = 0; band < B; ++band) {
+        const float* __restrict c = bandC + band * size;
+        float* __restrict p = bandP + band * size;
+#pragma omp simd
+        for (int r = 0; r < L; ++r) {
+          const float cw = c[(i - 1) * L + r], pw = p[(i - 1) * L + r];
+          p[i * L + r] = 1.0f / (1.0f + cw + c[i * L + r] - cw * cw * pw);
+        }
+      }
+  };
+  if (bands == 2)
+    factor(std::true_type{});
+  else
+    factor(std::false_type{});
 }
 
 // A full band (16 rows, whole blocks of 8 columns) with the staging fused into the

@@ -67,9 +67,10 @@ void residualRow(const float* rhs, const float* delta, const float* depthX, cons
 //
 // Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
 // kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
-// the couplings c_i (of the east face depths `depth`), bandP the pivots p_i.
-void factorRowBand(const float* depth, float couple, std::size_t stride, int nx, int rows,
-                   float* bandC, float* bandP);
+// the couplings c_i (of the east face depths `depth`), bandP the pivots p_i. With rows up to
+// 2 kRowBand, two bands, the second's after the first's (nx * kRowBand values each).
+void factorRowBands(const float* depth, float couple, std::size_t stride, int nx, int rows,
+                    float* bandC, float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,

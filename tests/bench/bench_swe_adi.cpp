@@ -108,8 +108,8 @@ void BM_AdiRowSweep(benchmark::State& state) {
   std::vector<float> bandC(banded), bandP(banded), stage(std::size_t(n) * kRowBand);
   for (int j0 = 0; j0 < n; j0 += kRowBand) {
     const std::size_t at = std::size_t(j0) * n;
-    factorRowBand(f.c.row(j0), 1.0f, n, n, std::min(kRowBand, n - j0), bandC.data() + at,
-                  bandP.data() + at);
+    factorRowBands(f.c.row(j0), 1.0f, n, n, std::min(kRowBand, n - j0), bandC.data() + at,
+                   bandP.data() + at);
   }
   for (auto _ : state) {
     for (int j0 = 0; j0 < n; j0 += kRowBand) {

@@ -333,7 +333,7 @@ TEST(SweAdiKernels, RowSweepSolvesEachRowAndFullAndPartialBandsAgree) {
   const auto solve = [&](int bandRows) {
     std::vector<float> bandC(std::size_t(nx) * kRowBand), bandP(bandC.size()), stage(bandC.size()),
         out(depth.size(), -1.0f);
-    factorRowBand(depth.data(), couple, nx, nx, bandRows, bandC.data(), bandP.data());
+    factorRowBands(depth.data(), couple, nx, nx, bandRows, bandC.data(), bandP.data());
     solveRowBandStaged(source.data(), out.data(), bandC.data(), bandP.data(), stage.data(), nx, nx,
                        bandRows);
     return out;
