@@ -39,9 +39,10 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
-  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = coupleX_ = coupleY_ = Field2D(nx, ny);
+  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
   pivotY_ = upperY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
     // No water on solid cells, no surface below the ground.
@@ -52,7 +53,6 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
-  bandE_.assign(banded, 0.0f);
   stages_.assign(std::size_t(omp_get_max_threads()),
                  std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
@@ -77,24 +77,50 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
 void SweAdi::step(double dt) {
   // The row sweep's staging buffers are per thread, sized at reset.
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
+  const double dx = domain_->grid().dx;
+  couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    faceDepths(dt);
-    assembleRhs(dt);
-    factorTridiagonals();
+    faceDepthsAndRowFactors();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
-        sweepRows(rhs_, [](int) {});
+        sweepRows(rhs_, [&](int j) { assembleRhs(j, dt); });
       else
         sweepRows(work_, [&](int j) { residual(j); });
-      sweepColumns(k == 0, k + 1 == iterations_);
+      sweepColumns(k == 0                 ? ColumnSweep::kFirst
+                   : k + 1 == iterations_ ? ColumnSweep::kLast
+                                          : ColumnSweep::kNext);
     }
-    updateFaceVelocities(dt);
+    updateDischarges(dt);
     updateSurface(dt);
     syncDischarges(dt);
   }
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   keepDepthNonNegative(dt);
   absorbAtOpenEdges(dt);
+}
+
+const Field2D& SweAdi::faceVelocities(const Field2D& which) const {
+  if (faceVelocitiesStale_) {
+    const int nx = h_.nx(), ny = h_.ny();
+    for (int j = 0; j < ny; ++j)
+      faceVelocityRow(fluxX_.data(), fluxY_.data(), faceDepthX_.data(), faceDepthY_.data(),
+                      u_.data(), v_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+    faceVelocitiesStale_ = false;
+  }
+  return which;
+}
+
+const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
+  if (cellVelocitiesStale_) {
+    faceVelocities(u_);
+    const int nx = h_.nx(), ny = h_.ny();
+    for (int j = 0; j < ny; ++j)
+      cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
+                      std::size_t(nx), j > 0);
+    cellVelocitiesStale_ = false;
+  }
+  return which;
 }
 
 // Eq. 36's face depth D_f = (d_C + d_N) / 2, d = h - b at the start of the step (the
@@ -102,18 +128,29 @@ void SweAdi::step(double dt) {
 // higher side is dry (d <= dry_threshold) passes no water, so a drained cell stops feeding
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
-// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41).
-void SweAdi::faceDepths(double dt) {
-  const double dx = domain_->grid().dx;
-  const float couple = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
+// (one float product, the same every time). Two bands of kRowBand rows at a time, their row
+// systems factored while their couplings are in cache (the barrier at the end makes every
+// band's factors ready for the row sweeps, whichever thread sweeps it).
+//
+// The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
+// diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
+// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
+// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, two
+// bands at a time, the columns' by the first column sweep on its way.
+void SweAdi::faceDepthsAndRowFactors() {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j) {
-    const std::size_t row = h_.index(0, j);
-    faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), couple, coupleX_.data(),
-                 coupleY_.data(), row, std::size_t(nx), j + 1 < ny);
+  for (int pair = 0; pair < (rowBands(ny) + 1) / 2; ++pair) {
+    const int j0 = 2 * pair * kRowBand, rows = std::min(2 * kRowBand, ny - j0);
+    for (int j = j0; j < j0 + rows; ++j)
+      faceDepthRow(in, faceDepthX_.data(), faceDepthY_.data(), h_.index(0, j), std::size_t(nx),
+                   j + 1 < ny);
+    const std::size_t at = std::size_t(2 * pair) * std::size_t(nx) * kRowBand;
+    factorRowBands(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
+                   bandP_.data() + at);
   }
 }
 
@@ -123,51 +160,28 @@ void SweAdi::faceDepths(double dt) {
 // trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). Each
 // face term is one expression from both sides and
 // sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
-void SweAdi::assembleRhs(double dt) {
+// Row j, fused into the first row sweep like the residual.
+void SweAdi::assembleRhs(int j, double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const RhsInputs in{h_.data(),
                      faceDepthX_.data(),
                      faceDepthY_.data(),
-                     coupleX_.data(),
-                     coupleY_.data(),
+                     couple_,
                      force_ ? force_->ax.data() : nullptr,
                      force_ ? force_->ay.data() : nullptr,
                      walls_.wetWeights(),
                      rateMean_,
                      float(dt),
                      float(domain_->grid().dx)};
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
-}
-
-// The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
-// diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
-// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. No barrier: a
-// static schedule hands the sweeps' bands (the same loops) to the thread that factored them.
-void SweAdi::factorTridiagonals() {
-  const int nx = h_.nx(), ny = h_.ny();
-#pragma omp for schedule(static) nowait
-  for (int band = 0; band < rowBands(ny); ++band) {
-    const int j0 = band * kRowBand, rows = std::min(kRowBand, ny - j0);
-    const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    factorRowBand(coupleX_.row(j0), std::size_t(nx), nx, rows, bandC_.data() + at,
-                  bandP_.data() + at, bandE_.data() + at);
-  }
-#pragma omp for schedule(static) nowait
-  for (int band = 0; band < columnBands(nx); ++band) {
-    const auto [i0, i1] = columnBand(band, nx);
-    factorColumns(coupleY_.data(), pivotY_.data(), upperY_.data(), std::size_t(nx), ny, i0, i1);
-  }
+  rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
 // Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right
 // side of the next iteration's correction.
 void SweAdi::residual(int j) {
   const int nx = h_.nx(), ny = h_.ny();
-  residualRow(rhs_.data(), delta_.data(), coupleX_.data(), coupleY_.data(), work_.data(),
-              h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  residualRow(rhs_.data(), delta_.data(), faceDepthX_.data(), faceDepthY_.data(), couple_,
+              work_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
 // Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
@@ -185,22 +199,25 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
       prepareRow(j);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
     solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
-                       bandE_.data() + at, stage, std::size_t(nx), nx, rows);
+                       stage, std::size_t(nx), nx, rows);
   }
 }
 
-// Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns),
-// c into work_, then delta += c (delta = c after the first iteration). On the last iteration of
-// several it also measures max |c| / max |delta|, how far the iterations were from converged.
-void SweAdi::sweepColumns(bool first, bool last) {
+// Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns).
+// The first iteration factors the columns and solves straight into delta; the next ones solve
+// into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
+// (how far the iterations were from converged); the sync's solves into work_.
+void SweAdi::sweepColumns(ColumnSweep sweep) {
   const int nx = h_.nx(), ny = h_.ny();
-  const bool measure = last && !first;
+  const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
+  const bool accumulate = sweep == ColumnSweep::kNext || measure;
+  Field2D& out = first ? delta_ : work_;
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r =
-        solveColumns(rowSolve_.data(), work_.data(), coupleY_.data(), pivotY_.data(),
-                     upperY_.data(), delta_.data(), std::size_t(nx), ny, i0, i1, first, measure);
+    const ColumnResult r = solveColumns(
+        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
+        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -221,9 +238,9 @@ void SweAdi::sweepColumns(bool first, bool last) {
 // differentiated from h_t = -div(q) says (eqs. 33-35 with the trapezoidal rule):
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (h~_E - h~_C)),  h~ = h^n + delta / 2
 // on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping. Then
-// -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, and the face velocity
-// is u = q / D_f. Then the cell-centred velocity, the mean of the cell's two faces.
-void SweAdi::updateFaceVelocities(double dt) {
+// -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, which syncDischarges
+// takes out before it sets the face velocities u = q / D_f.
+void SweAdi::updateDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FluxInputs in{h_.data(),
                       delta_.data(),
@@ -236,8 +253,7 @@ void SweAdi::updateFaceVelocities(double dt) {
                       1.0f - damping_};
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
-    fluxRow(in, fluxX_.data(), fluxY_.data(), u_.data(), v_.data(), h_.index(0, j), std::size_t(nx),
-            j + 1 < ny);
+    fluxRow(in, fluxX_.data(), fluxY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
 }
 
 // The discharges' divergence drifts from the rate by the ADI iterations' residual, step after
@@ -246,8 +262,7 @@ void SweAdi::updateFaceVelocities(double dt) {
 // approximated by g q P^-1 M with the step's factored operator P = (1 - q L_x)(1 - q L_y)
 // (one more row and column sweep): exact for the modes with q |L| >> 1, where the residual
 // lives, and a fraction q |L| / (1 + q |L|) of it for smoother ones, so what is left stays
-// bounded instead of adding up. Then the cell-centred velocity, the mean of the cell's two
-// faces.
+// bounded instead of adding up.
 void SweAdi::syncDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
@@ -256,16 +271,11 @@ void SweAdi::syncDischarges(double dt) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
   });
-  sweepColumns(true, false);
+  sweepColumns(ColumnSweep::kSync);
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     dischargeCorrectionRow(work_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),
-                           fluxY_.data(), u_.data(), v_.data(), invDx, h_.index(0, j),
-                           std::size_t(nx), j + 1 < ny);
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
-                    std::size_t(nx), j > 0);
+                           fluxY_.data(), invDx, h_.index(0, j), std::size_t(nx), j + 1 < ny);
 }
 
 // h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
@@ -277,8 +287,9 @@ void SweAdi::updateSurface(double dt) {
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    rowCounts_[j] = surfaceRow(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx));
+  for (int j = 0; j < ny; j += kSurfaceRows)
+    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx),
+                std::min(kSurfaceRows, ny - j), rowCounts_.data() + j);
 }
 
 // A cell the step left below its ground (the frozen-depth step drew more than it held) is
@@ -361,6 +372,9 @@ double SweAdi::refill(std::size_t k, double dt) {
 // divergence sums to 0, so the only water that leaves is the relaxation of h: the sink.
 void SweAdi::absorbAtOpenEdges(double dt) {
   if (layer_.empty()) return;
+  // The face velocities are relaxed with their discharges, and the cell velocities as they
+  // were before: both computed first.
+  cellVelocities(cellU_);
   volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
   const std::size_t nx = std::size_t(h_.nx());
@@ -384,6 +398,7 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   }
   layer_.relax(cellU_.data(), dt);
   layer_.relax(cellV_.data(), dt);
+  faceVelocitiesStale_ = cellVelocitiesStale_ = false;
 }
 
 double SweAdi::addEta(const Field2D& delta) {
@@ -403,6 +418,7 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
   const double invDx = 1.0 / domain_->grid().dx;
   const int nx = h_.nx(), ny = h_.ny();
   float* hdot = rate_.data();
+  faceVelocities(u_);  // slowed with their discharges
   const auto damp = [&](std::size_t k, std::size_t across, float* q, float* velocity) {
     const double c = std::max(rate.data()[k], rate.data()[across]);
     if (c <= 0.0 || q[k] == 0.0f) return;
@@ -418,12 +434,11 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
       if (i + 1 < nx) damp(k, k + 1, fluxX_.data(), u_.data());
       if (j + 1 < ny) damp(k, k + std::size_t(nx), fluxY_.data(), v_.data());
     }
-  for (int j = 0; j < ny; ++j)
-    cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
-                    std::size_t(nx), j > 0);
+  cellVelocitiesStale_ = true;
 }
 
 double SweAdi::kineticEnergy() const {
+  faceVelocities(u_);
   double total = 0.0;
   for (std::size_t k = 0; k < u_.size(); ++k) {
     const double u = u_.data()[k], v = v_.data()[k];

@@ -63,9 +63,10 @@ class SweAdi final : public Model {
 
   const Field2D& eta() const override { return h_; }
   // Cell-centred depth-averaged velocity: the mean of the cell's two face velocities of the
-  // step, u_C = (u_w + u_e) / 2, v_C = (v_s + v_n) / 2 (a closed face's velocity is 0).
-  const Field2D* velocityU() const override { return &cellU_; }
-  const Field2D* velocityV() const override { return &cellV_; }
+  // step, u_C = (u_w + u_e) / 2, v_C = (v_s + v_n) / 2 (a closed face's velocity is 0),
+  // computed when first asked for after a step (the step itself does not need it).
+  const Field2D* velocityU() const override { return &cellVelocities(cellU_); }
+  const Field2D* velocityV() const override { return &cellVelocities(cellV_); }
   double addEta(const Field2D& delta) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   // Open edges: h, its rate and the discharges relax toward rest in the layer
@@ -84,23 +85,27 @@ class SweAdi final : public Model {
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
   // Face velocities (m/s): u on the face east of cell (i, j), v on the face north of it.
-  const Field2D& faceU() const { return u_; }
-  const Field2D& faceV() const { return v_; }
+  const Field2D& faceU() const { return faceVelocities(u_); }
+  const Field2D& faceV() const { return faceVelocities(v_); }
 
   static std::vector<ParamSpec> parameterSpecs();
 
  private:
   // The operators of one step, in step order (called inside one parallel region).
-  void faceDepths(double dt);
-  void assembleRhs(double dt);
-  void factorTridiagonals();
+  void faceDepthsAndRowFactors();
+  void assembleRhs(int j, double dt);
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
-  void sweepColumns(bool first, bool last);
-  void updateFaceVelocities(double dt);
+  enum class ColumnSweep { kFirst, kNext, kLast, kSync };
+  void sweepColumns(ColumnSweep sweep);
+  void updateDischarges(double dt);
   void updateSurface(double dt);
   void syncDischarges(double dt);
+  // The face velocities q / D_f of the present discharges and the cell velocities of those,
+  // computed if stale; each returns which.
+  const Field2D& faceVelocities(const Field2D& which) const;
+  const Field2D& cellVelocities(const Field2D& which) const;
   // After the parallel region: the drying correction.
   void keepDepthNonNegative(double dt);
   double refill(std::size_t cell, double dt);
@@ -115,19 +120,24 @@ class SweAdi final : public Model {
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
-  Field2D fluxX_, fluxY_, u_, v_;
+  Field2D fluxX_, fluxY_;
+  mutable Field2D u_, v_;  // a cache, like the cell velocities
+  mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
-  Field2D coupleX_, coupleY_;  // q g D_f / dx^2 of the same faces
-  Field2D pivotY_, upperY_;    // Thomas factors of the row and column systems
+  float couple_ = 0.0f;      // q g / dx^2 of the step: the couplings are couple_ D_f
+  Field2D pivotY_, upperY_;  // Thomas factors of the row and column systems
   Field2D rhs_, delta_, rowSolve_, work_;
-  Field2D cellU_, cellV_;
+  // A cache: stale after every step and every change of the face velocities. Velocities are
+  // not needed by the step, only by its observers.
+  mutable Field2D cellU_, cellV_;
+  mutable bool cellVelocitiesStale_ = true;
   // Work space of the step, sized at reset (no allocation inside a step).
   std::vector<RowCounts> rowCounts_;
   std::vector<float> bandCorrection_, bandDelta_;
   // The row systems' couplings and Thomas factors, staged by bands of kRowBand rows, and a
   // staging buffer per thread.
-  std::vector<float> bandC_, bandP_, bandE_;
+  std::vector<float> bandC_, bandP_;
   std::vector<std::vector<float>> stages_;
   std::vector<std::size_t> reached_;  // the drying correction's breadth-first search
   std::vector<std::uint32_t> visited_;

@@ -38,6 +38,13 @@ inline float faceVelocity(float q, float depth) {
   return q / (depth + (1.0f - open)) * open + 0.0f;
 }
 
+// q on a face that passes water (D > 0), 0 on a closed one, as arithmetic on every lane (+ 0
+// turns -0 into 0): with a select, GCC moves the computation of q under the condition, and
+// does not vectorise the loop.
+inline float onOpenFace(float q, float depth) {
+  return q * float(__builtin_isgreater(depth, 0.0f)) + 0.0f;
+}
+
 // Flux divergence (per cell, m^2/s / dx) of four face fluxes.
 inline float divergence(float fW, float fE, float fS, float fN) {
   return fE - fW + fN - fS;
@@ -58,32 +65,25 @@ inline float residualCell(float r, float dC, float dW, float dE, float dS, float
 }  // namespace
 
 WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
-                                 float* __restrict depthY, float couple, float* __restrict coupleX,
-                                 float* __restrict coupleY, std::size_t row, std::size_t nx,
+                                 float* __restrict depthY, std::size_t row, std::size_t nx,
                                  bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict b = in.ground + row;
   const float* __restrict openEast = in.openEast + row;
   const float* __restrict openNorth = in.openNorth + row;
   float* __restrict dx = depthX + row, * __restrict dy = depthY + row;
-  float* __restrict cx = coupleX + row, * __restrict cy = coupleY + row;
   const float dry = in.dryThreshold;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i) {
+  for (std::size_t i = 0; i < nx - 1; ++i)
     dx[i] = faceDepth(h[i], b[i], h[i + 1], b[i + 1], openEast[i], dry);
-    cx[i] = couple * dx[i];
-  }
-  dx[nx - 1] = cx[nx - 1] = 0.0f;
+  dx[nx - 1] = 0.0f;
   if (!hasNorth) {
     std::fill(dy, dy + nx, 0.0f);
-    std::fill(cy, cy + nx, 0.0f);
     return;
   }
 #pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i) {
+  for (std::size_t i = 0; i < nx; ++i)
     dy[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
-    cy[i] = couple * dy[i];
-  }
 }
 
 WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* __restrict rhs,
@@ -91,13 +91,14 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   const float* __restrict h = in.h + row;
   const float* __restrict hS = hasSouth ? h - nx : h;
   const float* __restrict hN = hasNorth ? h + nx : h;
-  const float* __restrict cX = in.coupleX + row;
+  const float* __restrict dX = in.depthX + row;
   // The first row's south face is the grid edge: its terms get factor 0 (read from the row's
   // own north faces).
   const float south = hasSouth ? 1.0f : 0.0f;
   const std::size_t below = hasSouth ? row - nx : row;
-  const float* __restrict cS = in.coupleY + below;
-  const float* __restrict cN = in.coupleY + row;
+  const float* __restrict dS = in.depthY + below;
+  const float* __restrict dN = in.depthY + row;
+  const float couple = in.couple;
   float* __restrict rt = rate + row;
   float* __restrict r = rhs + row;
   const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
@@ -119,17 +120,19 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
       const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
       rt[i] -= in.wet[k] * in.rateMean;
       r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * cS[i], cN[i]);
+             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * (couple * dS[i]),
+                             couple * dN[i]);
     };
     if (nx == 1) {
       cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
       return;
     }
-    cell(0, h[0], 0.0f, 0.0f, h[1], cX[0], forceX(row));
+    cell(0, h[0], 0.0f, 0.0f, h[1], couple * dX[0], forceX(row));
 #pragma omp simd
     for (std::size_t i = 1; i < nx - 1; ++i)
-      cell(i, h[i - 1], cX[i - 1], forceX(row + i - 1), h[i + 1], cX[i], forceX(row + i));
-    cell(nx - 1, h[nx - 2], cX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
+      cell(i, h[i - 1], couple * dX[i - 1], forceX(row + i - 1), h[i + 1], couple * dX[i],
+           forceX(row + i));
+    cell(nx - 1, h[nx - 2], couple * dX[nx - 2], forceX(row + nx - 2), h[nx - 1], 0.0f, 0.0f);
   };
   if (in.ax)
     solve(std::true_type{});
@@ -138,56 +141,43 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
 }
 
 WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
-                                const float* __restrict coupleX, const float* __restrict coupleY,
-                                float* __restrict out, std::size_t row, std::size_t nx,
-                                bool hasSouth, bool hasNorth) {
+                                const float* __restrict depthX, const float* __restrict depthY,
+                                float couple, float* __restrict out, std::size_t row,
+                                std::size_t nx, bool hasSouth, bool hasNorth) {
   const float* __restrict d = delta + row;
   const float* __restrict dS = hasSouth ? d - nx : d;
   const float* __restrict dN = hasNorth ? d + nx : d;
-  const float* __restrict cX = coupleX + row;
-  const float* __restrict cN = coupleY + row;
-  const float* __restrict cS = coupleY + (hasSouth ? row - nx : row);
+  const float* __restrict fX = depthX + row;
+  const float* __restrict fN = depthY + row;
+  const float* __restrict fS = depthY + (hasSouth ? row - nx : row);
   const float south = hasSouth ? 1.0f : 0.0f;
   const float* __restrict r = rhs + row;
   float* __restrict o = out + row;
   const auto cell = [&](std::size_t i, float dW, float cW, float dE, float cE) {
-    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * cS[i], cN[i]);
+    return residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE, south * (couple * fS[i]),
+                        couple * fN[i]);
   };
   if (nx == 1) {
     o[0] = cell(0, d[0], 0.0f, d[0], 0.0f);
     return;
   }
-  o[0] = cell(0, d[0], 0.0f, d[1], cX[0]);
+  o[0] = cell(0, d[0], 0.0f, d[1], couple * fX[0]);
 #pragma omp simd
   for (std::size_t i = 1; i < nx - 1; ++i)
-    o[i] = cell(i, d[i - 1], cX[i - 1], d[i + 1], cX[i]);
-  o[nx - 1] = cell(nx - 1, d[nx - 2], cX[nx - 2], d[nx - 1], 0.0f);
-}
-
-WB_SPAN_KERNEL void factorColumns(const float* __restrict c, float* __restrict p,
-                                  float* __restrict e, std::size_t nx, int ny, int i0, int i1) {
-#pragma omp simd
-  for (int i = i0; i < i1; ++i) {
-    p[i] = 1.0f / (1.0f + c[i]);
-    e[i] = c[i] * p[i];
-  }
-  for (int j = 1; j < ny; ++j) {
-    const std::size_t row = std::size_t(j) * nx, below = row - nx;
-#pragma omp simd
-    for (int i = i0; i < i1; ++i) {
-      const float cs = c[below + i];
-      p[row + i] = 1.0f / (1.0f + cs + c[row + i] - cs * cs * p[below + i]);
-      e[row + i] = c[row + i] * p[row + i];
-    }
-  }
+    o[i] = cell(i, d[i - 1], couple * fX[i - 1], d[i + 1], couple * fX[i]);
+  o[nx - 1] = cell(nx - 1, d[nx - 2], couple * fX[nx - 2], d[nx - 1], 0.0f);
 }
 
 // Eight lanes of floats (GCC vector extension: AVX registers in the AVX2 clone, SSE pairs in
 // the default one) and the 8 x 8 transpose that stages rows into lanes and back.
 using Lanes = float __attribute__((vector_size(32)));
+// The same, at any float's address: loads and stores of it are unaligned moves.
+using UnalignedLanes = float __attribute__((vector_size(32), aligned(4)));
 static_assert(kRowBand % 8 == 0, "the staging transposes 8 x 8 blocks");
 
-inline void transpose8(Lanes (&m)[8]) {
+// Both always inlined: compiled on their own they get the default target (SSE2), which
+// shuffles through the stack, instead of the AVX2 clone's of their caller.
+__attribute__((always_inline)) inline void transpose8(Lanes (&m)[8]) {
   Lanes t[8], u[8];
   for (int k = 0; k < 8; k += 2) {
     t[k] = __builtin_shufflevector(m[k], m[k + 1], 0, 8, 1, 9, 4, 12, 5, 13);
@@ -209,8 +199,9 @@ inline void transpose8(Lanes (&m)[8]) {
 // staging buffer (stage[i * kRowBand + r]), full 8 x 8 blocks through transpose8, the rest
 // one by one; staging fills the lanes beyond `rows` with 0.
 template <bool ToStage>
-inline void stageBand(const float* __restrict from, float* __restrict to, std::size_t stride,
-                      int nx, int rows) {
+__attribute__((always_inline)) inline void stageBand(const float* __restrict from,
+                                                     float* __restrict to, std::size_t stride,
+                                                     int nx, int rows) {
   constexpr int L = kRowBand;
   for (int r0 = 0; r0 < L; r0 += 8) {
     int i = 0;
@@ -218,13 +209,12 @@ inline void stageBand(const float* __restrict from, float* __restrict to, std::s
       for (; i + 8 <= nx; i += 8) {
         Lanes m[8];
         for (int k = 0; k < 8; ++k)
-          std::memcpy(&m[k],
-                      ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0,
-                      sizeof(Lanes));
+          m[k] = *reinterpret_cast<const UnalignedLanes*>(
+              ToStage ? from + std::size_t(r0 + k) * stride + i : from + (i + k) * L + r0);
         transpose8(m);
         for (int k = 0; k < 8; ++k)
-          std::memcpy(ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i,
-                      &m[k], sizeof(Lanes));
+          *reinterpret_cast<UnalignedLanes*>(
+              ToStage ? to + (i + k) * L + r0 : to + std::size_t(r0 + k) * stride + i) = m[k];
       }
     for (; i < nx; ++i)
       for (int r = r0; r < r0 + 8; ++r) {
@@ -237,73 +227,177 @@ inline void stageBand(const float* __restrict from, float* __restrict to, std::s
 }
 
 // The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
-// lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}.
-WB_SPAN_KERNEL void factorRowBand(const float* __restrict c, std::size_t stride, int nx, int rows,
-                                  float* __restrict bandC, float* __restrict bandP,
-                                  float* __restrict bandE) {
+// lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}
+// (e_i = c_i p_i).
+WB_SPAN_KERNEL void factorRowBands(const float* __restrict depth, float couple, std::size_t stride,
+                                   int nx, int rows, float* __restrict bandC,
+                                   float* __restrict bandP) {
   constexpr int L = kRowBand;
-  stageBand<true>(c, bandC, stride, nx, rows);
+  const std::size_t size = std::size_t(nx) * L;
+  const int bands = rows > L ? 2 : 1;
+  for (int band = 0; band < bands; ++band)
+    stageBand<true>(depth + std::size_t(band) * L * stride, bandC + band * size, stride, nx,
+                    std::min(L, rows - band * L));
 #pragma omp simd
-  for (int r = 0; r < L; ++r) {
-    bandP[r] = 1.0f / (1.0f + bandC[r]);
-    bandE[r] = bandC[r] * bandP[r];
-  }
-  for (int i = 1; i < nx; ++i) {
+  for (std::size_t k = 0; k < bands * size; ++k)
+    bandC[k] = couple * bandC[k];
+  // The pivots' recurrence waits on a division at every cell: two bands side by side give
+  // four independent chains in place of two.
+  const auto factor = [&](auto twoBands) __attribute__((always_inline)) {
+    constexpr int B = twoBands ? 2 : 1;
+    for (int band = 0; band < B; ++band) {
+      float* __restrict c = bandC + band * size;
+      float* __restrict p = bandP + band * size;
 #pragma omp simd
-    for (int r = 0; r < L; ++r) {
-      const float cw = bandC[(i - 1) * L + r], pw = bandP[(i - 1) * L + r];
-      bandP[i * L + r] = 1.0f / (1.0f + cw + bandC[i * L + r] - cw * cw * pw);
-      bandE[i * L + r] = bandC[i * L + r] * bandP[i * L + r];
+      for (int r = 0; r < L; ++r)
+        p[r] = 1.0f / (1.0f + c[r]);
     }
-  }
-  // The forward recurrence as one multiply-add, y_i = s_i p_i + b_i y_{i-1}: b_i = c_{i-1} p_i
-  // in place of the couplings.
-  for (int i = nx - 1; i > 0; --i) {
+    for (int i = 1; i < nx; ++i)
+      for (int band = 0; band < B; ++band) {
+        const float* __restrict c = bandC + band * size;
+        float* __restrict p = bandP + band * size;
 #pragma omp simd
-    for (int r = 0; r < L; ++r)
-      bandC[i * L + r] = bandC[(i - 1) * L + r] * bandP[i * L + r];
-  }
-#pragma omp simd
-  for (int r = 0; r < L; ++r)
-    bandC[r] = 0.0f;
+        for (int r = 0; r < L; ++r) {
+          const float cw = c[(i - 1) * L + r], pw = p[(i - 1) * L + r];
+          p[i * L + r] = 1.0f / (1.0f + cw + c[i * L + r] - cw * cw * pw);
+        }
+      }
+  };
+  if (bands == 2)
+    factor(std::true_type{});
+  else
+    factor(std::false_type{});
 }
 
+// A full band (16 rows, whole blocks of 8 columns) with the staging fused into the
+// recurrences: each block of 8 columns is transposed in registers and run through the
+// forward recurrence at once, so the buffer holds only the forward results y; the back
+// recurrence transposes its blocks straight back into out. The same operations in the same
+// order as the separate passes below, so the same results, with two passes over the buffer
+// fewer.
+__attribute__((always_inline)) inline void solveFullRowBand(
+    const float* __restrict src, float* __restrict out, const float* __restrict bandC,
+    const float* __restrict bandP, float* __restrict stage, std::size_t stride, int nx) {
+  // A column of the band is two vectors: rows 0-7 at [2 col], rows 8-15 at [2 col + 1].
+  const auto* C = reinterpret_cast<const UnalignedLanes*>(bandC);
+  const auto* P = reinterpret_cast<const UnalignedLanes*>(bandP);
+  auto* Y = reinterpret_cast<UnalignedLanes*>(stage);
+  Lanes y0 = {}, y1 = {};  // y of the previous column
+  for (int i = 0; i < nx; i += 8) {
+    Lanes a[8], c[8];
+    for (int k = 0; k < 8; ++k) {
+      a[k] = *reinterpret_cast<const UnalignedLanes*>(src + std::size_t(k) * stride + i);
+      c[k] = *reinterpret_cast<const UnalignedLanes*>(src + std::size_t(k + 8) * stride + i);
+    }
+    transpose8(a);
+    transpose8(c);
+    for (int k = 0; k < 8; ++k) {
+      const int col = i + k;
+      const Lanes p0 = P[2 * col], p1 = P[2 * col + 1];
+      if (col == 0) {
+        y0 = a[k] * p0;
+        y1 = c[k] * p1;
+      } else {
+        const Lanes b0 = C[2 * col - 2] * p0, b1 = C[2 * col - 1] * p1;
+        y0 = a[k] * p0 + b0 * y0;
+        y1 = c[k] * p1 + b1 * y1;
+      }
+      Y[2 * col] = y0;
+      Y[2 * col + 1] = y1;
+    }
+  }
+  Lanes x0 = {}, x1 = {};  // x of the next column
+  for (int i = nx - 8; i >= 0; i -= 8) {
+    Lanes a[8], c[8];
+    for (int k = 7; k >= 0; --k) {
+      const int col = i + k;
+      if (col == nx - 1) {
+        x0 = Y[2 * col];
+        x1 = Y[2 * col + 1];
+      } else {
+        const Lanes e0 = C[2 * col] * P[2 * col], e1 = C[2 * col + 1] * P[2 * col + 1];
+        x0 = Y[2 * col] + e0 * x0;
+        x1 = Y[2 * col + 1] + e1 * x1;
+      }
+      a[k] = x0;
+      c[k] = x1;
+    }
+    transpose8(a);
+    transpose8(c);
+    for (int k = 0; k < 8; ++k) {
+      *reinterpret_cast<UnalignedLanes*>(out + std::size_t(k) * stride + i) = a[k];
+      *reinterpret_cast<UnalignedLanes*>(out + std::size_t(k + 8) * stride + i) = c[k];
+    }
+  }
+}
+
+// The factors b_i = c_{i-1} p_i and e_i = c_i p_i are formed on the way, off the recurrences'
+// critical path: two multiplications per cell for a third of the factors' traffic.
 WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
                                        const float* __restrict bandC, const float* __restrict bandP,
-                                       const float* __restrict bandE, float* __restrict stage,
-                                       std::size_t stride, int nx, int rows) {
+                                       float* __restrict stage, std::size_t stride, int nx,
+                                       int rows) {
   constexpr int L = kRowBand;
+  static_assert(kRowBand == 16, "the fused path carries a band in two halves of 8 lanes");
+  if (rows == L && nx % 8 == 0) {
+    solveFullRowBand(src, out, bandC, bandP, stage, stride, nx);
+    return;
+  }
   stageBand<true>(src, stage, stride, nx, rows);
 #pragma omp simd
   for (int r = 0; r < L; ++r)
     stage[r] *= bandP[r];
   for (int i = 1; i < nx; ++i) {
 #pragma omp simd
-    for (int r = 0; r < L; ++r)
-      stage[i * L + r] =
-          stage[i * L + r] * bandP[i * L + r] + bandC[i * L + r] * stage[(i - 1) * L + r];
+    for (int r = 0; r < L; ++r) {
+      const float b = bandC[(i - 1) * L + r] * bandP[i * L + r];
+      stage[i * L + r] = stage[i * L + r] * bandP[i * L + r] + b * stage[(i - 1) * L + r];
+    }
   }
   for (int i = nx - 2; i >= 0; --i) {
 #pragma omp simd
-    for (int r = 0; r < L; ++r)
-      stage[i * L + r] += bandE[i * L + r] * stage[(i + 1) * L + r];
+    for (int r = 0; r < L; ++r) {
+      const float e = bandC[i * L + r] * bandP[i * L + r];
+      stage[i * L + r] += e * stage[(i + 1) * L + r];
+    }
   }
   stageBand<false>(stage, out, stride, nx, rows);
 }
 
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
-                                         const float* __restrict c, const float* __restrict p,
-                                         const float* __restrict e, float* __restrict delta,
-                                         std::size_t nx, int ny, int i0, int i1, bool first,
-                                         bool measure) {
+                                         const float* __restrict depth, float couple,
+                                         float* __restrict p, float* __restrict e,
+                                         float* __restrict delta, std::size_t nx, int ny, int i0,
+                                         int i1, bool factor, bool measure) {
+  // With factor, the forward elimination computes the factors on its way.
+  if (factor) {
 #pragma omp simd
-  for (int i = i0; i < i1; ++i)
-    out[i] = w[i] * p[i];
-  for (int j = 1; j < ny; ++j) {
-    const std::size_t row = std::size_t(j) * nx, below = row - nx;
+    for (int i = i0; i < i1; ++i) {
+      const float c = couple * depth[i];
+      p[i] = 1.0f / (1.0f + c);
+      e[i] = c * p[i];
+      out[i] = w[i] * p[i];
+    }
+    for (int j = 1; j < ny; ++j) {
+      const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+      for (int i = i0; i < i1; ++i) {
+        const float cs = couple * depth[below + i], c = couple * depth[row + i];
+        p[row + i] = 1.0f / (1.0f + cs + c - cs * cs * p[below + i]);
+        e[row + i] = c * p[row + i];
+        out[row + i] = (w[row + i] + cs * out[below + i]) * p[row + i];
+      }
+    }
+  } else {
 #pragma omp simd
     for (int i = i0; i < i1; ++i)
-      out[row + i] = (w[row + i] + c[below + i] * out[below + i]) * p[row + i];
+      out[i] = w[i] * p[i];
+    for (int j = 1; j < ny; ++j) {
+      const std::size_t row = std::size_t(j) * nx, below = row - nx;
+#pragma omp simd
+      for (int i = i0; i < i1; ++i)
+        out[row + i] = (w[row + i] + couple * depth[below + i] * out[below + i]) * p[row + i];
+    }
   }
   float maxC = 0.0f, maxD = 0.0f;
   for (int j = ny - 1; j >= 0; --j) {
@@ -313,15 +407,10 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       for (int i = i0; i < i1; ++i)
         out[row + i] += e[row + i] * out[above + i];
     }
-    if (first) {
+    if (!delta) continue;
 #pragma omp simd
-      for (int i = i0; i < i1; ++i)
-        delta[row + i] = out[row + i];
-    } else {
-#pragma omp simd
-      for (int i = i0; i < i1; ++i)
-        delta[row + i] += out[row + i];
-    }
+    for (int i = i0; i < i1; ++i)
+      delta[row + i] += out[row + i];
     if (measure) {
 #pragma omp simd reduction(max : maxC, maxD)
       for (int i = i0; i < i1; ++i) {
@@ -334,14 +423,12 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
 }
 
 WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
-                            float* __restrict u, float* __restrict v, std::size_t row,
-                            std::size_t nx, bool hasNorth) {
+                            std::size_t row, std::size_t nx, bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict d = in.delta + row;
   const float* __restrict dX = in.depthX + row;
   const float* __restrict dY = in.depthY + row;
   float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
-  float* __restrict ur = u + row, * __restrict vr = v + row;
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
   // The mid-step surface h~ = h^n + delta / 2.
   const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
@@ -351,21 +438,18 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
     for (std::size_t i = 0; i < nx - 1; ++i) {
       const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
       const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
-      qxr[i] = __builtin_isgreater(dX[i], 0.0f) ? next : 0.0f;
-      ur[i] = faceVelocity(next, dX[i]);
+      qxr[i] = onOpenFace(next, dX[i]);
     }
-    qxr[nx - 1] = ur[nx - 1] = 0.0f;
+    qxr[nx - 1] = 0.0f;
     if (!hasNorth) {
       std::fill(qyr, qyr + nx, 0.0f);
-      std::fill(vr, vr + nx, 0.0f);
       return;
     }
 #pragma omp simd
     for (std::size_t i = 0; i < nx; ++i) {
       const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
       const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
-      qyr[i] = __builtin_isgreater(dY[i], 0.0f) ? next : 0.0f;
-      vr[i] = faceVelocity(next, dY[i]);
+      qyr[i] = onOpenFace(next, dY[i]);
     }
   };
   if (in.ax)
@@ -392,25 +476,32 @@ WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restr
 WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
                                            const float* __restrict depthX,
                                            const float* __restrict depthY, float* __restrict qx,
-                                           float* __restrict qy, float* __restrict u,
-                                           float* __restrict v, float invDx, std::size_t row,
+                                           float* __restrict qy, float invDx, std::size_t row,
                                            std::size_t nx, bool hasNorth) {
   const float* __restrict f = phi + row;
   const float* __restrict dX = depthX + row;
   const float* __restrict dY = depthY + row;
   float* __restrict x = qx + row, * __restrict y = qy + row;
-  float* __restrict ur = u + row, * __restrict vr = v + row;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i) {
+  for (std::size_t i = 0; i < nx - 1; ++i)
     x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
-    ur[i] = faceVelocity(x[i], dX[i]);
-  }
   if (!hasNorth) return;
 #pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i) {
+  for (std::size_t i = 0; i < nx; ++i)
     y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
-    vr[i] = faceVelocity(y[i], dY[i]);
-  }
+}
+
+WB_SPAN_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,
+                                    const float* __restrict depthX, const float* __restrict depthY,
+                                    float* __restrict u, float* __restrict v, std::size_t row,
+                                    std::size_t nx, bool hasNorth) {
+#pragma omp simd
+  for (std::size_t k = row; k < row + nx - 1; ++k)
+    u[k] = faceVelocity(qx[k], depthX[k]);
+  if (!hasNorth) return;
+#pragma omp simd
+  for (std::size_t k = row; k < row + nx; ++k)
+    v[k] = faceVelocity(qy[k], depthY[k]);
 }
 
 WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
@@ -431,28 +522,43 @@ WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __re
     cellV[row + i] = 0.5f * (v[row + i - nx] + v[row + i]);
 }
 
-WB_SPAN_KERNEL RowCounts surfaceRow(const SurfaceInputs& in, float* __restrict h,
-                                    float* __restrict rate, std::size_t row, std::size_t nx) {
+WB_SPAN_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h,
+                                float* __restrict rate, std::size_t row, std::size_t nx, int rows,
+                                RowCounts* __restrict counts) {
   const float* __restrict delta = in.delta;
   const float* __restrict ground = in.ground;
   const float* __restrict wet = in.wet;
   const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
-  int drained = 0, dry = 0;
-  float rateSum = 0.0f;
-  // Quiet comparisons so that the loop vectorises; the rate's sum in a second loop, in cell
-  // order (a float sum in SIMD lanes would round differently).
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t first = row + std::size_t(r) * nx;
+    int drained = 0, dry = 0;
+    // Quiet comparisons so that the loop vectorises.
 #pragma omp simd reduction(+ : drained, dry)
-  for (std::size_t k = row; k < row + nx; ++k) {
-    h[k] += delta[k];
-    rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
-    const float depth = h[k] - ground[k];
-    const bool isWet = wet[k] != 0.0f;
-    drained += int(isWet & __builtin_isless(depth, 0.0f));
-    dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
+    for (std::size_t k = first; k < first + nx; ++k) {
+      h[k] += delta[k];
+      rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
+      const float depth = h[k] - ground[k];
+      const bool isWet = wet[k] != 0.0f;
+      drained += int(isWet & __builtin_isless(depth, 0.0f));
+      dry += int(isWet & __builtin_islessequal(depth, dryThreshold));
+    }
+    counts[r].drained = drained;
+    counts[r].dry = dry;
   }
-  for (std::size_t k = row; k < row + nx; ++k)
-    rateSum += rate[k];
-  return {drained, dry, rateSum};
+  // Each row's rate summed in cell order (a float sum in SIMD lanes along the row would round
+  // differently), the rows' sums side by side: independent additions, not one chain.
+  float sums[kSurfaceRows] = {};
+  if (rows == kSurfaceRows) {
+    for (std::size_t i = 0; i < nx; ++i)
+      for (int r = 0; r < kSurfaceRows; ++r)
+        sums[r] += rate[row + std::size_t(r) * nx + i];
+  } else {
+    for (std::size_t i = 0; i < nx; ++i)
+      for (int r = 0; r < rows; ++r)
+        sums[r] += rate[row + std::size_t(r) * nx + i];
+  }
+  for (int r = 0; r < rows; ++r)
+    counts[r].rateSum = sums[r];
 }
 
 }  // namespace wb

@@ -13,18 +13,23 @@ namespace wb {
 // Rows per band of the row sweep: that many independent Thomas recurrences in SIMD lanes
 // (two AVX registers, so that one hides the other's latency).
 inline constexpr int kRowBand = 16;
-// Columns per band of the column sweep: SIMD lanes across the band, one band per task.
-inline constexpr int kColumnBand = 64;
+// Columns per band of the column sweep: SIMD lanes across the band, one band per task. The
+// sweep walks down the rows, a stride of a row: on wide grids, 128 columns (512 B) a row give
+// the hardware prefetcher longer runs (at 1024^2 3-6 % faster steps than 64 in A/B runs);
+// narrower grids keep 64 for at least 4 bands to share between threads.
+inline int columnBandWidth(int nx) {
+  return nx >= 512 ? 128 : 64;
+}
 
 inline int rowBands(int ny) {
   return (ny + kRowBand - 1) / kRowBand;
 }
 inline int columnBands(int nx) {
-  return (nx + kColumnBand - 1) / kColumnBand;
+  return (nx + columnBandWidth(nx) - 1) / columnBandWidth(nx);
 }
 inline std::pair<int, int> columnBand(int band, int nx) {
-  const int i0 = band * kColumnBand;
-  return {i0, i0 + kColumnBand < nx ? i0 + kColumnBand : nx};
+  const int width = columnBandWidth(nx), i0 = band * width;
+  return {i0, i0 + width < nx ? i0 + width : nx};
 }
 
 struct FaceInputs {
@@ -34,15 +39,14 @@ struct FaceInputs {
   const float* openNorth;
   float dryThreshold;
 };
-void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, float couple, float* coupleX,
-                  float* coupleY, std::size_t row, std::size_t nx, bool hasNorth);
+void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, std::size_t row,
+                  std::size_t nx, bool hasNorth);
 
 struct RhsInputs {
   const float* h;
   const float* depthX;
   const float* depthY;
-  const float* coupleX;
-  const float* coupleY;
+  float couple;     // q g / dx^2: the couplings are couple D_f
   const float* ax;  // nullptr: no force
   const float* ay;
   const float* wet;
@@ -54,31 +58,35 @@ struct RhsInputs {
 void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::size_t nx,
             bool hasSouth, bool hasNorth);
 
-void residualRow(const float* rhs, const float* delta, const float* coupleX, const float* coupleY,
-                 float* out, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
+void residualRow(const float* rhs, const float* delta, const float* depthX, const float* depthY,
+                 float couple, float* out, std::size_t row, std::size_t nx, bool hasSouth,
+                 bool hasNorth);
 
-// Thomas factors of the columns i0..i1 - 1 of an ny-row field (couplings c of the faces
-// north of each cell): pivots p and upper factors e = c p, lanes across the columns.
-void factorColumns(const float* c, float* p, float* e, std::size_t nx, int ny, int i0, int i1);
-
+// The couplings c_f = q g D_f / dx^2 of the tridiagonal systems are formed where needed from
+// the face depths, c = couple D_f (the same float product every time).
+//
 // Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
 // kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
-// the forward factors b_i = c_{i-1} p_i, bandP the pivots p_i, bandE the upper factors c_i p_i.
-void factorRowBand(const float* c, std::size_t stride, int nx, int rows, float* bandC, float* bandP,
-                   float* bandE);
+// the couplings c_i (of the east face depths `depth`), bandP the pivots p_i. With rows up to
+// 2 kRowBand, two bands, the second's after the first's (nx * kRowBand values each).
+void factorRowBands(const float* depth, float couple, std::size_t stride, int nx, int rows,
+                    float* bandC, float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
-                        const float* bandE, float* stage, std::size_t stride, int nx, int rows);
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w, then delta = c (first) or
-// delta += c. With measure, max |c| and max |delta| of the band (else 0).
+                        float* stage, std::size_t stride, int nx, int rows);
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
+// unless delta is null (the first iteration solves straight into delta). With factor, the
+// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
+// are computed on the way, else read. With measure
+// (and delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
-ColumnResult solveColumns(const float* w, float* out, const float* c, const float* p,
-                          const float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
-                          bool first, bool measure);
+ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
+                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
+                          bool factor, bool measure);
 
 struct FluxInputs {
   const float* h;
@@ -91,16 +99,19 @@ struct FluxInputs {
   float gDtPerDx;
   float keep;  // 1 - damping
 };
-// Updates the face discharges q and sets the face velocities u = q / D (0 where D = 0).
-void fluxRow(const FluxInputs& in, float* qx, float* qy, float* u, float* v, std::size_t row,
-             std::size_t nx, bool hasNorth);
+// Updates the face discharges q (their velocities follow the correction of the sync).
+void fluxRow(const FluxInputs& in, float* qx, float* qy, std::size_t row, std::size_t nx,
+             bool hasNorth);
 // The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
 void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
                  float invDx, std::size_t row, std::size_t nx, bool hasSouth);
-// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces, then u = q / D_f.
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces.
 void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
-                            float* qy, float* u, float* v, float invDx, std::size_t row,
-                            std::size_t nx, bool hasNorth);
+                            float* qy, float invDx, std::size_t row, std::size_t nx, bool hasNorth);
+// u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
+// and, without hasNorth, the north ones, which are left as they are (0).
+void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,
+                     float* u, float* v, std::size_t row, std::size_t nx, bool hasNorth);
 void cellVelocityRow(const float* u, const float* v, float* cellU, float* cellV, std::size_t row,
                      std::size_t nx, bool hasSouth);
 
@@ -117,7 +128,10 @@ struct SurfaceInputs {
   float twoPerDt;
   float keep;  // 1 - damping
 };
-RowCounts surfaceRow(const SurfaceInputs& in, float* h, float* rate, std::size_t row,
-                     std::size_t nx);
+// The surface update of `rows` (at most kSurfaceRows) consecutive rows from the one at `row`:
+// counts[r] gets row r's counts and the sum of its rates.
+inline constexpr int kSurfaceRows = 8;
+void surfaceRows(const SurfaceInputs& in, float* h, float* rate, std::size_t row, std::size_t nx,
+                 int rows, RowCounts* counts);
 
 }  // namespace wb

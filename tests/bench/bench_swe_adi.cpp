@@ -2,17 +2,20 @@
 // simulated second at each model's default dt and at the same dt), and the two tridiagonal
 // sweeps of one ADI iteration on their own. Bytes per cell are those this implementation
 // moves (each field read or written once per pass; neighbours from cache):
-//   fixed per step: face depths (h, b, 2 open faces -> 2 depths, 2 couplings: 32), right side
-//   (h, rate, 2 depths, 2 couplings, wet -> rate, rhs: 36), Thomas factors of
-//   rows and columns (coupling -> pivot, upper factor: 12 + 12), discharges and velocities
-//   (h, delta, 2 depths, 2 discharges -> 2 discharges, 2 face velocities: 40), cell
-//   velocities (2 -> 2: 16), surface and rate (h, delta, b, wet, rate -> h, rate: 28), the
-//   discharges' sync (mismatch: 2 discharges, rate -> 1: 12; a row sweep 20 and a column
-//   sweep 36; correction: phi, 2 depths, 2 discharges -> 2 discharges, 2 velocities: 36): 280;
-//   per ADI iteration: row sweep (source -> staged; forward: coupling, pivot; back: upper
-//   factor; staged -> w: 20, the staging buffer in L1), column sweep (forward: w, coupling, pivot
-//   -> c; back: c, upper factor, delta -> c, delta: 36), and from the second iteration on the
-//   residual (r, delta, 2 couplings -> res: 20).
+//   fixed per step: face depths (h, b, 2 open faces -> 2 depths: 24), right side (h, rate,
+//   2 depths, wet -> rate, rhs: 28), Thomas factors of the rows (depth -> staged
+//   coupling, pivot: 12) and of the columns (the first column solve
+//   writes pivot and upper factor where it would read the pivot: 4), discharges (h, delta, 2
+//   depths, 2 discharges -> 2 discharges: 32), surface and rate (h, delta, b, wet, rate -> h,
+//   rate: 28), the discharges' sync (mismatch: 2 discharges, rate -> 1: 12; a row sweep 16
+//   and a column solve 28; correction: phi, 2 depths, 2 discharges -> 2 discharges: 28): 212;
+//   per ADI iteration: row sweep (source -> staged; forward: staged coupling, pivot; back:
+//   the same band's again, from L2; staged -> w: 16, the staging buffer in L1) and column
+//   solve (forward: w, depth, pivot -> c; back: c, upper factor -> c: 28; the first
+//   iteration solves into delta), and from the second iteration on the residual (r, delta,
+//   2 depths -> res: 20) and delta += c (8). The couplings q g D / dx^2 are formed
+//   from the depths where needed.
+// The face and cell velocities are computed only when asked for (not in these figures).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
@@ -29,14 +32,15 @@
 namespace wb {
 namespace {
 
-constexpr double kAdiFixedBytes = 280.0;
-constexpr double kRowSweepBytes = 20.0;
-constexpr double kColumnSweepBytes = 36.0;
+constexpr double kAdiFixedBytes = 212.0;
+constexpr double kRowSweepBytes = 16.0;
+constexpr double kColumnSweepBytes = 28.0;
 constexpr double kResidualBytes = 20.0;
+constexpr double kAccumulateBytes = 8.0;
 
 double adiStepBytes(int iterations) {
   return kAdiFixedBytes + iterations * (kRowSweepBytes + kColumnSweepBytes) +
-         (iterations - 1) * kResidualBytes;
+         (iterations - 1) * (kResidualBytes + kAccumulateBytes);
 }
 
 // The bench pool of bench_main.cpp: 10 m square, 1 m deep, one drop.
@@ -91,9 +95,8 @@ void BM_SemiLagrangianStep(benchmark::State& state) {
 
 // One sweep of n x n tridiagonal systems with couplings of a 20x explicit step (c = 100).
 struct SweepFields {
-  explicit SweepFields(int n)
-      : c(n, n, 100.0f), p(n, n), e(n, n), source(n, n, 1.0f), out(n, n), delta(n, n) {}
-  Field2D c, p, e, source, out, delta;
+  explicit SweepFields(int n) : c(n, n, 100.0f), p(n, n), e(n, n), source(n, n, 1.0f), out(n, n) {}
+  Field2D c, p, e, source, out;
 };
 
 void BM_AdiRowSweep(benchmark::State& state) {
@@ -102,17 +105,17 @@ void BM_AdiRowSweep(benchmark::State& state) {
   for (int j = 0; j < n; ++j)
     f.c(n - 1, j) = 0.0f;
   const std::size_t banded = std::size_t(rowBands(n)) * n * kRowBand;
-  std::vector<float> bandC(banded), bandP(banded), bandE(banded), stage(std::size_t(n) * kRowBand);
+  std::vector<float> bandC(banded), bandP(banded), stage(std::size_t(n) * kRowBand);
   for (int j0 = 0; j0 < n; j0 += kRowBand) {
     const std::size_t at = std::size_t(j0) * n;
-    factorRowBand(f.c.row(j0), n, n, std::min(kRowBand, n - j0), bandC.data() + at,
-                  bandP.data() + at, bandE.data() + at);
+    factorRowBands(f.c.row(j0), 1.0f, n, n, std::min(kRowBand, n - j0), bandC.data() + at,
+                   bandP.data() + at);
   }
   for (auto _ : state) {
     for (int j0 = 0; j0 < n; j0 += kRowBand) {
       const std::size_t at = std::size_t(j0) * n;
       solveRowBandStaged(f.source.row(j0), f.out.row(j0), bandC.data() + at, bandP.data() + at,
-                         bandE.data() + at, stage.data(), n, n, std::min(kRowBand, n - j0));
+                         stage.data(), n, n, std::min(kRowBand, n - j0));
     }
     benchmark::ClobberMemory();
   }
@@ -127,13 +130,14 @@ void BM_AdiColumnSweep(benchmark::State& state) {
     f.c(i, n - 1) = 0.0f;
   for (int band = 0; band < columnBands(n); ++band) {
     const auto [i0, i1] = columnBand(band, n);
-    factorColumns(f.c.data(), f.p.data(), f.e.data(), std::size_t(n), n, i0, i1);
+    solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
+                 std::size_t(n), n, i0, i1, true, false);
   }
   for (auto _ : state) {
     for (int band = 0; band < columnBands(n); ++band) {
       const auto [i0, i1] = columnBand(band, n);
-      solveColumns(f.source.data(), f.out.data(), f.c.data(), f.p.data(), f.e.data(),
-                   f.delta.data(), std::size_t(n), n, i0, i1, true, false);
+      solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
+                   std::size_t(n), n, i0, i1, false, false);
     }
     benchmark::ClobberMemory();
   }
