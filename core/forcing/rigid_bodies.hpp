@@ -105,6 +105,9 @@ struct WaterSurface {
   const Field2D& eta;
   const Field2D* u = nullptr;
   const Field2D* v = nullptr;
+  // Added to eta under the body: RigidBodies::levelShift, the water level around the body
+  // (where its displaced volume goes) in place of the mean level under it.
+  double offset = 0.0;
 };
 
 // The resultant of the water's forces on one body at one pose.
@@ -158,6 +161,9 @@ class RigidBodies {
   double highestWaterUnder(const RigidBody& body, const Field2D& eta) const;
   void separate(RigidBody& a, RigidBody& b) const;
   double restingHeight(const RigidBody& body, const Field2D& eta) const;
+  // The offset that puts the displacement ring's mean level under the body
+  // (core/forcing/body_displacement.cpp).
+  double levelShift(const RigidBody& body, const Field2D& eta) const;
 
   const Domain* domain_ = nullptr;
   double waterDensity_ = 1000.0;
