@@ -184,9 +184,9 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
                      Eigen::AngleAxisd(spec.rollDegrees * degree, Vector3d::UnitX());
   body.velocity = spec.velocity;
   body.position = {spec.x, spec.y, 0.0};
-  body.position.z() = spec.z ? *spec.z : restingHeight(body, eta);
   WaterSurface around{eta};
-  around.offset = levelShift(body, eta);
+  around.offset = levelShift(body, eta);  // depends on the body's x, y and turn, not on z
+  body.position.z() = spec.z ? *spec.z : restingHeight(body, around);
   body.displacedVolume = loads(body, around).displacedVolume;
   bodies_.push_back(body);
   stampedVolume_.push_back(body.displacedVolume);
@@ -196,8 +196,7 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
 // The height at which the displaced water weighs what the body does (bisection on the same
 // patch sum the dynamics uses, so a resting body starts in equilibrium); a body denser than
 // water is placed just immersed and sinks from there.
-double RigidBodies::restingHeight(const RigidBody& body, const Field2D& eta) const {
-  const WaterSurface still{eta};
+double RigidBodies::restingHeight(const RigidBody& body, const WaterSurface& still) const {
   const double target = std::min(body.mass / waterDensity_, body.geometry->volume);
   const double reach = body.geometry->halfExtent.norm();
   RigidBody probe = body;
