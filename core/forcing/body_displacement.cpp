@@ -16,43 +16,96 @@
 #include <cmath>
 
 #include "core/forcing/rigid_bodies.hpp"
+#include "core/grid/interpolation.hpp"
 
 namespace wb {
 
+namespace {
+
+// The cells a body's change of displaced volume is pushed into, and their weights: the bump
+// (1 - r^2/R^2)^2 over the circle of its footprint widened by four cells, zero on dry cells and
+// under the body's bounding box.
+struct DisplacementRing {
+  const Domain& domain;
+  Eigen::Matrix3d rotation;
+  Eigen::Vector3d centre, half;
+  double radius = 0.0;
+  int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+
+  DisplacementRing(const RigidBody& body, const Domain& d)
+      : domain(d),
+        rotation(body.orientation.toRotationMatrix()),
+        centre(body.position),
+        half(body.geometry->halfExtent) {
+    constexpr double kRingCells = 4.0;
+    const Grid& grid = domain.grid();
+    radius = std::hypot(half.x(), half.y()) + kRingCells * grid.dx;
+    i0 = std::max(0, int(std::floor((centre.x() - radius) / grid.dx)));
+    i1 = std::min(grid.nx - 1, int(std::floor((centre.x() + radius) / grid.dx)));
+    j0 = std::max(0, int(std::floor((centre.y() - radius) / grid.dx)));
+    j1 = std::min(grid.ny - 1, int(std::floor((centre.y() + radius) / grid.dx)));
+  }
+
+  double weight(int i, int j) const {
+    if (!domain.isWet(i, j)) return 0.0;
+    const Grid& grid = domain.grid();
+    const Eigen::Vector3d offset(grid.x(i) - centre.x(), grid.y(j) - centre.y(), 0.0);
+    const Eigen::Vector3d local = rotation.transpose() * offset;
+    if (std::fabs(local.x()) <= half.x() && std::fabs(local.y()) <= half.y()) return 0.0;
+    const double r2 = offset.squaredNorm() / (radius * radius);
+    return r2 < 1.0 ? (1.0 - r2) * (1.0 - r2) : 0.0;
+  }
+};
+
+}  // namespace
+
 void RigidBodies::stampDisplacement(Field2D& delta) {
-  constexpr double kRingCells = 4.0;
   const Grid& grid = domain_->grid();
   for (std::size_t k = 0; k < bodies_.size(); ++k) {
     const RigidBody& body = bodies_[k];
     const double change = body.displacedVolume - stampedVolume_[k];
     if (change == 0.0) continue;
-    const Eigen::Matrix3d rotation = body.orientation.toRotationMatrix();
-    const Eigen::Vector3d& half = body.geometry->halfExtent;
-    const double radius = std::hypot(half.x(), half.y()) + kRingCells * grid.dx;
-    const int i0 = std::max(0, int(std::floor((body.position.x() - radius) / grid.dx)));
-    const int i1 = std::min(grid.nx - 1, int(std::floor((body.position.x() + radius) / grid.dx)));
-    const int j0 = std::max(0, int(std::floor((body.position.y() - radius) / grid.dx)));
-    const int j1 = std::min(grid.ny - 1, int(std::floor((body.position.y() + radius) / grid.dx)));
-    const auto weight = [&](int i, int j) {
-      if (!domain_->isWet(i, j)) return 0.0;
-      const Eigen::Vector3d offset(grid.x(i) - body.position.x(), grid.y(j) - body.position.y(),
-                                   0.0);
-      const Eigen::Vector3d local = rotation.transpose() * offset;
-      if (std::fabs(local.x()) <= half.x() && std::fabs(local.y()) <= half.y()) return 0.0;
-      const double r2 = offset.squaredNorm() / (radius * radius);
-      return r2 < 1.0 ? (1.0 - r2) * (1.0 - r2) : 0.0;
-    };
+    const DisplacementRing ring(body, *domain_);
     double total = 0.0;
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i)
-        total += weight(i, j);
+    for (int j = ring.j0; j <= ring.j1; ++j)
+      for (int i = ring.i0; i <= ring.i1; ++i)
+        total += ring.weight(i, j);
     if (total <= 0.0) continue;  // no water around it: nothing to displace into yet
     const double scale = change / (total * grid.cellArea());
-    for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; ++i)
-        if (const double w = weight(i, j); w > 0.0) delta(i, j) += float(scale * w);
+    for (int j = ring.j0; j <= ring.j1; ++j)
+      for (int i = ring.i0; i <= ring.i1; ++i)
+        if (const double w = ring.weight(i, j); w > 0.0) delta(i, j) += float(scale * w);
     stampedVolume_[k] = body.displacedVolume;
   }
+}
+
+// The level the body floats on: the displacement ring's weighted mean of eta, put in place of
+// the mean of eta under the body (sampled at its downward-facing patches, weighted by their
+// area seen from above), so that the waves under it still tilt it. Why: the water's power on
+// the body's heave is rho g A eta_b w and the ring's on the water rho g eta_r (-A w) (the ring
+// takes the displaced volume -A w dt at the ring's mean level eta_r), so the coupling puts
+// rho g A w (eta_b - eta_r) into the whole; with eta_b = eta_r it neither creates nor destroys
+// energy, and the body loses what its ring radiates. With eta_b the water under the body,
+// which rises and falls on its own a fraction of a period behind the body, it pumps.
+double RigidBodies::levelShift(const RigidBody& body, const Field2D& eta) const {
+  const Grid& grid = domain_->grid();
+  const DisplacementRing ring(body, *domain_);
+  double weighted = 0.0, total = 0.0;
+  for (int j = ring.j0; j <= ring.j1; ++j)
+    for (int i = ring.i0; i <= ring.i1; ++i)
+      if (const double w = ring.weight(i, j); w > 0.0) weighted += w * eta(i, j), total += w;
+  if (total <= 0.0) return 0.0;
+  const Eigen::Matrix3d rotation = body.orientation.toRotationMatrix();
+  double under = 0.0, footprint = 0.0;
+  for (const BodyPatch& patch : body.geometry->patches) {
+    const double seen = -patch.area * (rotation * patch.normal).z();
+    if (seen <= 0.0) continue;
+    const Eigen::Vector3d centre =
+        rotation * (patch.corners[0] + patch.corners[1] + patch.corners[2]) / 3.0 + body.position;
+    under += seen * sampleBilinear(eta, grid.dx, centre.x(), centre.y());
+    footprint += seen;
+  }
+  return footprint > 0.0 ? weighted / total - under / footprint : 0.0;
 }
 
 }  // namespace wb

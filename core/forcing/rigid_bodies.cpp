@@ -184,9 +184,10 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
                      Eigen::AngleAxisd(spec.rollDegrees * degree, Vector3d::UnitX());
   body.velocity = spec.velocity;
   body.position = {spec.x, spec.y, 0.0};
-  body.position.z() = spec.z ? *spec.z : restingHeight(body, eta);
-  const WaterSurface still{eta};
-  body.displacedVolume = loads(body, still).displacedVolume;
+  WaterSurface around{eta};
+  around.offset = levelShift(body, eta);  // depends on the body's x, y and turn, not on z
+  body.position.z() = spec.z ? *spec.z : restingHeight(body, around);
+  body.displacedVolume = loads(body, around).displacedVolume;
   bodies_.push_back(body);
   stampedVolume_.push_back(body.displacedVolume);
   return body.id;
@@ -195,8 +196,7 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
 // The height at which the displaced water weighs what the body does (bisection on the same
 // patch sum the dynamics uses, so a resting body starts in equilibrium); a body denser than
 // water is placed just immersed and sinks from there.
-double RigidBodies::restingHeight(const RigidBody& body, const Field2D& eta) const {
-  const WaterSurface still{eta};
+double RigidBodies::restingHeight(const RigidBody& body, const WaterSurface& still) const {
   const double target = std::min(body.mass / waterDensity_, body.geometry->volume);
   const double reach = body.geometry->halfExtent.norm();
   RigidBody probe = body;
@@ -221,7 +221,8 @@ BodyLoads RigidBodies::loads(const RigidBody& body, const WaterSurface& water,
     const double lowest = std::min({corners[0].z(), corners[1].z(), corners[2].z()});
     if (lowest >= ceiling) continue;  // above all the water around the body
     const Vector3d centre = (corners[0] + corners[1] + corners[2]) / 3.0;
-    const SurfaceSample surface = sampleWithSlope(water.eta, dx, centre.x(), centre.y());
+    SurfaceSample surface = sampleWithSlope(water.eta, dx, centre.x(), centre.y());
+    surface.value += water.offset;
     if (lowest >= surface.value) continue;
     const Vector3d normal = rotation * patch.normal;
     const WettedPatch wet =
@@ -298,16 +299,21 @@ BodyLoads towLoads(const RigidBody& body) {
 }  // namespace
 
 void RigidBodies::advance(double dt, const WaterSurface& water) {
-  for (RigidBody& body : bodies_) {
+  std::vector<WaterSurface> around(bodies_.size(), water);
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    RigidBody& body = bodies_[b];
+    around[b].offset = levelShift(body, water.eta);
     const int substeps = substepsFor(body, dt);
     for (int k = 0; k < substeps; ++k)
-      step(body, dt / substeps, water);
+      step(body, dt / substeps, around[b]);
   }
   for (std::size_t a = 0; a < bodies_.size(); ++a)
     for (std::size_t b = a + 1; b < bodies_.size(); ++b)
       separate(bodies_[a], bodies_[b]);
-  for (RigidBody& body : bodies_)
-    body.displacedVolume = loads(body, water, highestWaterUnder(body, water.eta)).displacedVolume;
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+    bodies_[b].displacedVolume =
+        loads(bodies_[b], around[b], highestWaterUnder(bodies_[b], water.eta) + around[b].offset)
+            .displacedVolume;
 }
 
 double RigidBodies::highestWaterUnder(const RigidBody& body, const Field2D& eta) const {
@@ -327,7 +333,7 @@ double RigidBodies::highestWaterUnder(const RigidBody& body, const Field2D& eta)
 // Symplectic Euler: v^{n+1} = v^n + dt F(x^n)/m, omega^{n+1} = omega^n + dt I^-1 (tau - omega x
 // I omega), x^{n+1} = x^n + dt v^{n+1}, q^{n+1} = exp(dt omega^{n+1}) q^n.
 void RigidBodies::step(RigidBody& body, double dt, const WaterSurface& water) const {
-  BodyLoads load = loads(body, water, highestWaterUnder(body, water.eta));
+  BodyLoads load = loads(body, water, highestWaterUnder(body, water.eta) + water.offset);
   const BodyLoads tow = towLoads(body);
   load.force += tow.force;
   load.torque += tow.torque;

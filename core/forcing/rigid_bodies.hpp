@@ -32,6 +32,13 @@
 // into the surface around it (a smooth ring around its footprint, J&G's "change in depth ...
 // fed back as direct displacement"), so water volume rises by exactly what the bodies displace;
 // and the cells under a body get an extra damping rate (J&G's wave "shadow").
+//
+// The level a body floats on: the water surface under it, shifted so that its mean under the
+// body is the mean over the ring its displaced volume goes into (RigidBodies::levelShift).
+// The ring takes the volume a sinking body displaces at that level, so the heave coupling
+// exchanges energy between body and water without creating any; floating on the water under
+// it, which answers the body's ring a fraction of a period late, a long body's heave grew
+// without bound.
 #pragma once
 
 #include <array>
@@ -105,6 +112,9 @@ struct WaterSurface {
   const Field2D& eta;
   const Field2D* u = nullptr;
   const Field2D* v = nullptr;
+  // Added to eta under the body: RigidBodies::levelShift, the water level around the body
+  // (where its displaced volume goes) in place of the mean level under it.
+  double offset = 0.0;
 };
 
 // The resultant of the water's forces on one body at one pose.
@@ -157,7 +167,10 @@ class RigidBodies {
   void resolveContacts(RigidBody& body) const;
   double highestWaterUnder(const RigidBody& body, const Field2D& eta) const;
   void separate(RigidBody& a, RigidBody& b) const;
-  double restingHeight(const RigidBody& body, const Field2D& eta) const;
+  double restingHeight(const RigidBody& body, const WaterSurface& still) const;
+  // The offset that puts the displacement ring's mean level under the body
+  // (core/forcing/body_displacement.cpp).
+  double levelShift(const RigidBody& body, const Field2D& eta) const;
 
   const Domain* domain_ = nullptr;
   double waterDensity_ = 1000.0;

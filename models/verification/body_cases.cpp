@@ -1,6 +1,6 @@
 // Buoyant rigid bodies (core/forcing/rigid_bodies.hpp), coupled both ways with every model:
-// Archimedes' draft, the volume budget, and the heave period against the waterplane
-// stiffness, on still water and on each model's responding water.
+// Archimedes' draft, the volume budget, the heave period against the waterplane stiffness, on
+// still water and on each model's responding water, and a long box that must settle.
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -151,6 +151,23 @@ VerifyResult heaveCase(const std::string& id) {
   return r;
 }
 
+// The long box of body_checks::longBoxDrop released 4.75 cm above its rest: its heave
+// amplitude over the last of 6 s relative to that drop (bound 0.1), and the energy of water and
+// body never more than 1% above its start (the coupling creates none).
+VerifyResult longBoxCase(const std::string& id) {
+  const body_checks::Settling s = body_checks::settleLongBox(id);
+  VerifyResult r{id, "buoyant long box settles", s.amplitude / s.drop, 0.1, "rel", false, ""};
+  const double rise = s.highestEnergy / s.initialEnergy - 1.0;
+  r.passed = !s.failure && r.measured <= r.tolerance && rise <= 0.01;
+  std::ostringstream detail;
+  detail << "3 x 0.8 x 0.35 box of density 350 dropped " << s.drop
+         << " m: heave amplitude over 5-6 s / drop; energy of water + body: highest "
+         << s.highestEnergy / s.initialEnergy << ", at 6 s " << s.finalEnergy / s.initialEnergy
+         << " of its start (bound 1.01)";
+  r.detail = s.failure ? *s.failure : detail.str();
+  return r;
+}
+
 }  // namespace
 
 std::vector<VerifyCase> bodyCases() {
@@ -161,6 +178,7 @@ std::vector<VerifyCase> bodyCases() {
     cases.push_back(
         {id, "buoyant boxes: displaced-volume budget", [id] { return budgetCase(id); }});
     cases.push_back({id, "heave period on the model's water", [id] { return heaveCase(id); }});
+    cases.push_back({id, "buoyant long box settles", [id] { return longBoxCase(id); }});
   }
   return cases;
 }
