@@ -31,7 +31,9 @@
 // Water from the body: the change of each body's displaced volume over a substep is pushed
 // into the surface around it (a smooth ring around its footprint, J&G's "change in depth ...
 // fed back as direct displacement"), so water volume rises by exactly what the bodies displace;
-// and the cells under a body get an extra damping rate (J&G's wave "shadow").
+// a body's horizontal travel moves its immersion map, volume-neutral, which gives a moving hull
+// its wake (core/forcing/body_displacement.cpp); and the cells under a body get an extra damping
+// rate (J&G's wave "shadow").
 #pragma once
 
 #include <array>
