@@ -21,8 +21,8 @@
 // of omega dt; the drag and lift, linear in the velocities, implicitly. Each model substep is
 // split into as many body substeps as keep omega_max dt <= 0.5 for the stiffest mode (heave,
 // roll: a period error below 1%, (omega dt)^2 / 24) and no vertex moves more than half a cell
-// (no tunnelling through a wall one cell thick). A body's displaced volume is the one its last
-// substep started from.
+// (no tunnelling through a wall one cell thick). A body's displaced volume is the one at its
+// pose after the step, on the water the step started from.
 //
 // Contact: a vertex below the bed, in a solid cell or outside the grid, or inside another body
 // is pushed out along the contact normal and its approach velocity removed by an impulse
@@ -31,7 +31,9 @@
 // Water from the body: the change of each body's displaced volume over a substep is pushed
 // into the surface around it (a smooth ring around its footprint, J&G's "change in depth ...
 // fed back as direct displacement"), so water volume rises by exactly what the bodies displace;
-// and the cells under a body get an extra damping rate (J&G's wave "shadow").
+// a body's horizontal travel moves its immersion map, volume-neutral, which gives a moving hull
+// its wake (core/forcing/body_displacement.cpp); and the cells under a body get an extra damping
+// rate (J&G's wave "shadow").
 //
 // The level a body floats on: the water surface under it, shifted so that its mean under the
 // body is the mean over the ring its displaced volume goes into (RigidBodies::levelShift).
@@ -117,6 +119,17 @@ struct WaterSurface {
   double offset = 0.0;
 };
 
+// One wetted patch's water column (J&G's V = a (P_water - P_centre) N, signed: negative under a
+// face looking up) and where it stands; together a body's columns are its immersion per area.
+struct BodyColumn {
+  double x = 0.0, y = 0.0, volume = 0.0;
+};
+
+// Cells i0..i1 x j0..j1 (inclusive) of the grid, empty when i1 < i0.
+struct CellBox {
+  int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+};
+
 // The resultant of the water's forces on one body at one pose.
 struct BodyLoads {
   Eigen::Vector3d force = Eigen::Vector3d::Zero();
@@ -141,19 +154,26 @@ class RigidBodies {
   // Adds, into `delta` (m, on the grid), the surface displacement that puts each body's change
   // of displaced volume since the last stamp around it (core/forcing/body_displacement.cpp);
   // its sum times the cell area is that change.
+  // Only the cells around the bodies are written; clearStamped zeroes them again.
   void stampDisplacement(Field2D& delta);
+  void clearStamped(Field2D& delta) const;
   // Sets the point (and its velocity) that body k's tow pulls its bow to: horizontally, with
   // F = m (w^2 (p - bow) + 2 w (v - v_bow)), w = kTowRate, applied at the bow (the foremost
   // point on the body's x axis), so a hull trails its tow and turns with it.
   void setTow(std::size_t k, const Eigen::Vector3d& point, const Eigen::Vector3d& velocity);
   static constexpr double kTowRate = 2.0;  // 1/s
-  // Sets `rate` (1/s) to each body's shadow damping on the cells under it, 0 elsewhere.
+  // Sets `rate` (1/s) to each body's shadow damping on the cells under it, 0 elsewhere; `rate`
+  // is zero or the field of the last call (only the cells that call wrote are cleared).
   void stampShadow(Field2D& rate) const;
 
   // Water forces on `body` at its current pose, without gravity; patches wholly above
   // `ceiling` (the highest water around the body, when known) are dry without a look.
   BodyLoads loads(const RigidBody& body, const WaterSurface& water,
                   double ceiling = std::numeric_limits<double>::infinity()) const;
+  // The displaced volume alone (the loads' displacedVolume on eta + offset), each wetted
+  // patch's column listed in `columns`.
+  double immersion(const RigidBody& body, const Field2D& eta, double offset, double ceiling,
+                   std::vector<BodyColumn>& columns) const;
 
   const std::vector<RigidBody>& bodies() const { return bodies_; }
   std::size_t size() const { return bodies_.size(); }
@@ -164,8 +184,19 @@ class RigidBodies {
 
  private:
   void step(RigidBody& body, double dt, const WaterSurface& water) const;
+  struct Ring {
+    CellBox cells;
+    std::vector<double> weights;  // per cell of `cells`, row by row
+    double total = 0.0;
+  };
+  Ring ringAround(const RigidBody& body, const Eigen::Vector3d& centre, bool underToo) const;
+  void addRing(const Ring& ring, double volume, Field2D& delta);
+  void stampRing(std::size_t k, double change, Field2D& delta);
+  void stampWake(std::size_t k, Field2D& delta);
+  CellBox cellsAround(const Eigen::Vector3d& centre, double reach) const;
   void resolveContacts(RigidBody& body) const;
   double highestWaterUnder(const RigidBody& body, const Field2D& eta) const;
+  void separateAll();
   void separate(RigidBody& a, RigidBody& b) const;
   double restingHeight(const RigidBody& body, const WaterSurface& still) const;
   // The offset that puts the displacement ring's mean level under the body
@@ -177,6 +208,13 @@ class RigidBodies {
   std::vector<std::unique_ptr<BodyGeometry>> geometries_;
   std::vector<RigidBody> bodies_;
   std::vector<double> stampedVolume_;  // each body's displaced volume at its last stamp
+  // Each body's columns at its present pose, the position they were taken at, and that
+  // position at the last wake stamp (the wake moves the columns by the difference).
+  std::vector<std::vector<BodyColumn>> columns_;
+  std::vector<Eigen::Vector3d> columnPosition_, stampedPosition_;
+  // The cells the last stampDisplacement and stampShadow wrote, which the next clears.
+  std::vector<CellBox> displacementCells_;
+  mutable std::vector<CellBox> shadowCells_;
 };
 
 // Geometry of a spec's shape (box or hull) on a grid of spacing dx.

@@ -7,7 +7,7 @@ double coupleBodies(RigidBodies& bodies, Model& model, double dt, Field2D& scrat
   bodies.advance(dt, {model.eta(), model.velocityU(), model.velocityV()});
   bodies.stampDisplacement(scratch);
   const double added = model.addEta(scratch);
-  scratch.fill(0.0f);
+  bodies.clearStamped(scratch);
   bodies.stampShadow(shadow);
   model.dampUnderBodies(shadow, dt);
   return added;
