@@ -124,6 +124,12 @@ class WavePml {
   WavePml(const Domain& domain, double waveSpeed);
 
   bool empty() const { return layer_.empty(); }
+  // The largest Courant number c dt / dx at which a model's explicit step with a layer of
+  // `layerCells` stays stable: thin layers, whose profile rises steeply from cell to cell,
+  // lower it below the interior bounds (1 for damped-wave's normalised 8-neighbour stencil,
+  // 1/sqrt(2) for the 5-point ones). Measured, not derived (docs/open-edges.md, "Stability"):
+  // the largest stable value over both stencils, less 3 %.
+  static double stableCourant(int layerCells);
   // hNew holds the model's h^{n+1}, hOld is h^{n-1}. The layer's change of each step is carried
   // on by the model's own volume recurrence into the sink.
   void apply(float* hNew, const float* hOld, double dt, const Scheme& scheme);

@@ -28,8 +28,12 @@ double AdvectedWave::stabilityLimit(double c, double dx) {
   return 2.0 * dx / (c * std::sqrt(kSpectralRadius));
 }
 
+// With open edges, also the absorbing layer's bound (core/grid/edges.hpp).
 double AdvectedWave::maxStableDt() const {
-  return stabilityLimit(c_, domain_->grid().dx);
+  const double dx = domain_->grid().dx;
+  const double interior = stabilityLimit(c_, dx);
+  if (!domain_->edges().anyOpen()) return interior;
+  return std::min(interior, WavePml::stableCourant(domain_->edges().layerCells) * dx / c_);
 }
 
 double AdvectedWave::kappa(double dt) const {
@@ -52,6 +56,9 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   stencil_ = WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror);
   std::ostringstream why;
   why << "eq. 10: c dt/dx <= 1/sqrt(2) with c = " << c_ << " m/s";
+  if (domain.edges().anyOpen())
+    why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
+        << " for the absorbing layer of " << domain.edges().layerCells << " cells";
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   lastDt_ = dt_;
   // The surface starts at rest (z^{-1} = z^0 = eta0) and the water without velocity.

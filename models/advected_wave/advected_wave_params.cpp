@@ -72,9 +72,9 @@ std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
        .min = 1e-7,
        .max = 10.0,
        .unit = "s",
-       .doc =
-           "Fixed time step. Auto: 0.9 of the stability bound c dt / dx <= 1/sqrt(2). A dt beyond "
-           "the bound is refused unless force is set.",
+       .doc = "Fixed time step. Auto: 0.9 of the stability bound c dt / dx <= 1/sqrt(2) (with open "
+              "edges also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
+              "refused unless force is set.",
        .choices = {},
        .autoDerived = true},
       forceParamSpec(),

@@ -1,5 +1,6 @@
 #include "models/damped_wave/damped_wave.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -12,11 +13,6 @@ namespace wb {
 namespace {
 // The automatic step's share of the stability bound.
 constexpr double kAutoDtFraction = 0.9;
-// With open edges: the layer's explicit terms lower the bound for waves along one axis, whose
-// -L eigenvalue reaches 4 with either stencil (measured, 8 neighbours, a plane pulse grows in
-// the layer at c dt/dx = 0.876 and not at 0.845; 4 neighbours run at 0.64 of a 1-D bound of
-// 1.41, far from it). Auto dt stays at 0.8 of the bound there.
-constexpr double kOpenEdgeAutoDtFraction = 0.8;
 }  // namespace
 
 DampedWave::DampedWave() : Model(parameterSpecs()) {}
@@ -27,8 +23,12 @@ double DampedWave::stabilityLimit(double k, double c, double dx, double spectral
   return (-k + std::sqrt(k * k + 8.0 * a)) / (2.0 * a);
 }
 
+// With open edges, also the absorbing layer's bound (core/grid/edges.hpp).
 double DampedWave::maxStableDt() const {
-  return stabilityLimit(k_, c_, domain_->grid().dx, stencil_.spectralRadius());
+  const double dx = domain_->grid().dx;
+  const double interior = stabilityLimit(k_, c_, dx, stencil_.spectralRadius());
+  if (!domain_->edges().anyOpen()) return interior;
+  return std::min(interior, WavePml::stableCourant(domain_->edges().layerCells) * dx / c_);
 }
 
 void DampedWave::reset(const Domain& given, const Field2D& eta0) {
@@ -47,8 +47,10 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   std::ostringstream why;
   why << "k dt + " << stencil_.spectralRadius() / 2 << " c^2 dt^2/dx^2 <= 2 with c = " << c_
       << " m/s, k = " << k_ << " 1/s";
-  const double share = domain.edges().anyOpen() ? kOpenEdgeAutoDtFraction : kAutoDtFraction;
-  dt_ = chooseFixedStep(p, id(), maxStableDt(), share, why.str());
+  if (domain.edges().anyOpen())
+    why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
+        << " for the absorbing layer of " << domain.edges().layerCells << " cells";
+  dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   // The initial surface is at rest: h^{-1} = h^0 = eta0 (the paper's h^0 = 0, h^1 = e would
   // instead start the excitation with velocity e / dt, which depends on dt).
   for (auto& f : fields_)

@@ -48,8 +48,9 @@ std::vector<ParamSpec> DampedWave::parameterSpecs() {
        .min = 1e-7,
        .max = 10.0,
        .unit = "s",
-       .doc = "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound. A dt beyond the "
-              "bound is refused unless force is set.",
+       .doc = "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound (with open edges "
+              "also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
+              "refused unless force is set.",
        .choices = {},
        .autoDerived = true},
       forceParamSpec(),
