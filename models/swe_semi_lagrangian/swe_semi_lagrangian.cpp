@@ -302,7 +302,8 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
   for (std::size_t k = 0; k < n; ++k) {
     rhs[k] -= a[k];
     const float previous = delta[k];
-    delta[k] = last * previous - older * before[k];
+    const float guess = last * previous - older * before[k];
+    delta[k] = std::fabs(guess) < kNegligibleChange ? 0.0f : guess;
     before[k] = previous;
   }
   changeDt_ = {dt, changeDt_[0]};
