@@ -661,6 +661,12 @@ void MainWindow::showMessage(const QString& message) {
   statusBar()->showMessage(message, kMessageMs);
 }
 
+// An interaction enters the comparison at the next frame: while the models do not play
+// (paused, or stopped at a frame limit) that frame is stepped at once, so it shows.
+void MainWindow::stepIfPaused() {
+  if (!worker_.playing()) worker_.stepOnce();
+}
+
 void MainWindow::dropAt(QPointF point) {
   if (bodyTools_->checkedAction()) {
     addBodyAt(point);
@@ -673,7 +679,7 @@ void MainWindow::dropAt(QPointF point) {
                           controls_->dropAmplitude(),
                           EventSource::User};
   recorder_.drop(drop);
-  if (!play_->isChecked()) worker_.stepOnce();
+  stepIfPaused();
 }
 
 // A Shift + drag stirs the water of the models that have a velocity: a Gaussian force at the
@@ -689,7 +695,7 @@ void MainWindow::stirAt(QPointF from, QPointF to) {
   stir.ay = (to.y() - from.y()) / kStirSeconds;
   stir.duration = kStirSeconds;
   recorder_.stir(stir);
-  if (!play_->isChecked()) worker_.stepOnce();
+  stepIfPaused();
 }
 
 // Ctrl + click drops a crate at the point, its bottom kBodyDropHeight above the highest of
@@ -727,7 +733,7 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
     redrawDomain();
   }
   recorder_.throwBody(spec, kBodyDropHeight);
-  if (!play_->isChecked()) worker_.stepOnce();
+  stepIfPaused();
 }
 
 void MainWindow::boatTowards(QPointF point) {

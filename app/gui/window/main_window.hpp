@@ -111,6 +111,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   // Rebuilds the views' geometry of the shown domain (mesh stride or exaggeration changed).
   void redrawDomain();
   QString glRenderer() const;
+  void stepIfPaused();
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
   void placeBody(QPointF from, QPointF to);
