@@ -27,7 +27,6 @@
 #include <QWindow>
 
 #include "app/gui/editors/bodies_panel.hpp"
-#include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "core/grid/interpolation.hpp"
@@ -276,7 +275,7 @@ class BodiesTest : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && !window.views().empty(), kTimeoutMs);
-    BodiesPanel* panel = window.controls()->bodies();
+    BodiesPanel* panel = window.bodiesPanel();
     const Grid grid = window.document().scenario().grid;
     for (const BodyKey& key : bodyKeys()) {
       QWidget* editor = panel->editor(key.name);

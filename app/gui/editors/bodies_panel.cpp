@@ -47,7 +47,7 @@ BodiesPanel::BodiesPanel(QWidget* parent) : QGroupBox(tr("Buoyant bodies"), pare
   list_ = new QListWidget;
   list_->setObjectName("bodyList");
   list_->setToolTip(tr("The scenario's bodies; add one with the Bodies toolbar"));
-  list_->setMaximumHeight(list_->sizeHintForRow(0) * kListRows + 4 * list_->frameWidth() + 40);
+  list_->setMaximumHeight(fontMetrics().height() * kListRows + 4 * list_->frameWidth());
   layout->addWidget(list_);
   form_ = new QWidget;
   auto* form = new QFormLayout(form_);
@@ -85,6 +85,7 @@ BodiesPanel::BodiesPanel(QWidget* parent) : QGroupBox(tr("Buoyant bodies"), pare
   buttons->addWidget(remove_);
   buttons->addWidget(apply_);
   layout->addLayout(buttons);
+  layout->addStretch();
   connect(list_, &QListWidget::currentRowChanged, this, &BodiesPanel::showBody);
   connect(apply_, &QPushButton::clicked, this, [this] {
     if (selected() >= 0) emit bodyApplied(selected(), shownJson());

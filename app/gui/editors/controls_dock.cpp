@@ -14,7 +14,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/param_panel.hpp"
 #include "models/registry.hpp"
 
@@ -34,8 +33,6 @@ ControlsDock::ControlsDock(const Transport& transport, QWidget* parent)
   layout->addWidget(makeWater());
   layout->addWidget(makeModels());
   layout->addWidget(makeInteraction());
-  bodies_ = new BodiesPanel;
-  layout->addWidget(bodies_);
   auto* params = new QGroupBox(tr("Model parameters"));
   auto* paramsLayout = new QVBoxLayout(params);
   linkShared_ = new QCheckBox(tr("Apply to every model that declares the parameter"));
@@ -221,7 +218,6 @@ void ControlsDock::showScenario(const Scenario& scenario, const std::vector<std:
   rain_->setChecked(!scenario.excitations.rain.empty());
   if (!scenario.excitations.rain.empty()) rainRate_->setValue(scenario.excitations.rain[0].rate);
   wind_->setChecked(!scenario.excitations.wind.empty());
-  bodies_->showBodies(scenario);
   const int current = panels_->currentIndex();
   while (panels_->count() > 0) {
     QWidget* page = panels_->widget(0);

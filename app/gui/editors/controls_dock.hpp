@@ -1,6 +1,6 @@
 // The controls dock: transport (play / pause / step / reset, speed), the shared water and
-// grid, the models in the comparison, the interaction settings (drops, rain, boat, wind), the
-// buoyant bodies (bodies_panel.hpp) and one generated parameter panel per model.
+// grid, the models in the comparison, the interaction settings (drops, rain, boat, wind) and
+// one generated parameter panel per model.
 #pragma once
 
 #include <map>
@@ -22,7 +22,6 @@ class QTabWidget;
 
 namespace wb::gui {
 
-class BodiesPanel;
 class ParamPanel;
 
 struct Transport {
@@ -47,7 +46,6 @@ class ControlsDock : public QDockWidget {
   QComboBox* gridBox() const { return grid_; }
   QListWidget* modelList() const { return models_; }
   QCheckBox* rainBox() const { return rain_; }
-  BodiesPanel* bodies() const { return bodies_; }
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -89,7 +87,6 @@ class ControlsDock : public QDockWidget {
   QDoubleSpinBox* windStrength_ = nullptr;
   QCheckBox* linkShared_ = nullptr;
   QTabWidget* panels_ = nullptr;
-  BodiesPanel* bodies_ = nullptr;
   bool updating_ = false;
 };
 

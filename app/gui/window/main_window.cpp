@@ -256,11 +256,13 @@ void MainWindow::addBodyAt(QPointF point) {
   body.y = point.y();
   tool->setChecked(false);
   document_.addBody(body);
-  controls_->bodies()->select(int(document_.scenario().rigidBodies.size()) - 1);
+  // Its keys in view: the Bodies tab raised, the new body selected.
+  bodiesPanel_->select(int(document_.scenario().rigidBodies.size()) - 1);
+  if (auto* dock = qobject_cast<QDockWidget*>(bodiesPanel_->parentWidget())) dock->raise();
 }
 
 void MainWindow::connectBodiesPanel() {
-  BodiesPanel* panel = controls_->bodies();
+  BodiesPanel* panel = bodiesPanel_;
   connect(panel, &BodiesPanel::bodyApplied, this, [this](int index, const nlohmann::json& keys) {
     const Scenario& s = document_.scenario();
     try {
@@ -282,6 +284,12 @@ void MainWindow::buildDocks() {
   domainDock->setWidget(maskEditor_);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
+  auto* bodiesDock = new QDockWidget(tr("Bodies"), this);
+  bodiesDock->setObjectName("bodiesDock");
+  bodiesPanel_ = new BodiesPanel;
+  bodiesDock->setWidget(bodiesPanel_);
+  addDockWidget(Qt::LeftDockWidgetArea, bodiesDock);
+  tabifyDockWidget(domainDock, bodiesDock);
   controls_->raise();
   plots_ = new PlotsDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, plots_);
@@ -382,6 +390,7 @@ void MainWindow::rebuild() {
   colourRange_ = colourRangeFor(s);
   maxVerticalScale_ = maxVerticalScaleFor(allBodies(s), s.waterDensity, colourRange_);
   controls_->showScenario(s, document_.modelIds());
+  bodiesPanel_->showBodies(s);
   worker_.rebuild(s, document_.modelIds());
 }
 

@@ -34,6 +34,7 @@ class vtkCamera;
 
 namespace wb::gui {
 
+class BodiesPanel;
 class ControlsDock;
 class MaskEditor;
 class PlotsDock;
@@ -55,6 +56,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   SimulationWorker& worker() override { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
+  BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
   const Autosave& autosave() const { return autosave_; }
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const { return views_; }
@@ -146,6 +148,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
+  BodiesPanel* bodiesPanel_ = nullptr;
   PlotsDock* plots_ = nullptr;
   QAction *play_ = nullptr, *step_ = nullptr, *reset_ = nullptr, *difference_ = nullptr;
   QComboBox *diffA_ = nullptr, *diffB_ = nullptr;
