@@ -9,8 +9,9 @@
 // and wind intervals, a boat's "steer" list and bodies thrown in: docs/exports.md); bodies
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
 // velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
-// docs/bodies.md); water {density}; models {id: {param: value}}; frame_dt; duration; seed. Relative paths are relative to the JSON file;
-// builtin scenarios read the files embedded with them.
+// docs/bodies.md); water {density}; models {id: {param: value}}; frame_dt; duration; seed.
+// Relative paths are relative to the JSON file; builtin scenarios read the files embedded
+// with them.
 #pragma once
 
 #include <cstdint>
