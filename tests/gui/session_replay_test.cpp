@@ -152,9 +152,10 @@ class SessionReplayTest : public QObject {
     const std::uint64_t generation = window.worker().latest()->generation;
     window.document().beginStroke();
     wb::gui::Mask wet = window.document().mask();
+    const std::size_t nx = std::size_t(window.document().scenario().grid.nx);
     for (int j = kWallRows[0]; j <= kWallRows[1]; ++j)
       for (int i = kWallColumns[0]; i <= kWallColumns[1]; ++i)
-        wet[std::size_t(j) * 40 + std::size_t(i)] = 0;
+        wet[std::size_t(j) * nx + std::size_t(i)] = 0;
     window.document().paintMask(wet, "paint wall");
     window.document().endStroke();
     QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->generation != generation, kTimeoutMs);

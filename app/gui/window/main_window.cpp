@@ -210,12 +210,17 @@ void MainWindow::buildBodyToolbar() {
       if (on) showMessage(tr("Click on the water to place the %1").arg(tool->text().mid(4)));
     });
   }
-  const BodyKey& density = *std::find_if(bodyKeys().begin(), bodyKeys().end(),
-                                         [](const BodyKey& key) { return key.name == "density"; });
+  // Their ranges are the scenario's (bodyKeys()): whatever the toolbar makes parses.
+  const auto declared = [](const char* name) -> const BodyKey& {
+    return *std::find_if(bodyKeys().begin(), bodyKeys().end(),
+                         [name](const BodyKey& key) { return key.name == name; });
+  };
+  const BodyKey& size = declared("size");
+  const BodyKey& density = declared("density");
   bodySize_ = new QDoubleSpinBox;
   bodySize_->setObjectName("bodySize");
-  bodySize_->setDecimals(2);
-  bodySize_->setRange(0.05, 100.0);
+  bodySize_->setDecimals(3);
+  bodySize_->setRange(size.lo, size.hi);
   bodySize_->setValue(kDefaultSize);
   bodySize_->setSuffix(" m");
   bodySize_->setToolTip(tr("A box's edge, or a hull's length"));
