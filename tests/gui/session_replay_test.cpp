@@ -149,6 +149,12 @@ class SessionReplayTest : public QObject {
     stepTo(window, 14);
     // A wall painted: a scenario edit, so the comparison restarts from t = 0 with the new mask
     // and replays every entry recorded so far; the plots start again with it.
+    // The entries so far reach the document (on the GUI thread) before the stroke restarts
+    // the run from it.
+    const wb::ExcitationSpecs& sofar = window.document().scenario().excitations;
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.boats.at(0).steering.size(), std::size_t(1), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.bodies.size(), std::size_t(1), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.stirs.size(), std::size_t(1), kTimeoutMs);
     const std::uint64_t generation = window.worker().latest()->generation;
     window.document().beginStroke();
     wb::gui::Mask wet = window.document().mask();
