@@ -21,7 +21,9 @@ class BodiesLog {
  public:
   BodiesLog(const std::filesystem::path& out, const Comparison& comparison) {
     for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
-      const bool rigid = comparison.rigidBodies(k) != nullptr;
+      // Bodies thrown in later (the "body" excitation) make a buoyant log from the start.
+      const bool rigid =
+          comparison.rigidBodies(k) != nullptr || !comparison.scenario().excitations.bodies.empty();
       if (!rigid && !comparison.bodies(k)) continue;
       const auto dir = out / comparison.model(k).id();
       ensureWritableDirectory(dir);
@@ -78,6 +80,7 @@ class BodiesLog {
   };
   static void writeRigid(File& file, const Comparison& comparison) {
     constexpr double kDegree = 180.0 / 3.14159265358979323846;
+    if (!comparison.rigidBodies(file.model)) return;
     for (const RigidBody& body : comparison.rigidBodies(file.model)->bodies()) {
       const Eigen::Vector3d angles = body.rollPitchYaw() * kDegree;
       file.stream << comparison.time() << ',' << body.id << ',' << body.position.x() << ','

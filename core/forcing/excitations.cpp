@@ -74,6 +74,20 @@ void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir) {
   specs.stirs.push_back(stir);
 }
 
+void recordBody(ExcitationSpecs& specs, double time, const BodySpec& body) {
+  auto& bodies = specs.bodies;
+  const auto after = std::upper_bound(bodies.begin(), bodies.end(), time,
+                                      [](double t, const TimedBody& b) { return t < b.time; });
+  bodies.insert(after, TimedBody{time, body});
+}
+
+std::vector<BodySpec> Excitations::bodiesEntering(double t0, double t1) const {
+  std::vector<BodySpec> entering;
+  for (const TimedBody& body : specs_.bodies)
+    if (body.time >= t0 && body.time < t1) entering.push_back(body.spec);
+  return entering;
+}
+
 void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y) {
   if (boat >= specs.boats.size()) return;
   auto& steering = specs.boats[boat].steering;

@@ -4,9 +4,9 @@
 // simulated times, and a run is reproducible from its scenario.
 //
 // Sessions: what a user does while the models run (a click, a stir, the boat steered, rain or
-// wind switched) is one more timed entry of the excitation list (the record* functions below).
-// The workbench applies each such edit, with the same simulated time, to the running
-// comparison's list and to the scenario it saves, so `wavebench-cli run` on the saved file
+// wind switched, a body thrown in) is one more timed entry of the excitation list (the record*
+// functions below). The workbench applies each such edit, with the same simulated time, to the
+// running comparison's list and to the scenario it saves, so `wavebench-cli run` on the saved file
 // replays the session exactly.
 #pragma once
 
@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/forcing/rigid_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
 #include "core/model/model.hpp"
@@ -96,17 +97,27 @@ struct StirImpulse {
   double start = 0.0;     // s
 };
 
+// A buoyant body that enters every model's water at `time` (a body thrown in the workbench):
+// the Comparison adds it at the start of the frame that holds its time.
+struct TimedBody {
+  double time = 0.0;  // s
+  BodySpec spec;
+};
+
 struct ExcitationSpecs {
   std::vector<SurfaceEvent> drops;  // scheduled drops
   std::vector<RainSpec> rain;
   std::vector<BoatSpec> boats;
   std::vector<WindSpec> wind;
   std::vector<StirImpulse> stirs;
+  std::vector<TimedBody> bodies;  // in time order
 };
 
 // Session entries at simulated time `time` (the start of the frame they act in).
 void recordDrop(ExcitationSpecs& specs, double time, SurfaceEvent drop);
 void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir);
+// A body thrown in: after every body recorded at or before `time`.
+void recordBody(ExcitationSpecs& specs, double time, const BodySpec& body);
 // Steers boat `boat` towards (x, y); a later steer at the same time replaces this one.
 void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y);
 // Switches rain (or wind): everything raining (blowing) at `time` stops then, and `rain`
@@ -131,6 +142,9 @@ class Excitations {
   void record(const Edit& edit) {
     edit(specs_);
   }
+
+  // The bodies that enter the water in [t0, t1), in time order.
+  std::vector<BodySpec> bodiesEntering(double t0, double t1) const;
 
   const std::vector<BoatState>& boats() const { return boatStates_; }
   // The wind and stir acceleration at time t over the domain, or nullopt when none acts.

@@ -114,6 +114,16 @@ void Comparison::advanceFrame() {
   for (const auto& event : events)
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
   const auto wind = excitations_->windAt(t0);
+  for (const BodySpec& body : excitations_->bodiesEntering(t0, t1)) {
+    try {
+      addRigidBody(body);
+    } catch (const InputError& e) {
+      std::ostringstream why;
+      why << scenario_.source << ": excitations: the body entering at t = " << t0
+          << " s: " << e.what();
+      throw InputError(why.str());
+    }
+  }
   ++frame_;
   forEachSlot([&](Slot& slot) {
     if (slot.failure) return;

@@ -1,5 +1,6 @@
 #include "core/scenario/scenario.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -112,6 +113,17 @@ struct Context {
   }
 };
 
+// A mesh body's OBJ file, resolved like every file of the scenario, read and checked
+// (parseObjMesh); the body takes the mesh's own size unless the scenario gives "size".
+void loadBodyMesh(const json& value, const std::string& where, const Context& context,
+                  BodySpec& body) {
+  const FileRef file = context.file(json(body.meshFile), where + ".mesh");
+  body.meshFile = file.path.generic_string();
+  body.mesh = std::make_shared<const TriangleMesh>(
+      parseObjMesh(file.read(), where + ".mesh (" + file.describe() + ")", body.meshUp));
+  if (!value.contains("size")) body.size = body.mesh->extent();
+}
+
 SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& grid, bool timed) {
   ObjectReader r(value, where);
   SurfaceEvent drop;
@@ -144,69 +156,158 @@ std::vector<BoatSteer> readSteering(const json& list, const std::string& where, 
   return steering;
 }
 
-// [a, b, c] of numbers in [lo, hi].
-Eigen::Vector3d readTriple(ObjectReader& r, const std::string& key, const Eigen::Vector3d& fallback,
-                           double lo, double hi) {
-  if (!r.has(key)) return fallback;
-  const json& value = r.raw(key);
-  if (!value.is_array() || value.size() != 3) ObjectReader::fail(r.at(key), "must be [x, y, z]");
-  Eigen::Vector3d out;
-  for (int a = 0; a < 3; ++a)
-    out[a] =
-        ObjectReader::checkedNumber(value[a], r.at(key) + "[" + std::to_string(a) + "]", lo, hi);
-  return out;
+// A checked value of one body key (its kind and range) as JSON.
+json checkedBodyValue(const BodyKey& key, const json& value, const std::string& where, double hi) {
+  switch (key.kind) {
+    case BodyKey::Kind::Choice: {
+      const auto& c = key.choices;
+      if (!value.is_string() ||
+          std::find(c.begin(), c.end(), value.get<std::string>()) == c.end()) {
+        std::string list = c.front();
+        for (std::size_t k = 1; k < c.size(); ++k)
+          list += (k + 1 == c.size() ? " or " : ", ") + c[k];
+        ObjectReader::fail(where, "must be " + list);
+      }
+      return value;
+    }
+    case BodyKey::Kind::Triple: {
+      if (!value.is_array() || value.size() != 3) ObjectReader::fail(where, "must be [x, y, z]");
+      json out = json::array();
+      for (int a = 0; a < 3; ++a)
+        out.push_back(ObjectReader::checkedNumber(value[a], where + "[" + std::to_string(a) + "]",
+                                                  key.lo, hi));
+      return out;
+    }
+    case BodyKey::Kind::Integer: {
+      const double v = ObjectReader::checkedNumber(value, where, key.lo, hi);
+      if (v != std::floor(v)) ObjectReader::fail(where, "must be an integer");
+      return int(v);
+    }
+    case BodyKey::Kind::Number:
+      break;
+  }
+  return ObjectReader::checkedNumber(value, where, key.lo, hi);
 }
 
-// One buoyant body (docs/scenario.md, bodies); the placement on water is checked by
-// RigidBodies::add when the comparison starts.
-BodySpec readBody(const json& value, const std::string& where, const Context& context,
-                  const Grid& grid, std::size_t boats) {
-  ObjectReader r(value, where);
-  BodySpec body;
-  const std::string shape = r.text("shape", "box");
-  if (shape != "box" && shape != "hull" && shape != "mesh")
-    ObjectReader::fail(r.at("shape"), "must be box, hull or mesh");
-  body.shape = shape == "box"    ? BodyShape::Box
-               : shape == "hull" ? BodyShape::Hull
-                                 : BodyShape::Mesh;
-  if (body.shape == BodyShape::Mesh) {
-    if (!r.has("mesh")) ObjectReader::fail(r.at("mesh"), "a mesh body needs a Wavefront OBJ file");
-    const FileRef file = context.file(r.raw("mesh"), r.at("mesh"));
-    const std::string up = r.text("mesh_up", "z");
-    if (up != "z" && up != "y") ObjectReader::fail(r.at("mesh_up"), "must be \"z\" or \"y\"");
-    body.meshFile = file.path.generic_string();
-    body.meshUp = up[0];
-    body.mesh = std::make_shared<const TriangleMesh>(
-        parseObjMesh(file.read(), r.at("mesh") + " (" + file.describe() + ")", body.meshUp));
-    body.size = body.mesh->extent();  // the file's own size unless "size" says otherwise
+json triple(const Eigen::Vector3d& v) {
+  return json::array({v.x(), v.y(), v.z()});
+}
+Eigen::Vector3d tripleOf(const json& v) {
+  return {v[0].get<double>(), v[1].get<double>(), v[2].get<double>()};
+}
+
+BodyKey makeKey(std::string name, BodyKey::Kind kind, double lo, double hi, std::string unit,
+                std::string doc) {
+  BodyKey key;
+  key.name = std::move(name);
+  key.kind = kind;
+  key.lo = lo;
+  key.hi = hi;
+  key.unit = std::move(unit);
+  key.doc = std::move(doc);
+  return key;
+}
+
+// A number key of BodySpec's member `member`.
+BodyKey numberKey(std::string name, double BodySpec::*member, double lo, double hi,
+                  std::string unit, std::string doc) {
+  BodyKey key =
+      makeKey(std::move(name), BodyKey::Kind::Number, lo, hi, std::move(unit), std::move(doc));
+  key.get = [member](const BodySpec& b) { return json(b.*member); };
+  key.set = [member](BodySpec& b, const json& v) { b.*member = v.get<double>(); };
+  return key;
+}
+
+std::vector<BodyKey> declareBodyKeys() {
+  using Kind = BodyKey::Kind;
+  using Extent = BodyKey::Extent;
+  std::vector<BodyKey> keys;
+  BodyKey shape = makeKey("shape", Kind::Choice, 0, 0, "",
+                          "a box, the built-in hull (a punt with a pointed bow), or a closed "
+                          "triangle mesh from the Wavefront OBJ file of the key mesh");
+  shape.choices = {"box", "hull", "mesh"};
+  shape.get = [](const BodySpec& b) {
+    return json(b.shape == BodyShape::Box ? "box" : b.shape == BodyShape::Hull ? "hull" : "mesh");
+  };
+  shape.set = [](BodySpec& b, const json& v) {
+    b.shape = v == "box" ? BodyShape::Box : v == "hull" ? BodyShape::Hull : BodyShape::Mesh;
+  };
+  keys.push_back(shape);
+  BodyKey size = makeKey("size", Kind::Triple, 1e-3, 1e4, "m",
+                         "box edges, or the hull's length, beam and height");
+  size.get = [](const BodySpec& b) { return triple(b.size); };
+  size.set = [](BodySpec& b, const json& v) { b.size = tripleOf(v); };
+  keys.push_back(size);
+  keys.push_back(numberKey("density", &BodySpec::density, 1.0, 1e5, "kg/m³",
+                           "heavier than the water's density sinks to the bed"));
+  for (const char* axis : {"x", "y"}) {
+    BodyKey key = numberKey(axis, axis[0] == 'x' ? &BodySpec::x : &BodySpec::y, 0.0, 0.0, "m",
+                            "the centre; must be on a water cell");
+    key.extent = axis[0] == 'x' ? Extent::Width : Extent::Height;
+    key.required = true;
+    keys.push_back(key);
   }
-  body.size = readTriple(r, "size", body.size, 1e-3, 1e4);
-  body.density = r.number("density", body.density, 1.0, 1e5);
-  body.x = r.requiredNumber("x", 0, grid.width());
-  body.y = r.requiredNumber("y", 0, grid.height());
-  if (r.has("z")) body.z = r.number("z", 0.0, -1e4, 1e4);
-  body.yawDegrees = r.number("yaw", 0.0, -360.0, 360.0);
-  body.pitchDegrees = r.number("pitch", 0.0, -360.0, 360.0);
-  body.rollDegrees = r.number("roll", 0.0, -360.0, 360.0);
-  body.velocity = readTriple(r, "velocity", body.velocity, -1e3, 1e3);
-  body.drag = r.number("drag", body.drag, 0.0, 1e6);
-  body.lift = r.number("lift", body.lift, 0.0, 1e6);
-  body.shadow = r.number("shadow", body.shadow, 0.0, 1e4);
-  body.subdivision = r.integer("patches", body.subdivision, 0, 16);
-  if (r.has("towed_by")) {
-    if (boats == 0) ObjectReader::fail(r.at("towed_by"), "the scenario has no boat to tow it");
-    body.towedBy = r.integer("towed_by", 0, 0, int(boats) - 1);
-  }
-  return body;
+  BodyKey z = makeKey("z", Kind::Number, -1e4, 1e4, "m",
+                      "the centre of mass above the rest level; unset: placed where it floats");
+  z.optional = true;
+  z.get = [](const BodySpec& b) { return b.z ? json(*b.z) : json(); };
+  z.set = [](BodySpec& b, const json& v) {
+    b.z = v.is_null() ? std::nullopt : std::optional(v.get<double>());
+  };
+  keys.push_back(z);
+  keys.push_back(numberKey("yaw", &BodySpec::yawDegrees, -360.0, 360.0, "°",
+                           "about z, counter-clockwise from +x (first)"));
+  keys.push_back(
+      numberKey("pitch", &BodySpec::pitchDegrees, -360.0, 360.0, "°", "about y (after the yaw)"));
+  keys.push_back(numberKey("roll", &BodySpec::rollDegrees, -360.0, 360.0, "°", "about x (last)"));
+  BodyKey velocity =
+      makeKey("velocity", Kind::Triple, -1e3, 1e3, "m/s", "initial velocity, e.g. a throw");
+  velocity.get = [](const BodySpec& b) { return triple(b.velocity); };
+  velocity.set = [](BodySpec& b, const json& v) { b.velocity = tripleOf(v); };
+  keys.push_back(velocity);
+  keys.push_back(numberKey("drag", &BodySpec::drag, 0.0, 1e6, "kg/(m² s)",
+                           "β of F = -β a V_rel per wetted patch"));
+  keys.push_back(numberKey("lift", &BodySpec::lift, 0.0, 1e6, "kg/(m² s)",
+                           "j of F = -j a (n·V_rel) n on faces meeting the water"));
+  keys.push_back(numberKey("shadow", &BodySpec::shadow, 0.0, 1e4, "1/s",
+                           "extra damping of the water under the body"));
+  BodyKey patches = makeKey("patches", Kind::Integer, 0, 16, "",
+                            "patches per triangle edge; 0: automatic, one per 1.5 cells");
+  patches.get = [](const BodySpec& b) { return json(b.subdivision); };
+  patches.set = [](BodySpec& b, const json& v) { b.subdivision = v.get<int>(); };
+  keys.push_back(patches);
+  BodyKey towedBy = makeKey("towed_by", Kind::Integer, 0, 0, "",
+                            "the bow is pulled to this boat of the excitations (its index)");
+  towedBy.extent = Extent::Boats;
+  towedBy.optional = true;
+  towedBy.get = [](const BodySpec& b) { return b.towedBy ? json(*b.towedBy) : json(); };
+  towedBy.set = [](BodySpec& b, const json& v) {
+    b.towedBy = v.is_null() ? std::nullopt : std::optional(v.get<int>());
+  };
+  keys.push_back(towedBy);
+  return keys;
 }
 
 void readExcitation(const json& value, const std::string& where, const Grid& grid,
                     ExcitationSpecs& out) {
   if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
-    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind or stir");
+    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind, stir or body");
   const std::string type = value["type"].get<std::string>();
   if (type == "drop") {
     out.drops.push_back(readDrop(value, where, grid, true));
+    return;
+  }
+  if (type == "body") {  // a body that enters the water at `time` (a recorded throw)
+    json keys = value;
+    keys.erase("type");
+    TimedBody body;
+    if (keys.contains("time"))
+      body.time = ObjectReader::checkedNumber(keys["time"], where + ".time", 0, kHuge);
+    keys.erase("time");
+    body.spec = parseBody(keys, where, grid, out.boats.size());
+    if (body.spec.shape == BodyShape::Mesh)
+      ObjectReader::fail(where + ".shape", "a body thrown in during the run is a box or a hull");
+    out.bodies.push_back(body);
     return;
   }
   ObjectReader r(value, where);
@@ -282,7 +383,7 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     out.wind.push_back(wind);
   } else {
     ObjectReader::fail(where + ".type", "unknown excitation '" + type +
-                                            "' (expected drop, rain, boat, wind or stir)");
+                                            "' (expected drop, rain, boat, wind, stir or body)");
   }
 }
 
@@ -309,6 +410,62 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
 }
 
 }  // namespace
+
+double BodyKey::upper(const Grid& grid, std::size_t boats) const {
+  switch (extent) {
+    case Extent::Width:
+      return grid.width();
+    case Extent::Height:
+      return grid.height();
+    case Extent::Boats:
+      return double(boats) - 1.0;
+    case Extent::None:
+      break;
+  }
+  return hi;
+}
+
+const std::vector<BodyKey>& bodyKeys() {
+  static const std::vector<BodyKey> keys = declareBodyKeys();
+  return keys;
+}
+
+// The placement on water is checked by RigidBodies::add when the body enters the comparison.
+BodySpec parseBody(const json& value, const std::string& where, const Grid& grid,
+                   std::size_t boats) {
+  ObjectReader r(value, where);
+  BodySpec body;
+  for (const BodyKey& key : bodyKeys()) {
+    if (key.required) r.raw(key.name);  // "missing"
+    if (!r.has(key.name)) continue;
+    if (key.extent == BodyKey::Extent::Boats && boats == 0)
+      ObjectReader::fail(r.at(key.name), "the scenario has no boat to tow it");
+    key.set(body, checkedBodyValue(key, r.raw(key.name), r.at(key.name), key.upper(grid, boats)));
+  }
+  // A mesh body's file, named as the scenario names it (loadBodyMesh reads it: it needs the
+  // scenario's folder).
+  const bool mesh = body.shape == BodyShape::Mesh;
+  for (const char* key : {"mesh", "mesh_up"})
+    if (r.has(key) && !mesh) ObjectReader::fail(r.at(key), "only for \"shape\": \"mesh\"");
+  if (mesh) {
+    if (!r.has("mesh")) ObjectReader::fail(r.at("mesh"), "a mesh body needs a Wavefront OBJ file");
+    body.meshFile = r.text("mesh", "");
+    if (body.meshFile.empty()) ObjectReader::fail(r.at("mesh"), "must be a file name");
+    const std::string up = r.text("mesh_up", "z");
+    if (up != "z" && up != "y") ObjectReader::fail(r.at("mesh_up"), "must be \"z\" or \"y\"");
+    body.meshUp = up[0];
+  }
+  return body;
+}
+
+json bodyJson(const BodySpec& body) {
+  json out = json::object();
+  for (const BodyKey& key : bodyKeys())
+    if (json value = key.get(body); !value.is_null()) out[key.name] = value;
+  if (body.shape == BodyShape::Mesh)
+    out["mesh"] = body.meshFile, out["mesh_up"] = std::string(1, body.meshUp);
+  return out;
+}
 
 Scenario parseScenario(const json& root, const std::string& source, const fs::path& baseDir,
                        bool builtin) {
@@ -380,9 +537,12 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   }
   if (top.has("bodies") && top.raw("bodies").is_array()) {  // buoyant rigid bodies
     const json& list = top.raw("bodies");
-    for (std::size_t k = 0; k < list.size(); ++k)
-      s.rigidBodies.push_back(readBody(list[k], top.at("bodies") + "[" + std::to_string(k) + "]",
-                                       context, s.grid, s.excitations.boats.size()));
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const std::string where = top.at("bodies") + "[" + std::to_string(k) + "]";
+      BodySpec body = parseBody(list[k], where, s.grid, s.excitations.boats.size());
+      if (body.shape == BodyShape::Mesh) loadBodyMesh(list[k], where, context, body);
+      s.rigidBodies.push_back(std::move(body));
+    }
   } else if (top.has("bodies")) {  // passive tracers
     ObjectReader bodies(top.raw("bodies"), top.at("bodies"));
     s.bodies.count = bodies.integer("count", 0, 0, 100000);

@@ -5,16 +5,18 @@
 // south, north: "wall" | "open", layer_cells}} (1 = water, 0 = solid; edges default to walls:
 // docs/open-edges.md); terrain {png, sea_level, height_scale, coast: "walls" | "ground"};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
-// rain | boat | wind | stir, ...}] (a recorded session adds timed drops, stirs, rain and wind
-// intervals and a boat's "steer" list: docs/exports.md); bodies {count, size} (tracers) or
-// bodies [{shape, size, density, x, y, z, yaw, pitch, roll, velocity, drag, lift, shadow,
-// patches}] (buoyant, docs/bodies.md); water {density}; models {id:
-// {param: value}}; frame_dt; duration; seed. Relative paths are relative to the JSON file;
-// builtin scenarios read the files embedded with them.
+// rain | boat | wind | stir | body, ...}] (a recorded session adds timed drops, stirs, rain
+// and wind intervals, a boat's "steer" list and bodies thrown in: docs/exports.md); bodies
+// {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
+// velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
+// docs/bodies.md); water {density}; models {id: {param: value}}; frame_dt; duration; seed.
+// Relative paths are relative to the JSON file; builtin scenarios read the files embedded
+// with them.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -84,6 +86,36 @@ struct Scenario {
 
   int frameCount() const;
 };
+
+// One key of a buoyant body ("bodies": [{...}], and the "body" excitation), declared once: the
+// parser reads it, the writer writes it, and the workbench's bodies panel is generated from it
+// (docs/scenario.md, bodies). Numbers lie in [lo, hi], hi being the pool's width or height, or
+// the last boat's index, where `extent` says so.
+struct BodyKey {
+  enum class Kind { Choice, Number, Integer, Triple };
+  enum class Extent { None, Width, Height, Boats };
+  std::string name;
+  Kind kind = Kind::Number;
+  double lo = 0.0, hi = 0.0;
+  Extent extent = Extent::None;
+  std::string unit;
+  std::string doc;
+  std::vector<std::string> choices;  // of a Choice
+  bool required = false;             // x and y
+  bool optional = false;             // may be unset (z: resting; towed_by: not towed)
+  // The key's value of a body (null when unset), and the body with a checked value set.
+  std::function<nlohmann::json(const BodySpec&)> get;
+  std::function<void(BodySpec&, const nlohmann::json&)> set;
+  // The upper bound on this grid with this many boats.
+  double upper(const Grid& grid, std::size_t boats) const;
+};
+const std::vector<BodyKey>& bodyKeys();
+// Reads one body's object with bodyKeys(); `where` names it in errors ("s.json: bodies[2]").
+// Throws InputError naming the key.
+BodySpec parseBody(const nlohmann::json& value, const std::string& where, const Grid& grid,
+                   std::size_t boats);
+// The body's object, every set key written.
+nlohmann::json bodyJson(const BodySpec& body);
 
 // Parses a scenario; `source` names it in messages and relative paths resolve against
 // baseDir (or the embedded resources when builtin). Throws InputError on anything invalid,

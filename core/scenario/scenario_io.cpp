@@ -29,35 +29,6 @@ json edgesJson(const Edges& edges) {
   return out;
 }
 
-json bodiesJson(const std::vector<BodySpec>& bodies) {
-  json list = json::array();
-  const auto triple = [](const Eigen::Vector3d& v) { return json::array({v.x(), v.y(), v.z()}); };
-  for (const BodySpec& b : bodies) {
-    const char* shape = b.shape == BodyShape::Box    ? "box"
-                        : b.shape == BodyShape::Hull ? "hull"
-                                                     : "mesh";
-    json body = {{"shape", shape},
-                 {"size", triple(b.size)},
-                 {"density", b.density},
-                 {"x", b.x},
-                 {"y", b.y},
-                 {"yaw", b.yawDegrees},
-                 {"pitch", b.pitchDegrees},
-                 {"roll", b.rollDegrees},
-                 {"velocity", triple(b.velocity)},
-                 {"drag", b.drag},
-                 {"lift", b.lift},
-                 {"shadow", b.shadow},
-                 {"patches", b.subdivision}};
-    if (b.z) body["z"] = *b.z;
-    if (b.shape == BodyShape::Mesh)
-      body["mesh"] = b.meshFile, body["mesh_up"] = std::string(1, b.meshUp);
-    if (b.towedBy) body["towed_by"] = *b.towedBy;
-    list.push_back(body);
-  }
-  return list;
-}
-
 Field2D readField(const FieldSource& source, int nx, int ny) {
   const std::string bytes = source.file.read();
   if (source.format == FieldFormat::Csv)
@@ -133,9 +104,18 @@ json scenarioToJson(const Scenario& s) {
                            {"ax", stir.ax},
                            {"ay", stir.ay},
                            {"duration", stir.duration}});
+  for (const auto& body : s.excitations.bodies) {
+    json b = {{"type", "body"}, {"time", body.time}};
+    b.update(bodyJson(body.spec));
+    excitations.push_back(b);
+  }
   if (!excitations.empty()) out["excitations"] = excitations;
   if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
-  if (!s.rigidBodies.empty()) out["bodies"] = bodiesJson(s.rigidBodies);
+  if (!s.rigidBodies.empty()) {
+    out["bodies"] = json::array();
+    for (const BodySpec& body : s.rigidBodies)
+      out["bodies"].push_back(bodyJson(body));
+  }
   for (const auto& [id, params] : s.modelParams)
     out["models"][id] = params;
   out["frame_dt"] = s.frameDt;

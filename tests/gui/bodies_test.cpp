@@ -8,6 +8,7 @@
 // - a Ctrl + click drops a 0.6 m crate into every model's water 0.5 m above it, a Ctrl + drag
 //   throws one at twice the drag per second, and a click off the water is refused in the
 //   status bar while the session goes on;
+// - the Bodies toolbar and the bodies panel edit the scenario's bodies, each edit undoable;
 // - a crate clicked into a pool without bodies lowers the water's exaggeration so that a wave
 //   of the colour range's height stays below its freeboard.
 #include <vtkActor.h>
@@ -16,10 +17,16 @@
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <QApplication>
+#include <QDoubleSpinBox>
+#include <QListWidget>
+#include <QPushButton>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 #include <QWindow>
 
+#include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "core/grid/interpolation.hpp"
@@ -85,6 +92,7 @@ void runFrames(MainWindow& window, int frames) {
                            kTimeoutMs);
   QTest::qWait(100);  // the last snapshot shown
   QCOMPARE(window.shownSnapshot()->frame, frames);
+  window.worker().setFrameLimit(-1);  // a click steps the frame it enters in
 }
 
 // Waits until every model's snapshot holds `count` bodies and the views show them.
@@ -148,35 +156,42 @@ class BodiesTest : public QObject {
     checkViewsHoldTheBodies(window);
     if (QTest::currentTestFailed()) return;
 
-    // Ctrl + click in the middle of the first view: a crate 0.5 m above the water there.
+    // Ctrl + click in the middle of the first view: a crate 0.5 m above the water there,
+    // recorded as a body entering at the next frame's time, which the paused window steps.
     SurfaceView* view = window.views().front();
     QWindow* native = view->renderWindow();
     const QPoint middle((native->width() - SurfaceScene::kColourBarStripPixels) / 2,
                         native->height() / 2);
     const auto clicked = view->pickRestPlane(middle);
     QVERIFY(clicked);
+    const auto beforeClick = window.shownSnapshot();
     QTest::mouseClick(native, Qt::LeftButton, Qt::ControlModifier, middle);
     waitForBodies(window, kCrates + 1);
     if (QTest::currentTestFailed()) return;
-    const auto dropped = window.shownSnapshot();
-    const Grid& grid = dropped->domain->grid();
-    for (const auto& model : dropped->models) {
+    double highest = -1e300;
+    for (const auto& model : beforeClick->models)
+      highest = std::max<double>(highest, sampleBilinear(model.eta, beforeClick->domain->grid(),
+                                                         clicked->x(), clicked->y()));
+    const auto& thrown = window.document().scenario().excitations.bodies;
+    QCOMPARE(thrown.size(), std::size_t(1));
+    QCOMPARE(thrown[0].time, beforeClick->time);
+    QVERIFY(std::abs(*thrown[0].spec.z - (highest + kDropHeight + 0.5 * kDroppedEdge)) < 1e-9);
+    QVERIFY(thrown[0].spec.velocity.isZero());
+    for (const auto& model : window.shownSnapshot()->models) {
       const RigidBodyFrame& body = model.rigidBodies.back();
-      QVERIFY(std::abs(body.centre[0] - clicked->x()) < 1e-9);
+      QVERIFY(std::abs(body.centre[0] - clicked->x()) < 1e-9);  // falling straight down
       QVERIFY(std::abs(body.centre[1] - clicked->y()) < 1e-9);
-      const double water = sampleBilinear(model.eta, grid, body.centre[0], body.centre[1]);
-      QVERIFY(body.centre[2] - 0.5 * kDroppedEdge - water >= kDropHeight - 1e-9);
+      QVERIFY(body.centre[2] < *thrown[0].spec.z);
       double lo = 1e300, hi = -1e300;
       for (const auto& v : body.mesh->vertices) {
         lo = std::min(lo, v[0]);
         hi = std::max(hi, v[0]);
       }
       QVERIFY(std::abs(hi - lo - kDroppedEdge) < 1e-12);
-      QVERIFY(body.velocity == (std::array<double, 3>{0.0, 0.0, 0.0}));
     }
 
     // Ctrl + drag to the right: a crate thrown along the drag, at 2 1/s times its length,
-    // at most 4 m/s.
+    // at most 4 m/s (in the air for its first frame: its horizontal velocity stays).
     const QPoint end = middle + QPoint(native->width() / 8, 0);
     const auto released = view->pickRestPlane(end);
     QVERIFY(released);
@@ -189,11 +204,14 @@ class BodiesTest : public QObject {
     const double dragX = released->x() - clicked->x(), dragY = released->y() - clicked->y();
     const double length = std::hypot(dragX, dragY);
     const double speed = std::min(kMaxThrowSpeed, kThrowRate * length);
+    const auto& throws = window.document().scenario().excitations.bodies;
+    QCOMPARE(throws.size(), std::size_t(2));
+    QVERIFY(std::abs(throws[1].spec.velocity.z()) == 0.0);
     for (const auto& model : window.shownSnapshot()->models) {
       const auto& velocity = model.rigidBodies.back().velocity;
       QVERIFY(std::abs(velocity[0] - speed * dragX / length) < 1e-9);
       QVERIFY(std::abs(velocity[1] - speed * dragY / length) < 1e-9);
-      QCOMPARE(velocity[2], 0.0);
+      QVERIFY(velocity[2] < 0.0);  // falling
     }
 
     // Off the water: refused in the status bar; the worker keeps running.
@@ -205,6 +223,7 @@ class BodiesTest : public QObject {
     if (QTest::currentTestFailed()) return;
     for (const auto& model : window.shownSnapshot()->models)
       QCOMPARE(model.rigidBodies.size(), kCrates + 2);
+    QCOMPARE(window.document().scenario().excitations.bodies.size(), std::size_t(2));
     checkViewsHoldTheBodies(window);
     if (QTest::currentTestFailed()) return;
     window.document().setModified(false);
@@ -242,6 +261,101 @@ class BodiesTest : public QObject {
       QVERIFY(std::abs(v->scene().colourRange() - 0.5 * splash) < 1e-12);
       QVERIFY(std::abs(v->scene().verticalScale() - (1.0 + freeboard / (0.5 * splash))) < 1e-9);
     }
+    window.document().setModified(false);
+  }
+
+  // The Bodies toolbar adds a body where the user clicks next, the controls' bodies panel
+  // (generated from the scenario's declaration of the body keys) edits and removes it; each is
+  // one undoable command of the document, the comparison runs what the document holds, and
+  // Save writes it in the scenario's "bodies" form.
+  void toolbarAndPanelEditTheScenariosBodies() {
+    MainWindow window(false);
+    window.resize(1600, 1000);
+    QVERIFY(window.openScenario("builtin:wind"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && !window.views().empty(), kTimeoutMs);
+    BodiesPanel* panel = window.bodiesPanel();
+    const Grid grid = window.document().scenario().grid;
+    for (const BodyKey& key : bodyKeys()) {
+      QWidget* editor = panel->editor(key.name);
+      QVERIFY2(editor, key.name.c_str());
+      QVERIFY(editor->toolTip().contains(QString::fromStdString(key.doc)));
+      if (auto* spin = qobject_cast<QDoubleSpinBox*>(editor)) {
+        QCOMPARE(spin->minimum(), key.lo);
+        QCOMPARE(spin->maximum(), key.upper(grid, 0));
+      }
+    }
+    QCOMPARE(panel->list()->count(), 0);
+    SurfaceView* view = window.views().front();
+
+    // Off the water: refused, nothing added, the tool stays in hand.
+    window.addHullAction()->setChecked(true);
+    emit view->surfaceClicked(QPointF(-1.0, 2.0));
+    QVERIFY(window.statusBar()->currentMessage().startsWith("Body not placed: "));
+    QVERIFY(window.document().scenario().rigidBodies.empty());
+    QVERIFY(window.addHullAction()->isChecked());
+
+    window.bodySizeBox()->setValue(1.5);
+    window.bodyDensityBox()->setValue(300.0);
+    emit view->surfaceClicked(QPointF(4.0, 5.0));
+    QVERIFY(!window.addHullAction()->isChecked());
+    QCOMPARE(window.document().scenario().rigidBodies.size(), std::size_t(1));
+    const BodySpec hull = window.document().scenario().rigidBodies[0];
+    QVERIFY(hull.shape == BodyShape::Hull);
+    QVERIFY(hull.size == Eigen::Vector3d(1.5, 0.5, 0.25));
+    QCOMPARE(hull.density, 300.0);
+    QCOMPARE(hull.x, 4.0);
+    QVERIFY(!hull.z);  // rests afloat
+    QUndoStack* undo = window.document().undoStack();
+    QCOMPARE(undo->undoText(), QString("add hull 1.5 × 0.5 × 0.25 m"));
+    waitForBodies(window, 1);
+    if (QTest::currentTestFailed()) return;
+    QCOMPARE(panel->list()->count(), 1);
+    QCOMPARE(panel->selected(), 0);
+    QVERIFY2(panel->shownJson() == bodyJson(hull), panel->shownJson().dump().c_str());
+
+    // Edit in the panel: density and yaw, Apply.
+    panel->setShown("density", 700.0);
+    panel->setShown("yaw", 30.0);
+    panel->setShown("z", 0.4);
+    QTest::mouseClick(panel->findChild<QPushButton*>("bodyApply"), Qt::LeftButton);
+    const BodySpec edited = window.document().scenario().rigidBodies[0];
+    QCOMPARE(edited.density, 700.0);
+    QCOMPARE(edited.yawDegrees, 30.0);
+    QCOMPARE(*edited.z, 0.4);
+    QCOMPARE(undo->undoText(), QString("edit body 0"));
+    QTRY_COMPARE_WITH_TIMEOUT(window.shownSnapshot()->models.front().rigidBodies.size(),
+                              std::size_t(1), kTimeoutMs);
+    QCOMPARE(window.worker().latest()->frame, 0);  // the comparison restarted with the edit
+
+    // The editors keep a value inside the declared range.
+    panel->setShown("x", -1.0);
+    QCOMPARE(panel->shownJson()["x"].get<double>(), 0.0);
+    panel->setShown("x", 4.0);
+
+    undo->undo();
+    QCOMPARE(window.document().scenario().rigidBodies[0].density, 300.0);
+    QCOMPARE(panel->shownJson()["density"].get<double>(), 300.0);
+    undo->redo();
+    QCOMPARE(window.document().scenario().rigidBodies[0].density, 700.0);
+
+    // Save writes the scenario's "bodies" form; the CLI's parser reads it back.
+    QTemporaryDir dir;
+    const QString file = dir.filePath("bodies.json");
+    QVERIFY(window.saveScenarioAs(file));
+    const Scenario saved = loadScenarioFile(file.toStdString());
+    QCOMPARE(saved.rigidBodies.size(), std::size_t(1));
+    QVERIFY(bodyJson(saved.rigidBodies[0]) == bodyJson(edited));
+
+    // Remove, undo brings it back.
+    QTest::mouseClick(panel->findChild<QPushButton*>("bodyRemove"), Qt::LeftButton);
+    QVERIFY(window.document().scenario().rigidBodies.empty());
+    QCOMPARE(panel->list()->count(), 0);
+    QCOMPARE(undo->undoText(), QString("remove body 0"));
+    undo->undo();
+    QCOMPARE(window.document().scenario().rigidBodies.size(), std::size_t(1));
+    QCOMPARE(panel->list()->count(), 1);
     window.document().setModified(false);
   }
 };

@@ -1,8 +1,10 @@
 // Replayable sessions and exports, in the real window under Xvfb:
 // - a scripted session (drops clicked, a stir, the boat steered by the mouse, rain and wind
-//   switched on and off while the models step and play) is saved, replayed headless by
-//   wavebench-cli, and the CLI's series.csv equals the session's plot data row by row (every column
-//   but the wall-clock step_ms);
+//   switched on and off, a crate thrown in and one dropped while the models step and play, a
+//   wall painted, which restarts the run with the session so far) is saved, replayed headless
+//   by wavebench-cli, and the CLI's series.csv equals the session's plot data row by row
+//   (every column but the wall-clock step_ms) and its bodies.csv the bodies the window shows
+//   at the last frame;
 // - the frame export writes an MP4 through ffmpeg that ffprobe reads back with the asked size
 //   and frame count, ParaView series timed in simulated seconds, and a cancelled export
 //   leaves no video behind.
@@ -67,6 +69,41 @@ std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) 
   return rows;
 }
 
+// A wall painted mid-session: cells [4, 6] x [26, 29] (x 1 to 1.75 m, y 6.5 to 7.5 m).
+constexpr int kWallColumns[2] = {4, 6};
+constexpr int kWallRows[2] = {26, 29};
+
+// bodies.csv's columns time, id, x, y, z and vx, vy, vz, as the CLI prints them.
+std::string bodyRow(double time, int id, const double* xyz, const double* v) {
+  std::ostringstream row;
+  row.precision(9);
+  row << time << ',' << id << ',' << xyz[0] << ',' << xyz[1] << ',' << xyz[2] << ',' << v[0] << ','
+      << v[1] << ',' << v[2];
+  return row.str();
+}
+std::string bodyRow(double time, const wb::RigidBodyFrame& body) {
+  return bodyRow(time, body.id, body.centre.data(), body.velocity.data());
+}
+
+// The rows of bodies.csv at its last time, in those columns.
+std::vector<std::string> lastBodyRows(const QString& file) {
+  std::ifstream in(file.toStdString());
+  std::vector<std::string> rows;
+  std::string line, lastTime;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> c;
+    std::stringstream split(line);
+    for (std::string column; std::getline(split, column, ',');)
+      c.push_back(column);
+    if (c.size() < 12) continue;
+    if (c[0] != lastTime) rows.clear(), lastTime = c[0];
+    rows.push_back(c[0] + ',' + c[1] + ',' + c[2] + ',' + c[3] + ',' + c[4] + ',' + c[8] + ',' +
+                   c[9] + ',' + c[10]);
+  }
+  return rows;
+}
+
 QString runCli(const QStringList& arguments) {
   QProcess cli;
   cli.start(WAVEBENCH_CLI, arguments);
@@ -105,10 +142,34 @@ class SessionReplayTest : public QObject {
     stepTo(window, 4);
     emit controls->rainChanged(true, 40.0);
     stepTo(window, 9);
+    emit view->bodyPlaced(QPointF(5.0, 3.0), QPointF(5.5, 3.2));  // a crate thrown in
     emit view->surfaceStirred(QPointF(5.0, 4.0), QPointF(6.0, 4.5));
     emit view->surfaceHovered(QPointF(6.0, 7.0));
     emit view->surfaceHovered(QPointF(6.5, 7.0));  // the same frame: the later one wins
     stepTo(window, 14);
+    // A wall painted: a scenario edit, so the comparison restarts from t = 0 with the new mask
+    // and replays every entry recorded so far; the plots start again with it.
+    // The entries so far reach the document (on the GUI thread) before the stroke restarts
+    // the run from it.
+    const wb::ExcitationSpecs& sofar = window.document().scenario().excitations;
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.boats.at(0).steering.size(), std::size_t(1), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.bodies.size(), std::size_t(1), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(sofar.stirs.size(), std::size_t(1), kTimeoutMs);
+    const std::uint64_t generation = window.worker().latest()->generation;
+    window.document().beginStroke();
+    wb::gui::Mask wet = window.document().mask();
+    const std::size_t nx = std::size_t(window.document().scenario().grid.nx);
+    for (int j = kWallRows[0]; j <= kWallRows[1]; ++j)
+      for (int i = kWallColumns[0]; i <= kWallColumns[1]; ++i)
+        wet[std::size_t(j) * nx + std::size_t(i)] = 0;
+    window.document().paintMask(wet, "paint wall");
+    window.document().endStroke();
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->generation != generation, kTimeoutMs);
+    QCOMPARE(window.worker().latest()->frame, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot()->generation != generation, kTimeoutMs);
+    stepTo(window, 14);
+    for (const auto& m : window.worker().latest()->models)
+      QCOMPARE(m.rigidBodies.size(), std::size_t(1));  // the throw replayed
     emit controls->windChanged(true, 30.0, 0.8);
     emit view->surfaceClicked(QPointF(7.0, 2.0));
     stepTo(window, 22);
@@ -122,6 +183,7 @@ class SessionReplayTest : public QObject {
     window.playAction()->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= 34, kTimeoutMs);
     emit view->surfaceClicked(QPointF(8.0, 5.0));
+    emit view->bodyPlaced(QPointF(3.0, 5.0), QPointF(3.0, 5.0));  // a crate dropped in
     emit view->surfaceHovered(QPointF(9.0, 1.0));
     QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= kSessionFrames, kTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(!window.worker().playing(), kTimeoutMs);
@@ -137,6 +199,10 @@ class SessionReplayTest : public QObject {
     QCOMPARE(recorded.wind.size(), std::size_t(1));
     QCOMPARE(recorded.boats.at(0).steering.size(), std::size_t(3));
     QCOMPARE(recorded.boats[0].steering[0].x, 6.5);
+    QCOMPARE(recorded.bodies.size(), std::size_t(2));
+    QCOMPARE(recorded.bodies[0].time, 9.0 / 60.0);
+    QVERIFY(recorded.bodies[1].time > 33.5 / 60.0);  // recorded during play
+    QVERIFY(recorded.bodies[0].spec.velocity.x() > 0.0);
     for (const auto& m : window.worker().latest()->models)
       QVERIFY2(!m.failure, m.failure ? m.failure->c_str() : "");
 
@@ -168,6 +234,21 @@ class SessionReplayTest : public QObject {
       ++compared;
     }
     qInfo("%d rows equal (every column but step_ms)", compared);
+
+    // bodies.csv: the CLI's last rows are the bodies the window shows at the last frame.
+    const auto last = window.worker().latest();
+    QCOMPARE(last->frame, kSessionFrames);
+    int bodies = 0;
+    for (const auto& m : last->models) {
+      const auto rows = lastBodyRows(out + "/" + QString::fromStdString(m.id) + "/bodies.csv");
+      QCOMPARE(rows.size(), m.rigidBodies.size());
+      for (std::size_t b = 0; b < rows.size(); ++b) {
+        QCOMPARE(QString::fromStdString(rows[b]),
+                 QString::fromStdString(bodyRow(last->time, m.rigidBodies[b])));
+        ++bodies;
+      }
+    }
+    qInfo("%d bodies equal at the last frame (time, id, position, velocity)", bodies);
   }
 
   void framesExportToMp4AndParaView() {

@@ -197,7 +197,7 @@ TEST(BodyMesh, ScenarioReadsSavesAndRefusesMeshBodies) {
                 .find("bodies[0].mesh_up: must be"),
             std::string::npos);
   EXPECT_NE(errorFor(R"({"shape": "box", "mesh": "cube.obj", "x": 5, "y": 5})")
-                .find("bodies[0].mesh: unknown key"),
+                .find("bodies[0].mesh: only for \"shape\": \"mesh\""),
             std::string::npos);
   fs::remove_all(dir);
 }

@@ -208,6 +208,37 @@ void ScenarioDocument::addBoatIfNone() {
                                   DocumentCommand::Excitations::Restored));
 }
 
+namespace {
+QString describeBody(const BodySpec& body) {
+  return QString("%1 %2 × %3 × %4 m")
+      .arg(body.shape == BodyShape::Box ? "box" : "hull")
+      .arg(body.size.x())
+      .arg(body.size.y())
+      .arg(body.size.z());
+}
+}  // namespace
+
+void ScenarioDocument::addBody(const BodySpec& body) {
+  Scenario s = scenario();
+  s.rigidBodies.push_back(body);
+  setScenario(s, tr("add %1").arg(describeBody(body)));
+}
+
+void ScenarioDocument::setBody(int index, const BodySpec& body) {
+  if (index < 0 || index >= int(scenario().rigidBodies.size())) return;
+  if (bodyJson(body) == bodyJson(scenario().rigidBodies[std::size_t(index)])) return;
+  Scenario s = scenario();
+  s.rigidBodies[std::size_t(index)] = body;
+  setScenario(s, tr("edit body %1").arg(index));
+}
+
+void ScenarioDocument::removeBody(int index) {
+  if (index < 0 || index >= int(scenario().rigidBodies.size())) return;
+  Scenario s = scenario();
+  s.rigidBodies.erase(s.rigidBodies.begin() + index);
+  setScenario(s, tr("remove body %1").arg(index));
+}
+
 void ScenarioDocument::setExcitationsQuietly(const ExcitationSpecs& specs) {
   editExcitationsQuietly([&](ExcitationSpecs& excitations) { excitations = specs; });
 }

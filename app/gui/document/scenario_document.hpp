@@ -1,5 +1,5 @@
 // The scenario being edited. The document owns every edit of the workbench: each user action
-// (grid, water, parameters, model set, mask, depth, heightmap, boat) is a command on the
+// (grid, water, parameters, model set, mask, depth, heightmap, boat, bodies) is a command on the
 // document's one undo stack (edit_commands.hpp, Qt's undoframework), and every change, done,
 // undone or redone, is announced by `rebuildNeeded`, which the main window turns into a
 // rebuild of the Comparison. Interactions recorded while the models run (drops, stirs, rain,
@@ -106,6 +106,10 @@ class ScenarioDocument : public QObject {
   void setEdges(const Edges& edges);
   // A boat in the middle of the pool, unless the scenario has one (the mouse steers it).
   void addBoatIfNone();
+  // The scenario's buoyant bodies ("bodies": [...]): add one, replace body `index`, remove it.
+  void addBody(const BodySpec& body);
+  void setBody(int index, const BodySpec& body);
+  void removeBody(int index);
 
   // A brush stroke: its dabs (one command each, merged into one undo step) redraw the editor
   // through `layersChanged`; the comparison rebuilds once, at the end of the stroke.

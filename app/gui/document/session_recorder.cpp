@@ -1,6 +1,12 @@
 #include "app/gui/document/session_recorder.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include <QMetaObject>
+
+#include "core/errors.hpp"
+#include "core/grid/interpolation.hpp"
 
 namespace wb::gui {
 
@@ -24,14 +30,39 @@ void SessionRecorder::wind(std::optional<WindSpec> wind) {
   record([wind](ExcitationSpecs& specs, double time) { recordWind(specs, time, wind); });
 }
 
+void SessionRecorder::throwBody(const BodySpec& body, double dropHeight) {
+  recordWith([body, dropHeight](Comparison& comparison) -> Edit {
+    BodySpec placed = body;
+    double water = -std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      water = std::max<double>(water, sampleBilinear(comparison.model(k).eta(),
+                                                     comparison.domain().grid(), body.x, body.y));
+    placed.z = (std::isfinite(water) ? water : 0.0) + dropHeight + 0.5 * body.size.z();
+    // Checked on the domain before it is recorded: a refused body is no entry of the session.
+    const RigidBodies* present = comparison.rigidBodies(0);
+    RigidBodies probe(comparison.domain(), comparison.scenario().waterDensity);
+    try {
+      probe.add(placed, present ? int(present->size()) : 0, comparison.model(0).eta());
+    } catch (const InputError& error) {
+      throw InputError(std::string("Body not placed: ") + error.what());
+    }
+    return [placed](ExcitationSpecs& specs, double time) { recordBody(specs, time, placed); };
+  });
+}
+
 void SessionRecorder::record(Edit edit) {
+  recordWith([edit](Comparison&) { return edit; });
+}
+
+void SessionRecorder::recordWith(std::function<Edit(Comparison&)> make) {
   // A rebuild requested after this point restarts the comparison from the document: the edit
   // must then reach neither (the worker drops queued commands on a rebuild).
   const std::uint64_t rebuilds = worker_.rebuildRequests();
   ScenarioDocument* document = &document_;
   SimulationWorker* worker = &worker_;
-  worker_.post([edit, rebuilds, document, worker](Comparison& comparison) {
+  worker_.post([make, rebuilds, document, worker](Comparison& comparison) {
     const double time = comparison.time();
+    const Edit edit = make(comparison);
     comparison.excitations().record([&](ExcitationSpecs& specs) { edit(specs, time); });
     QMetaObject::invokeMethod(
         document,

@@ -15,6 +15,7 @@
 #include <QMessageBox>
 #include <QTimer>
 
+#include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
@@ -63,8 +64,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption quit("quit", "Exit after the frames (and screenshot).");
   const QCommandLineOption grid("grid", "Cells per side (the pool keeps its size).", "N");
   const QCommandLineOption show("show",
-                                "Also show 'domain' (the mask editor tab) and/or 'difference' "
-                                "(the A - B view), comma-separated, e.g. for screenshots.",
+                                "Also show 'domain' (the mask editor tab), 'bodies' (the bodies "
+                                "tab, first body selected) and/or 'difference' (the A - B "
+                                "view), comma-separated, e.g. for screenshots.",
                                 "parts");
   const QCommandLineOption statsJson(
       "stats-json",
@@ -134,10 +136,13 @@ int main(int argc, char** argv) {
     if (part == "domain") {
       for (QWidget* w = window.maskEditor(); w; w = w->parentWidget())
         if (auto* dock = qobject_cast<QDockWidget*>(w)) dock->raise();
+    } else if (part == "bodies") {
+      for (QWidget* w = window.bodiesPanel(); w; w = w->parentWidget())
+        if (auto* dock = qobject_cast<QDockWidget*>(w)) dock->raise();
     } else if (part == "difference") {
       window.differenceAction()->setChecked(true);
     } else {
-      std::fprintf(stderr, "wavebench: --show: unknown part '%s' (domain, difference)\n",
+      std::fprintf(stderr, "wavebench: --show: unknown part '%s' (domain, bodies, difference)\n",
                    qPrintable(part));
       return 2;
     }

@@ -12,9 +12,11 @@
 
 #include <vtkCamera.h>
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QGridLayout>
 #include <QLabel>
@@ -26,6 +28,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/export/export_actions.hpp"
@@ -63,6 +66,14 @@ double bodySplash(const std::vector<BodySpec>& bodies, double waterDensity, doub
   return height;
 }
 
+// The scenario's bodies and those thrown in later.
+std::vector<BodySpec> allBodies(const Scenario& s) {
+  std::vector<BodySpec> bodies = s.rigidBodies;
+  for (const auto& thrown : s.excitations.bodies)
+    bodies.push_back(thrown.spec);
+  return bodies;
+}
+
 double colourRangeFor(const Scenario& s) {
   double amplitude = 0.0;
   for (const auto& d : s.initialDrops)
@@ -73,7 +84,7 @@ double colourRangeFor(const Scenario& s) {
     amplitude = std::max(amplitude, std::abs(r.amplitude));
   for (const auto& b : s.excitations.boats)
     amplitude = std::max(amplitude, kWakeBuildUp * std::abs(b.wakeAmplitude));
-  amplitude = std::max(amplitude, bodySplash(s.rigidBodies, s.waterDensity, s.grid.dx));
+  amplitude = std::max(amplitude, bodySplash(allBodies(s), s.waterDensity, s.grid.dx));
   return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
 }
 
@@ -176,6 +187,106 @@ void MainWindow::buildActions() {
   toolbar->addWidget(diffA_);
   toolbar->addWidget(new QLabel(" B "));
   toolbar->addWidget(diffB_);
+  buildBodyToolbar();
+}
+
+// The Bodies toolbar: a box or a hull of the size and density shown, added where the user
+// clicks next (then the tool is put down); the body rests afloat there (no "z").
+void MainWindow::buildBodyToolbar() {
+  constexpr double kDefaultSize = 0.6;       // m: a box's edge, a hull's length
+  constexpr double kDefaultDensity = 500.0;  // kg/m^3: floats half immersed
+  auto* toolbar = addToolBar(tr("Bodies"));
+  toolbar->setObjectName("bodiesToolbar");
+  bodyTools_ = new QActionGroup(this);
+  bodyTools_->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+  addBox_ = new QAction(tr("Add box"), bodyTools_);
+  addBox_->setToolTip(tr("Click on the water to add a box of this size and density"));
+  addHull_ = new QAction(tr("Add hull"), bodyTools_);
+  addHull_->setToolTip(
+      tr("Click on the water to add a hull this long (beam 1/3, height 1/6 of it)"));
+  for (QAction* tool : {addBox_, addHull_}) {
+    tool->setCheckable(true);
+    connect(tool, &QAction::toggled, this, [this, tool](bool on) {
+      if (on) showMessage(tr("Click on the water to place the %1").arg(tool->text().mid(4)));
+    });
+  }
+  // Their ranges are the scenario's (bodyKeys()): whatever the toolbar makes parses.
+  const auto declared = [](const char* name) -> const BodyKey& {
+    return *std::find_if(bodyKeys().begin(), bodyKeys().end(),
+                         [name](const BodyKey& key) { return key.name == name; });
+  };
+  const BodyKey& size = declared("size");
+  const BodyKey& density = declared("density");
+  bodySize_ = new QDoubleSpinBox;
+  bodySize_->setObjectName("bodySize");
+  bodySize_->setDecimals(3);
+  bodySize_->setRange(size.lo, size.hi);
+  bodySize_->setValue(kDefaultSize);
+  bodySize_->setSuffix(" m");
+  bodySize_->setToolTip(tr("A box's edge, or a hull's length"));
+  bodyDensity_ = new QDoubleSpinBox;
+  bodyDensity_->setObjectName("bodyDensity");
+  bodyDensity_->setDecimals(0);
+  bodyDensity_->setRange(density.lo, density.hi);
+  bodyDensity_->setValue(kDefaultDensity);
+  bodyDensity_->setSuffix(" kg/m³");
+  bodyDensity_->setToolTip(QString::fromStdString(density.doc));
+  toolbar->addAction(addBox_);
+  toolbar->addAction(addHull_);
+  toolbar->addWidget(new QLabel(tr(" size ")));
+  toolbar->addWidget(bodySize_);
+  toolbar->addWidget(new QLabel(tr(" density ")));
+  toolbar->addWidget(bodyDensity_);
+}
+
+void MainWindow::addBodyAt(QPointF point) {
+  QAction* tool = bodyTools_->checkedAction();
+  if (!tool) return;
+  const Grid& grid = document_.scenario().grid;
+  const int i = int(std::floor(point.x() / grid.dx)), j = int(std::floor(point.y() / grid.dx));
+  const bool inside = i >= 0 && j >= 0 && i < grid.nx && j < grid.ny;
+  if (!shown_ || !inside || !shown_->domain->isWet(i, j)) {
+    showMessage(tr("Body not placed: (%1, %2) m is not on a water cell")
+                    .arg(point.x(), 0, 'f', 2)
+                    .arg(point.y(), 0, 'f', 2));
+    return;
+  }
+  BodySpec body;
+  const double size = bodySize_->value();
+  body.shape = tool == addHull_ ? BodyShape::Hull : BodyShape::Box;
+  body.size = tool == addHull_ ? Eigen::Vector3d(size, size / 3.0, size / 6.0)
+                               : Eigen::Vector3d::Constant(size);
+  body.density = bodyDensity_->value();
+  body.x = point.x();
+  body.y = point.y();
+  tool->setChecked(false);
+  document_.addBody(body);
+  // Its keys in view: the Bodies tab raised, the new body selected.
+  bodiesPanel_->select(int(document_.scenario().rigidBodies.size()) - 1);
+  if (auto* dock = qobject_cast<QDockWidget*>(bodiesPanel_->parentWidget())) dock->raise();
+}
+
+void MainWindow::connectBodiesPanel() {
+  BodiesPanel* panel = bodiesPanel_;
+  connect(panel, &BodiesPanel::bodyApplied, this, [this](int index, const nlohmann::json& keys) {
+    const Scenario& s = document_.scenario();
+    const std::string where = "bodies[" + std::to_string(index) + "]";
+    try {
+      // A mesh body keeps its mesh: the panel edits the declared keys, not the file.
+      const BodySpec& old = s.rigidBodies.at(std::size_t(index));
+      nlohmann::json withFile = keys;
+      if (old.shape == BodyShape::Mesh && withFile.value("shape", "") == "mesh")
+        withFile["mesh"] = old.meshFile, withFile["mesh_up"] = std::string(1, old.meshUp);
+      BodySpec body = parseBody(withFile, where, s.grid, s.excitations.boats.size());
+      if (body.shape == BodyShape::Mesh && old.shape != BodyShape::Mesh)
+        throw InputError(where + ".shape: a mesh body's OBJ file is named in the scenario file");
+      if (body.shape == BodyShape::Mesh) body.mesh = old.mesh;
+      document_.setBody(index, body);
+    } catch (const InputError& error) {
+      showMessage(tr("Body not changed: %1").arg(error.what()));
+    }
+  });
+  connect(panel, &BodiesPanel::bodyRemoved, &document_, &ScenarioDocument::removeBody);
 }
 
 void MainWindow::buildDocks() {
@@ -187,6 +298,12 @@ void MainWindow::buildDocks() {
   domainDock->setWidget(maskEditor_);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
+  auto* bodiesDock = new QDockWidget(tr("Bodies"), this);
+  bodiesDock->setObjectName("bodiesDock");
+  bodiesPanel_ = new BodiesPanel;
+  bodiesDock->setWidget(bodiesPanel_);
+  addDockWidget(Qt::LeftDockWidgetArea, bodiesDock);
+  tabifyDockWidget(domainDock, bodiesDock);
   controls_->raise();
   plots_ = new PlotsDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, plots_);
@@ -204,6 +321,7 @@ void MainWindow::buildDocks() {
   connect(controls_, &ControlsDock::rainChanged, this, &MainWindow::setRain);
   connect(controls_, &ControlsDock::windChanged, this, &MainWindow::setWind);
   connect(controls_, &ControlsDock::boatFollowChanged, this, &MainWindow::setBoatFollow);
+  connectBodiesPanel();
 }
 
 void MainWindow::buildMenus() {
@@ -284,8 +402,9 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<st
 void MainWindow::rebuild() {
   const Scenario& s = document_.scenario();
   colourRange_ = colourRangeFor(s);
-  maxVerticalScale_ = maxVerticalScaleFor(s.rigidBodies, s.waterDensity, colourRange_);
+  maxVerticalScale_ = maxVerticalScaleFor(allBodies(s), s.waterDensity, colourRange_);
   controls_->showScenario(s, document_.modelIds());
+  bodiesPanel_->showBodies(s);
   worker_.rebuild(s, document_.modelIds());
 }
 
@@ -565,7 +684,17 @@ void MainWindow::showMessage(const QString& message) {
   statusBar()->showMessage(message, kMessageMs);
 }
 
+// An interaction enters the comparison at the next frame: while the models do not play
+// (paused, or stopped at a frame limit) that frame is stepped at once, so it shows.
+void MainWindow::stepIfPaused() {
+  if (!worker_.playing()) worker_.stepOnce();
+}
+
 void MainWindow::dropAt(QPointF point) {
+  if (bodyTools_->checkedAction()) {
+    addBodyAt(point);
+    return;
+  }
   const SurfaceEvent drop{0.0,
                           point.x(),
                           point.y(),
@@ -573,7 +702,7 @@ void MainWindow::dropAt(QPointF point) {
                           controls_->dropAmplitude(),
                           EventSource::User};
   recorder_.drop(drop);
-  if (!play_->isChecked()) worker_.stepOnce();
+  stepIfPaused();
 }
 
 // A Shift + drag stirs the water of the models that have a velocity: a Gaussian force at the
@@ -589,13 +718,14 @@ void MainWindow::stirAt(QPointF from, QPointF to) {
   stir.ay = (to.y() - from.y()) / kStirSeconds;
   stir.duration = kStirSeconds;
   recorder_.stir(stir);
-  if (!play_->isChecked()) worker_.stepOnce();
+  stepIfPaused();
 }
 
 // Ctrl + click drops a crate at the point, its bottom kBodyDropHeight above the highest of
 // the models' water there; Ctrl + drag throws it, horizontally at kThrowRate times the drag
-// (at most kMaxThrowSpeed). The comparison adds it to every model's water (an InputError for
-// a wall cell comes back through SimulationWorker::commandFailed).
+// (at most kMaxThrowSpeed). It is a recorded session entry (a timed "body" excitation) that
+// enters every model's water at the next frame; a wall cell refuses it through
+// SimulationWorker::commandFailed.
 void MainWindow::placeBody(QPointF from, QPointF to) {
   constexpr double kBodyEdge = 0.6;        // m
   constexpr double kBodyDensity = 500.0;   // kg/m^3: floats half immersed
@@ -625,18 +755,8 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
     maxVerticalScale_ = std::min(maxVerticalScale_, cap);
     redrawDomain();
   }
-  worker_.post([spec](Comparison& comparison) mutable {
-    double water = -std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
-      water = std::max<double>(water, sampleBilinear(comparison.model(k).eta(),
-                                                     comparison.domain().grid(), spec.x, spec.y));
-    spec.z = (std::isfinite(water) ? water : 0.0) + kBodyDropHeight + 0.5 * kBodyEdge;
-    try {
-      comparison.addRigidBody(spec);
-    } catch (const InputError& error) {
-      throw InputError(std::string("Body not placed: ") + error.what());
-    }
-  });
+  recorder_.throwBody(spec, kBodyDropHeight);
+  stepIfPaused();
 }
 
 void MainWindow::boatTowards(QPointF point) {

@@ -23,7 +23,9 @@
 #include "app/gui/window/frame_meter.hpp"
 
 class QAction;
+class QActionGroup;
 class QComboBox;
+class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QMenu;
@@ -32,6 +34,7 @@ class vtkCamera;
 
 namespace wb::gui {
 
+class BodiesPanel;
 class ControlsDock;
 class MaskEditor;
 class PlotsDock;
@@ -53,6 +56,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   SimulationWorker& worker() override { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
+  BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
   const Autosave& autosave() const { return autosave_; }
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const { return views_; }
@@ -60,6 +64,13 @@ class MainWindow : public QMainWindow, public FrameSource {
   std::shared_ptr<const Snapshot> shownSnapshot() const { return shown_; }
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
+  // The Bodies toolbar: while one is checked, a click on the water adds that body there.
+  QAction* addBoxAction() const { return addBox_; }
+  QAction* addHullAction() const { return addHull_; }
+  QDoubleSpinBox* bodySizeBox() const { return bodySize_; }
+  QDoubleSpinBox* bodyDensityBox() const { return bodyDensity_; }
+  // Adds the checked tool's body at a point of the pool (m): an undoable scenario edit.
+  void addBodyAt(QPointF point);
   const FrameMeter& frameMeter() const { return meter_; }
   // The measured frames, stages, grid, window and renderer (wavebench --stats-json).
   nlohmann::json statsJson() const;
@@ -85,6 +96,8 @@ class MainWindow : public QMainWindow, public FrameSource {
 
  private:
   void buildActions();
+  void buildBodyToolbar();
+  void connectBodiesPanel();
   void buildMenus();
   void buildDocks();
   void connectDocument();
@@ -100,6 +113,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   // Rebuilds the views' geometry of the shown domain (mesh stride or exaggeration changed).
   void redrawDomain();
   QString glRenderer() const;
+  void stepIfPaused();
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
   void placeBody(QPointF from, QPointF to);
@@ -134,9 +148,13 @@ class MainWindow : public QMainWindow, public FrameSource {
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
+  BodiesPanel* bodiesPanel_ = nullptr;
   PlotsDock* plots_ = nullptr;
   QAction *play_ = nullptr, *step_ = nullptr, *reset_ = nullptr, *difference_ = nullptr;
   QComboBox *diffA_ = nullptr, *diffB_ = nullptr;
+  QActionGroup* bodyTools_ = nullptr;
+  QAction *addBox_ = nullptr, *addHull_ = nullptr;
+  QDoubleSpinBox *bodySize_ = nullptr, *bodyDensity_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* timer_ = nullptr;
