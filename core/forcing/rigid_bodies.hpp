@@ -60,6 +60,10 @@
 namespace wb {
 
 enum class BodyShape { Box, Hull, Mesh };
+// The scenario's name of a shape ("box", "hull", "mesh").
+inline const char* bodyShapeName(BodyShape shape) {
+  return shape == BodyShape::Box ? "box" : shape == BodyShape::Hull ? "hull" : "mesh";
+}
 
 // A body as the scenario (or a click in the app) asks for it; checked by RigidBodies::add.
 struct BodySpec {

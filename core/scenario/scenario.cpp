@@ -226,9 +226,7 @@ std::vector<BodyKey> declareBodyKeys() {
                           "a box, the built-in hull (a punt with a pointed bow), or a closed "
                           "triangle mesh from the Wavefront OBJ file of the key mesh");
   shape.choices = {"box", "hull", "mesh"};
-  shape.get = [](const BodySpec& b) {
-    return json(b.shape == BodyShape::Box ? "box" : b.shape == BodyShape::Hull ? "hull" : "mesh");
-  };
+  shape.get = [](const BodySpec& b) { return json(bodyShapeName(b.shape)); };
   shape.set = [](BodySpec& b, const json& v) {
     b.shape = v == "box" ? BodyShape::Box : v == "hull" ? BodyShape::Hull : BodyShape::Mesh;
   };

@@ -211,10 +211,10 @@ void ScenarioDocument::addBoatIfNone() {
 namespace {
 QString describeBody(const BodySpec& body) {
   return QString("%1 %2 × %3 × %4 m")
-      .arg(body.shape == BodyShape::Box ? "box" : "hull")
-      .arg(body.size.x())
-      .arg(body.size.y())
-      .arg(body.size.z());
+      .arg(bodyShapeName(body.shape))
+      .arg(body.size.x(), 0, 'g', 3)
+      .arg(body.size.y(), 0, 'g', 3)
+      .arg(body.size.z(), 0, 'g', 3);
 }
 }  // namespace
 

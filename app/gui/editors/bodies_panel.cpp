@@ -22,10 +22,10 @@ constexpr int kListRows = 4;  // the list shows this many bodies before it scrol
 QString describe(int index, const BodySpec& b) {
   return QString("%1: %2 %3 × %4 × %5 m, %6 kg/m³ at (%7, %8)")
       .arg(index)
-      .arg(b.shape == BodyShape::Box ? "box" : "hull")
-      .arg(b.size.x())
-      .arg(b.size.y())
-      .arg(b.size.z())
+      .arg(bodyShapeName(b.shape))
+      .arg(b.size.x(), 0, 'g', 3)
+      .arg(b.size.y(), 0, 'g', 3)
+      .arg(b.size.z(), 0, 'g', 3)
       .arg(b.density)
       .arg(b.x, 0, 'f', 2)
       .arg(b.y, 0, 'f', 2);
