@@ -101,14 +101,15 @@ void RigidBodies::clearStamped(Field2D& delta) const {
 
 // The ring's weights (1 - r^2/R^2)^2 around a body standing at `centre`, left out under its
 // bounding box when `underToo` is false, on the wet cells of `ring.cells`; their sum is
-// `ring.total`.
-RigidBodies::Ring RigidBodies::ringAround(const RigidBody& body, const Eigen::Vector3d& centre,
-                                          bool underToo) const {
+// `ring.total`. Filled in place: the rings are scratch members, reused without allocating once
+// they have grown to the largest body's.
+void RigidBodies::ringAround(const RigidBody& body, const Eigen::Vector3d& centre, bool underToo,
+                             Ring& ring) const {
   const Grid& grid = domain_->grid();
   const Eigen::Matrix3d rotation = body.orientation.toRotationMatrix();
   const Eigen::Vector3d& half = body.geometry->halfExtent;
   const double radius = std::hypot(half.x(), half.y()) + kRingCells * grid.dx;
-  Ring ring;
+  ring.total = 0.0;
   ring.cells = cellsAround(centre, radius);
   const CellBox& box = ring.cells;
   ring.weights.assign(std::size_t(box.i1 - box.i0 + 1) * std::size_t(box.j1 - box.j0 + 1), 0.0);
@@ -126,7 +127,6 @@ RigidBodies::Ring RigidBodies::ringAround(const RigidBody& body, const Eigen::Ve
       ring.weights[n] = (1.0 - r2) * (1.0 - r2);
       ring.total += ring.weights[n];
     }
-  return ring;
 }
 
 // Adds `volume` (m^3) over the ring (its total > 0).
@@ -142,9 +142,9 @@ void RigidBodies::addRing(const Ring& ring, double volume, Field2D& delta) {
 
 void RigidBodies::stampRing(std::size_t k, double change, Field2D& delta) {
   const RigidBody& body = bodies_[k];
-  const Ring ring = ringAround(body, body.position, false);
-  if (ring.total <= 0.0) return;  // no water around it: nothing to displace into yet
-  addRing(ring, change, delta);
+  ringAround(body, body.position, false, ring_);
+  if (ring_.total <= 0.0) return;  // no water around it: nothing to displace into yet
+  addRing(ring_, change, delta);
   stampedVolume_[k] = body.displacedVolume;
 }
 
@@ -161,8 +161,9 @@ void RigidBodies::stampWake(std::size_t k, Field2D& delta) {
   const RigidBody& body = bodies_[k];
   // The bump under the body too: a cut-out edge moved by a fraction of a cell switches whole
   // cells in and out, and those steps ring the grid's shortest waves.
-  const Ring ringNow = ringAround(body, now, true);
-  const Ring ringBefore = ringAround(body, now - travel, true);
+  Ring &ringNow = ring_, &ringBefore = ringBefore_;
+  ringAround(body, now, true, ringNow);
+  ringAround(body, now - travel, true, ringBefore);
   if (ringNow.total <= 0.0 || ringBefore.total <= 0.0) return;
   stampedPosition_[k] = now;
   const double perCell = 1.0 / domain_->grid().cellArea();
@@ -190,9 +191,10 @@ void RigidBodies::stampWake(std::size_t k, Field2D& delta) {
 // rho g A w (eta_b - eta_r) into the whole; with eta_b = eta_r it neither creates nor destroys
 // energy, and the body loses what its ring radiates. With eta_b the water under the body,
 // which rises and falls on its own a fraction of a period behind the body, it pumps.
-double RigidBodies::levelShift(const RigidBody& body, const Field2D& eta) const {
+double RigidBodies::levelShift(const RigidBody& body, const Field2D& eta) {
   const Grid& grid = domain_->grid();
-  const Ring ring = ringAround(body, body.position, false);
+  Ring& ring = ring_;
+  ringAround(body, body.position, false, ring);
   if (ring.total <= 0.0) return 0.0;
   double weighted = 0.0;
   std::size_t n = 0;

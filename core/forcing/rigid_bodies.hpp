@@ -193,7 +193,8 @@ class RigidBodies {
     std::vector<double> weights;  // per cell of `cells`, row by row
     double total = 0.0;
   };
-  Ring ringAround(const RigidBody& body, const Eigen::Vector3d& centre, bool underToo) const;
+  void ringAround(const RigidBody& body, const Eigen::Vector3d& centre, bool underToo,
+                  Ring& ring) const;
   void addRing(const Ring& ring, double volume, Field2D& delta);
   void stampRing(std::size_t k, double change, Field2D& delta);
   void stampWake(std::size_t k, Field2D& delta);
@@ -205,13 +206,14 @@ class RigidBodies {
   double restingHeight(const RigidBody& body, const WaterSurface& still) const;
   // The offset that puts the displacement ring's mean level under the body
   // (core/forcing/body_displacement.cpp).
-  double levelShift(const RigidBody& body, const Field2D& eta) const;
+  double levelShift(const RigidBody& body, const Field2D& eta);
 
   const Domain* domain_ = nullptr;
   double waterDensity_ = 1000.0;
   std::vector<std::unique_ptr<BodyGeometry>> geometries_;
   std::vector<RigidBody> bodies_;
   std::vector<double> stampedVolume_;  // each body's displaced volume at its last stamp
+  Ring ring_, ringBefore_;             // scratch of ringAround (levelShift, stampRing, stampWake)
   // Each body's columns at its present pose, the position they were taken at, and that
   // position at the last wake stamp (the wake moves the columns by the difference).
   std::vector<std::vector<BodyColumn>> columns_;
