@@ -79,24 +79,6 @@ WettedPatch immersed(const std::array<Vector3d, 3>& p, const Vector3d& centre, d
           area / 12.0 * (f0 * p[0] + f1 * p[1] + f2 * p[2] + (f0 + f1 + f2) * 3.0 * centre)};
 }
 
-// The bilinear interpolant of a cell-centred field at (x, y) (Layton eq. 32, as
-// core/grid/interpolation.hpp) and its gradient, from one fetch of the four cells around.
-struct SurfaceSample {
-  double value = 0.0, slopeX = 0.0, slopeY = 0.0;
-};
-SurfaceSample sampleWithSlope(const Field2D& f, double dx, double x, double y) {
-  const double gx = std::clamp(x / dx - 0.5, 0.0, double(f.nx() - 1));
-  const double gy = std::clamp(y / dx - 0.5, 0.0, double(f.ny() - 1));
-  const int i0 = std::clamp(int(gx), 0, std::max(0, f.nx() - 2));
-  const int j0 = std::clamp(int(gy), 0, std::max(0, f.ny() - 2));
-  const int i1 = std::min(i0 + 1, f.nx() - 1), j1 = std::min(j0 + 1, f.ny() - 1);
-  const double sx = gx - i0, sy = gy - j0;
-  const double a = f(i0, j0), b = f(i1, j0), c = f(i0, j1), d = f(i1, j1);
-  const double bottom = a + sx * (b - a), top = c + sx * (d - c);
-  return {bottom + sy * (top - bottom), ((1 - sy) * (b - a) + sy * (d - c)) / dx,
-          (top - bottom) / dx};
-}
-
 // One contact: push the body by depth along normal, stop its approach at point.
 struct Contact {
   Vector3d point = Vector3d::Zero(), normal = Vector3d::Zero();
@@ -225,7 +207,7 @@ namespace {
 // sampled under its centre, and its outward normal in the world.
 struct PatchOnWater {
   WettedPatch wet;
-  SurfaceSample surface;
+  BilinearSample surface;
   Vector3d normal;
 };
 // offset: added to the sampled surface (RigidBodies::levelShift).
@@ -238,7 +220,7 @@ PatchOnWater onWater(const BodyPatch& patch, const Matrix3d& rotation, const Vec
   const double lowest = std::min({corners[0].z(), corners[1].z(), corners[2].z()});
   if (lowest >= ceiling) return out;  // above all the water around the body
   const Vector3d centre = (corners[0] + corners[1] + corners[2]) / 3.0;
-  out.surface = sampleWithSlope(eta, dx, centre.x(), centre.y());
+  out.surface = sampleBilinearWithSlope(eta, dx, centre.x(), centre.y());
   out.surface.value += offset;
   const double level = out.surface.value;
   if (lowest >= level) return out;

@@ -12,16 +12,42 @@
 
 namespace wb {
 
-inline float sampleBilinear(const Field2D& f, double dx, double x, double y) {
+// The four cell centres around (x, y) and the point's fractions between them.
+struct BilinearCell {
+  int i0 = 0, j0 = 0, i1 = 0, j1 = 0;
+  double sx = 0.0, sy = 0.0;
+};
+
+inline BilinearCell bilinearCell(const Field2D& f, double dx, double x, double y) {
   const double gx = std::clamp(x / dx - 0.5, 0.0, double(f.nx() - 1));
   const double gy = std::clamp(y / dx - 0.5, 0.0, double(f.ny() - 1));
-  const int i0 = std::clamp(int(gx), 0, std::max(0, f.nx() - 2));
-  const int j0 = std::clamp(int(gy), 0, std::max(0, f.ny() - 2));
-  const int i1 = std::min(i0 + 1, f.nx() - 1), j1 = std::min(j0 + 1, f.ny() - 1);
-  const float sx = float(gx - i0), sy = float(gy - j0);
-  const float bottom = (1.0f - sx) * f(i0, j0) + sx * f(i1, j0);
-  const float top = (1.0f - sx) * f(i0, j1) + sx * f(i1, j1);
+  BilinearCell c;
+  c.i0 = std::clamp(int(gx), 0, std::max(0, f.nx() - 2));
+  c.j0 = std::clamp(int(gy), 0, std::max(0, f.ny() - 2));
+  c.i1 = std::min(c.i0 + 1, f.nx() - 1), c.j1 = std::min(c.j0 + 1, f.ny() - 1);
+  c.sx = gx - c.i0, c.sy = gy - c.j0;
+  return c;
+}
+
+inline float sampleBilinear(const Field2D& f, double dx, double x, double y) {
+  const BilinearCell c = bilinearCell(f, dx, x, y);
+  const float sx = float(c.sx), sy = float(c.sy);
+  const float bottom = (1.0f - sx) * f(c.i0, c.j0) + sx * f(c.i1, c.j0);
+  const float top = (1.0f - sx) * f(c.i0, c.j1) + sx * f(c.i1, c.j1);
   return (1.0f - sy) * bottom + sy * top;
+}
+
+// The interpolant in double and its gradient (per metre), from one fetch of the four cells.
+struct BilinearSample {
+  double value = 0.0, slopeX = 0.0, slopeY = 0.0;
+};
+
+inline BilinearSample sampleBilinearWithSlope(const Field2D& f, double dx, double x, double y) {
+  const BilinearCell c = bilinearCell(f, dx, x, y);
+  const double a = f(c.i0, c.j0), b = f(c.i1, c.j0), d = f(c.i0, c.j1), e = f(c.i1, c.j1);
+  const double bottom = a + c.sx * (b - a), top = d + c.sx * (e - d);
+  return {bottom + c.sy * (top - bottom), ((1 - c.sy) * (b - a) + c.sy * (e - d)) / dx,
+          (top - bottom) / dx};
 }
 
 inline float sampleBilinear(const Field2D& f, const Grid& grid, double x, double y) {
