@@ -104,6 +104,13 @@ void waitForBodies(MainWindow& window, std::size_t count) {
     QCOMPARE(model.rigidBodies.size(), count);
   checkViewsHoldTheBodies(window);
 }
+// Opens `scenario` in a 1600 x 1000 window and waits until it is on screen.
+bool openShown(MainWindow& window, const QString& scenario) {
+  window.resize(1600, 1000);
+  if (!window.openScenario(scenario)) return false;
+  window.show();
+  return QTest::qWaitForWindowExposed(&window);
+}
 }  // namespace
 
 class BodiesTest : public QObject {
@@ -112,10 +119,7 @@ class BodiesTest : public QObject {
  private slots:
   void cratesAreDrawnAtTheirPosesAndClicksAddBodies() {
     MainWindow window(false);
-    window.resize(1600, 1000);
-    QVERIFY(window.openScenario("builtin:crates"));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openShown(window, "builtin:crates"));
     runFrames(window, kFrames);
     if (QTest::currentTestFailed()) return;
     for (const auto& model : window.shownSnapshot()->models) {
@@ -235,10 +239,7 @@ class BodiesTest : public QObject {
   // exaggeration drops so that a wave of that height stays below the crate's freeboard (0.3 m).
   void aClickedCrateSetsTheColoursAndTheExaggeration() {
     MainWindow window(false);
-    window.resize(1600, 1000);
-    QVERIFY(window.openScenario("builtin:wind"));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openShown(window, "builtin:wind"));
     runFrames(window, kMoreFrames);
     if (QTest::currentTestFailed()) return;
     SurfaceView* view = window.views().front();
@@ -270,10 +271,7 @@ class BodiesTest : public QObject {
   // Save writes it in the scenario's "bodies" form.
   void toolbarAndPanelEditTheScenariosBodies() {
     MainWindow window(false);
-    window.resize(1600, 1000);
-    QVERIFY(window.openScenario("builtin:wind"));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openShown(window, "builtin:wind"));
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && !window.views().empty(), kTimeoutMs);
     BodiesPanel* panel = window.bodiesPanel();
     const Grid grid = window.document().scenario().grid;

@@ -50,6 +50,15 @@ void stepTo(wb::gui::MainWindow& window, int frame) {
   }
 }
 
+// The comma-separated fields of one CSV line.
+std::vector<std::string> csvColumns(const std::string& line) {
+  std::vector<std::string> columns;
+  std::stringstream split(line);
+  for (std::string column; std::getline(split, column, ',');)
+    columns.push_back(column);
+  return columns;
+}
+
 // Rows by "frame,model", each the row's columns without step_ms.
 std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) {
   std::ifstream in(file.toStdString());
@@ -57,10 +66,7 @@ std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) 
   std::string line;
   std::getline(in, line);  // header
   while (std::getline(in, line)) {
-    std::vector<std::string> columns;
-    std::stringstream split(line);
-    for (std::string column; std::getline(split, column, ',');)
-      columns.push_back(column);
+    std::vector<std::string> columns = csvColumns(line);
     if (columns.size() <= kStepMsColumn) continue;
     const std::string key = columns[0] + "," + columns[2];
     columns.erase(columns.begin() + kStepMsColumn);
@@ -92,10 +98,7 @@ std::vector<std::string> lastBodyRows(const QString& file) {
   std::string line, lastTime;
   std::getline(in, line);  // header
   while (std::getline(in, line)) {
-    std::vector<std::string> c;
-    std::stringstream split(line);
-    for (std::string column; std::getline(split, column, ',');)
-      c.push_back(column);
+    const std::vector<std::string> c = csvColumns(line);
     if (c.size() < 12) continue;
     if (c[0] != lastTime) rows.clear(), lastTime = c[0];
     rows.push_back(c[0] + ',' + c[1] + ',' + c[2] + ',' + c[3] + ',' + c[4] + ',' + c[8] + ',' +
