@@ -42,17 +42,26 @@ std::vector<VerifyCase> bodyCases();
 // Land above the rest level in the shallow-water models (models/verification/land_cases.cpp).
 std::vector<VerifyCase> landCases();
 // A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
-// measured once it has been through the layers, against the same run with walls there.
+// measured once it has been through the layers, against the same run with walls there and,
+// when asked, against free space: the same run on a channel long enough that nothing comes
+// back from its ends in the run's time.
 struct OpenEdgeReflection {
   double energyOpen = 0.0, energyWall = 0.0;       // potential + kinetic (m^5/s^2)
   double volume0 = 0.0, volume = 0.0, sink = 0.0;  // of the open run (m^3)
   int steps = 0;
+  // Potential energy of (open run - free-space run) on the cells inside the layers, over the
+  // free-space run's potential energy on its whole channel; -1 when not measured. What the
+  // edges send back, apart from what the model itself keeps in the water (diffusion, energy
+  // still on its way), which the wall ratio counts too.
+  double reflected = -1.0;
   double energyLeft() const { return energyOpen / energyWall; }
   double drift() const { return volume - volume0 - sink; }
 };
+enum class PulseReference { Walls, WallsAndFreeSpace };
 // params: the model's parameters as text ({"neighbours", "4"}), the defaults otherwise.
 OpenEdgeReflection measureOpenEdgeReflection(const std::string& modelId, double angleDegrees,
-                                             const std::map<std::string, std::string>& params = {});
+                                             const std::map<std::string, std::string>& params = {},
+                                             PulseReference reference = PulseReference::Walls);
 // The target: less than 0.1 % of the pulse's energy left behind.
 inline constexpr double kOpenEdgeEnergyLeft = 1e-3;
 
