@@ -80,21 +80,25 @@ class EndToEndTest : public QObject {
     window.document().setModified(false);
   }
 
-  // At 1280x800 (and 1600x1000) the figures table shows every model's column and every row
-  // without scrolling, and each chart's title fits its chart (the last column and the energy
-  // chart's title were cut at 1280x800).
-  void plotsFitTheWindow_data() {
+  // At 1280x800 (and 1600x1000) the window keeps the size asked for (the docks scroll: the
+  // Domain and Bodies panels' own heights made it 929 px tall at 1280x800), the figures table
+  // shows every model's column and every row without scrolling, and each chart's title fits its
+  // chart (the last column and the energy chart's title were cut at 1280x800).
+  void windowAndPlotsFitTheScreen_data() {
     QTest::addColumn<QSize>("size");
     QTest::newRow("1280x800") << QSize(1280, 800);
     QTest::newRow("1600x1000") << QSize(1600, 1000);
   }
-  void plotsFitTheWindow() {
+  void windowAndPlotsFitTheScreen() {
     QFETCH(QSize, size);
     wb::gui::MainWindow window(false);
     window.resize(size);
     QVERIFY(window.openScenario("builtin:pi-pool"));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.minimumSizeHint().height() <= size.height(),
+             qPrintable(QString("needs %1 px").arg(window.minimumSizeHint().height())));
+    QCOMPARE(window.size(), size);
     constexpr int kFitFrames = 20;
     window.worker().setFrameLimit(kFitFrames);
     window.playAction()->setChecked(true);

@@ -11,8 +11,6 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QListWidget>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -28,8 +26,7 @@ constexpr double kMaxSpeed = 8.0;
 }  // namespace
 
 ControlsDock::ControlsDock(const Transport& transport, QWidget* parent)
-    : QDockWidget(tr("Controls"), parent) {
-  setObjectName("controlsDock");
+    : ScrollingDock(tr("Controls"), "controlsDock", parent) {
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
   layout->addWidget(makeTransport(transport));
@@ -48,25 +45,7 @@ ControlsDock::ControlsDock(const Transport& transport, QWidget* parent)
   paramsLayout->addWidget(panels_);
   layout->addWidget(params);
   layout->addStretch();
-  scroll_ = new QScrollArea;
-  scroll_->setWidget(content);
-  scroll_->setWidgetResizable(true);
-  // The controls scroll up and down, never sideways: the dock is as wide as they need.
-  scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  fitWidth();
-  setWidget(scroll_);
-}
-
-void ControlsDock::showEvent(QShowEvent* event) {
-  QDockWidget::showEvent(event);
-  fitWidth();  // sizes are final once the style has polished the controls
-}
-
-void ControlsDock::fitWidth() {
-  QWidget* content = scroll_->widget();
-  content->layout()->activate();
-  scroll_->setMinimumWidth(content->minimumSizeHint().width() + 2 * scroll_->frameWidth() +
-                           scroll_->verticalScrollBar()->sizeHint().width());
+  setContent(content);
 }
 
 QWidget* ControlsDock::makeTransport(const Transport& transport) {

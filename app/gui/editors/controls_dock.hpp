@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include <QDockWidget>
 #include <nlohmann/json.hpp>
 
+#include "app/gui/editors/scrolling_dock.hpp"
 #include "core/scenario/scenario.hpp"
 
 class QAction;
@@ -17,7 +17,6 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QListWidget;
-class QScrollArea;
 class QTabWidget;
 
 namespace wb::gui {
@@ -30,7 +29,7 @@ struct Transport {
   QAction* reset = nullptr;
 };
 
-class ControlsDock : public QDockWidget {
+class ControlsDock : public ScrollingDock {
   Q_OBJECT
 
  public:
@@ -46,9 +45,6 @@ class ControlsDock : public QDockWidget {
   QComboBox* gridBox() const { return grid_; }
   QListWidget* modelList() const { return models_; }
   QCheckBox* rainBox() const { return rain_; }
-
- protected:
-  void showEvent(QShowEvent* event) override;
 
  signals:
   void speedChanged(double speed);
@@ -69,10 +65,6 @@ class ControlsDock : public QDockWidget {
   QWidget* makeInteraction();
   void applyShared(const std::string& fromModel, const nlohmann::json& values,
                    std::map<std::string, nlohmann::json>& applied);
-  // Makes the dock wide enough for its widest control (no sideways scrolling or cut edges).
-  void fitWidth();
-
-  QScrollArea* scroll_ = nullptr;
   QComboBox* grid_ = nullptr;
   QDoubleSpinBox* g_ = nullptr;
   QDoubleSpinBox* depth_ = nullptr;

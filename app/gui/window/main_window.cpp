@@ -292,16 +292,14 @@ void MainWindow::connectBodiesPanel() {
 void MainWindow::buildDocks() {
   controls_ = new ControlsDock(Transport{play_, step_, reset_}, this);
   addDockWidget(Qt::LeftDockWidgetArea, controls_);
-  auto* domainDock = new QDockWidget(tr("Domain"), this);
-  domainDock->setObjectName("domainDock");
+  auto* domainDock = new ScrollingDock(tr("Domain"), "domainDock", this);
   maskEditor_ = new MaskEditor(document_);
-  domainDock->setWidget(maskEditor_);
+  domainDock->setContent(maskEditor_);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
-  auto* bodiesDock = new QDockWidget(tr("Bodies"), this);
-  bodiesDock->setObjectName("bodiesDock");
+  auto* bodiesDock = new ScrollingDock(tr("Bodies"), "bodiesDock", this);
   bodiesPanel_ = new BodiesPanel;
-  bodiesDock->setWidget(bodiesPanel_);
+  bodiesDock->setContent(bodiesPanel_);
   addDockWidget(Qt::LeftDockWidgetArea, bodiesDock);
   tabifyDockWidget(domainDock, bodiesDock);
   controls_->raise();
