@@ -133,6 +133,26 @@ double DampedWave::addEta(const Field2D& delta) {
   return added * domain_->grid().cellArea();
 }
 
+// Both levels are set at a changed cell: h^n = h^{n-1} = 0 is water at rest (eq. 2 gives no
+// velocity), and the stencil with the new walls keeps sum L = 0 under mirror walls, so the
+// volume recurrence goes on from the new volume.
+double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
+  const std::vector<std::uint8_t> before = walled_.wetMask();
+  walled_ = given.withLandAsWalls();
+  stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
+  pml_.followMask(walled_);
+  kinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
+  kineticCache_.reset();
+  double added = 0.0;
+  for (const std::uint32_t k : cells) {
+    if (before[k] == walled_.wetMask()[k]) continue;
+    if (before[k]) added -= current_->data()[k];
+    for (auto& f : fields_)
+      f.data()[k] = 0.0f;
+  }
+  return added * walled_.grid().cellArea();
+}
+
 // The shadow on h^n - h^{n-1}, the damped wave's only motion (core/forcing/wave_shadow.hpp).
 void DampedWave::dampUnderBodies(const Field2D& rate, double dt) {
   dampHeightRate(rate, dt, *current_, *previous_);
