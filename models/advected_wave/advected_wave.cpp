@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/model/mask_change.hpp"
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
 namespace wb {
@@ -118,6 +119,7 @@ void AdvectedWave::followWalls() {
 // now face a wall loses its normal component (the wall rule).
 double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
   const std::vector<std::uint8_t> before = walled_.wetMask();
+  const double rate = heightRate(walled_, *current_, *previous_);
   walled_ = given.withLandAsWalls();
   followWalls();
   pml_.followMask(walled_);
@@ -130,6 +132,7 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
                        &previousPressure_})
       f->data()[k] = 0.0f;
   }
+  balanceHeightRate(walled_, *current_, *previous_, rate);  // core/model/mask_change.hpp
   enforceWalls();
   return added * walled_.grid().cellArea();
 }

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/model/mask_change.hpp"
 
 namespace wb {
 
@@ -134,10 +135,12 @@ double DampedWave::addEta(const Field2D& delta) {
 }
 
 // Both levels are set at a changed cell: h^n = h^{n-1} = 0 is water at rest (eq. 2 gives no
-// velocity), and the stencil with the new walls keeps sum L = 0 under mirror walls, so the
-// volume recurrence goes on from the new volume.
+// velocity); the stencil with the new walls keeps sum L = 0 under mirror walls, and each body
+// of water's volume rate is balanced to 0 (core/model/mask_change.hpp), so the volume goes on
+// from the new one.
 double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
   const std::vector<std::uint8_t> before = walled_.wetMask();
+  const double rate = heightRate(walled_, *current_, *previous_);
   walled_ = given.withLandAsWalls();
   stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
   pml_.followMask(walled_);
@@ -150,6 +153,7 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
     for (auto& f : fields_)
       f.data()[k] = 0.0f;
   }
+  balanceHeightRate(walled_, *current_, *previous_, rate);
   return added * walled_.grid().cellArea();
 }
 
