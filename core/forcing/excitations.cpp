@@ -96,6 +96,15 @@ void recordStroke(ExcitationSpecs& specs, double time, MaskStroke stroke) {
   strokes.insert(after, std::move(stroke));
 }
 
+void recordMaskDab(ExcitationSpecs& specs, double time, bool solid, const MaskDab& dab) {
+  auto& strokes = specs.strokes;
+  if (!strokes.empty() && strokes.back().time == time && strokes.back().solid == solid) {
+    strokes.back().dabs.push_back(dab);
+    return;
+  }
+  recordStroke(specs, time, MaskStroke{time, solid, {dab}});
+}
+
 std::vector<MaskStroke> Excitations::strokesIn(double t0, double t1) const {
   std::vector<MaskStroke> strokes;
   for (const MaskStroke& stroke : specs_.strokes)

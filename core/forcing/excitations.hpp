@@ -137,6 +137,9 @@ void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir);
 void recordBody(ExcitationSpecs& specs, double time, const BodySpec& body);
 // A mask stroke: after every stroke recorded at or before `time`.
 void recordStroke(ExcitationSpecs& specs, double time, MaskStroke stroke);
+// One dab of a brush dragged while the models run: it joins the last stroke when that one has
+// the same time and kind (the dabs of one frame), else starts a stroke.
+void recordMaskDab(ExcitationSpecs& specs, double time, bool solid, const MaskDab& dab);
 // Steers boat `boat` towards (x, y); a later steer at the same time replaces this one.
 void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y);
 // Switches rain (or wind): everything raining (blowing) at `time` stops then, and `rain`
