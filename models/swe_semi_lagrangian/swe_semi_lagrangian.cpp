@@ -450,6 +450,7 @@ double SweSemiLagrangian::changeMask(const Domain& domain,
     added += wet ? double(h_.data()[k]) : -double(before);
     for (Field2D* f : {&u_, &v_, &change_, &olderChange_})
       f->data()[k] = 0.0f;
+    outflowScale_.data()[k] = 1.0f;  // as reset leaves a solid cell: never limited
   }
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
