@@ -17,6 +17,21 @@ bool inLayer(const Domain& domain, int i, int j) {
          (edges.isOpen(Side::North) && j >= domain.ny() - w);
 }
 
+// Shifts h^{n-1} of `cells`, whose rate sum(h^n - h^{n-1}) is `rate`, to the rate `target`.
+// Each float addition rounds (~1e-7 of |h| per cell), and the roundings would leave a rate that
+// the recurrence carries on as a steady volume trend; what is left after the uniform shift is
+// put on one cell, where it is a few ulps of that cell's value.
+void shiftRate(const Field2D& current, Field2D& previous, const std::vector<std::size_t>& cells,
+               double rate, double target) {
+  const float shift = float((rate - target) / double(cells.size()));
+  double left = 0.0;
+  for (const std::size_t k : cells) {
+    previous.data()[k] += shift;
+    left += double(current.data()[k]) - double(previous.data()[k]);
+  }
+  previous.data()[cells.front()] += float(left - target);
+}
+
 }  // namespace
 
 double heightRate(const Domain& domain, const Field2D& current, const Field2D& previous) {
@@ -59,14 +74,9 @@ void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& pr
       rateOfOpen += rate;
       continue;
     }
-    const float shift = float(rate / double(body.size()));
-    for (const std::size_t k : body)
-      previous.data()[k] += shift;
+    shiftRate(current, previous, body, rate, 0.0);
   }
-  if (open.empty()) return;
-  const float shift = float((rateOfOpen - openRate) / double(open.size()));
-  for (const std::size_t k : open)
-    previous.data()[k] += shift;
+  if (!open.empty()) shiftRate(current, previous, open, rateOfOpen, openRate);
 }
 
 }  // namespace wb
