@@ -88,6 +88,55 @@ std::vector<BodySpec> Excitations::bodiesEntering(double t0, double t1) const {
   return entering;
 }
 
+void recordStroke(ExcitationSpecs& specs, double time, MaskStroke stroke) {
+  stroke.time = time;
+  auto& strokes = specs.strokes;
+  const auto after = std::upper_bound(strokes.begin(), strokes.end(), time,
+                                      [](double t, const MaskStroke& s) { return t < s.time; });
+  strokes.insert(after, std::move(stroke));
+}
+
+void recordMaskDab(ExcitationSpecs& specs, double time, bool solid, const MaskDab& dab) {
+  auto& strokes = specs.strokes;
+  if (!strokes.empty() && strokes.back().time == time && strokes.back().solid == solid) {
+    strokes.back().dabs.push_back(dab);
+    return;
+  }
+  recordStroke(specs, time, MaskStroke{time, solid, {dab}});
+}
+
+std::vector<MaskStroke> Excitations::strokesIn(double t0, double t1) const {
+  std::vector<MaskStroke> strokes;
+  for (const MaskStroke& stroke : specs_.strokes)
+    if (stroke.time >= t0 && stroke.time < t1) strokes.push_back(stroke);
+  return strokes;
+}
+
+// In cell units, so that a dab of r cells centred on a cell centre covers exactly the cells
+// (i, j) with (i - ci)^2 + (j - cj)^2 <= r^2, as the domain editor's brush does; the tolerance
+// absorbs the round-off of metres and back.
+std::vector<std::uint32_t> strokeCells(const MaskStroke& stroke, const Grid& grid) {
+  std::vector<std::uint8_t> covered(std::size_t(grid.nx) * std::size_t(grid.ny), 0);
+  for (const MaskDab& dab : stroke.dabs) {
+    const double cx = dab.x / grid.dx - 0.5, cy = dab.y / grid.dx - 0.5, r = dab.radius / grid.dx;
+    const double reach = r * r + 1e-6;
+    const auto cell = [&](int i, int j) {
+      covered[std::size_t(j) * std::size_t(grid.nx) + std::size_t(i)] = 1;
+    };
+    cell(std::clamp(int(std::floor(dab.x / grid.dx)), 0, grid.nx - 1),
+         std::clamp(int(std::floor(dab.y / grid.dx)), 0, grid.ny - 1));
+    for (int j = std::max(0, int(std::floor(cy - r)));
+         j <= std::min(grid.ny - 1, int(std::ceil(cy + r))); ++j)
+      for (int i = std::max(0, int(std::floor(cx - r)));
+           i <= std::min(grid.nx - 1, int(std::ceil(cx + r))); ++i)
+        if ((i - cx) * (i - cx) + (j - cy) * (j - cy) <= reach) cell(i, j);
+  }
+  std::vector<std::uint32_t> cells;
+  for (std::size_t k = 0; k < covered.size(); ++k)
+    if (covered[k]) cells.push_back(std::uint32_t(k));
+  return cells;
+}
+
 void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y) {
   if (boat >= specs.boats.size()) return;
   auto& steering = specs.boats[boat].steering;

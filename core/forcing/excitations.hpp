@@ -104,13 +104,30 @@ struct TimedBody {
   BodySpec spec;
 };
 
+// A mask stroke made while the models run (a brush dragged over the domain): at `time` the
+// cells of its dabs become solid (walls) or water. A dab covers the cells whose centre lies
+// within `radius` (m) of (x, y), and always the cell holding (x, y). The Comparison changes
+// every model's mask at the start of the frame that holds `time` (Model::changeMask).
+struct MaskDab {
+  double x = 0.0, y = 0.0;
+  double radius = 0.0;  // m
+};
+struct MaskStroke {
+  double time = 0.0;  // s
+  bool solid = true;  // walls, or water
+  std::vector<MaskDab> dabs;
+};
+// The cells a stroke covers on the grid (row-major indices, ascending, each once).
+std::vector<std::uint32_t> strokeCells(const MaskStroke& stroke, const Grid& grid);
+
 struct ExcitationSpecs {
   std::vector<SurfaceEvent> drops;  // scheduled drops
   std::vector<RainSpec> rain;
   std::vector<BoatSpec> boats;
   std::vector<WindSpec> wind;
   std::vector<StirImpulse> stirs;
-  std::vector<TimedBody> bodies;  // in time order
+  std::vector<TimedBody> bodies;    // in time order
+  std::vector<MaskStroke> strokes;  // in time order
 };
 
 // Session entries at simulated time `time` (the start of the frame they act in).
@@ -118,6 +135,11 @@ void recordDrop(ExcitationSpecs& specs, double time, SurfaceEvent drop);
 void recordStir(ExcitationSpecs& specs, double time, StirImpulse stir);
 // A body thrown in: after every body recorded at or before `time`.
 void recordBody(ExcitationSpecs& specs, double time, const BodySpec& body);
+// A mask stroke: after every stroke recorded at or before `time`.
+void recordStroke(ExcitationSpecs& specs, double time, MaskStroke stroke);
+// One dab of a brush dragged while the models run: it joins the last stroke when that one has
+// the same time and kind (the dabs of one frame), else starts a stroke.
+void recordMaskDab(ExcitationSpecs& specs, double time, bool solid, const MaskDab& dab);
 // Steers boat `boat` towards (x, y); a later steer at the same time replaces this one.
 void recordBoatSteer(ExcitationSpecs& specs, double time, std::size_t boat, double x, double y);
 // Switches rain (or wind): everything raining (blowing) at `time` stops then, and `rain`
@@ -145,6 +167,9 @@ class Excitations {
 
   // The bodies that enter the water in [t0, t1), in time order.
   std::vector<BodySpec> bodiesEntering(double t0, double t1) const;
+
+  // The mask strokes made in [t0, t1), in time order.
+  std::vector<MaskStroke> strokesIn(double t0, double t1) const;
 
   const std::vector<BoatState>& boats() const { return boatStates_; }
   // The wind and stir acceleration at time t over the domain, or nullopt when none acts.

@@ -120,6 +120,17 @@ WavePml::WavePml(const Domain& domain, double waveSpeed)
   psiY_.assign(domain.wetMask().size(), 0.0f);
 }
 
+void WavePml::followMask(const Domain& domain) {
+  if (layer_.empty()) return;
+  layer_ = AbsorbingLayer(domain, std::sqrt(c2_));
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i) {
+      const std::size_t k = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
+      if (!domain.isWet(i, j) || !domain.isWetOrOutside(i + 1, j)) psiX_[k] = 0.0f;
+      if (!domain.isWet(i, j) || !domain.isWetOrOutside(i, j + 1)) psiY_[k] = 0.0f;
+    }
+}
+
 double WavePml::stableCourant(int layerCells) {
   // Layer width (cells) and the largest c dt / dx that ran 600 s of a drop's rings in a pool
   // open on all four sides without growing, the smaller over the 8-neighbour and the 5-point

@@ -133,6 +133,9 @@ class WavePml {
   // hNew holds the model's h^{n+1}, hOld is h^{n-1}. The layer's change of each step is carried
   // on by the model's own volume recurrence into the sink.
   void apply(float* hNew, const float* hOld, double dt, const Scheme& scheme);
+  // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
+  // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
+  void followMask(const Domain& domain);
   // Volume the layer took out since construction (m^3), the budget's sink.
   double volumeSink() const { return sink_; }
 

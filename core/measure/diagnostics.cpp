@@ -79,14 +79,14 @@ double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, st
   return costs[costs.size() / 2];
 }
 
-// volume_sink and volume_displaced come after the columns series.csv had before each, so
-// readers that count columns keep finding them where they were.
+// volume_sink, volume_displaced and volume_masked come after the columns series.csv had before
+// each, so readers that count columns keep finding them where they were.
 void writeSeriesHeader(std::ostream& out) {
   out << "frame,time,model,volume,volume_sources,volume_drift,energy_potential,energy_kinetic,"
          "energy_total,step_ms,substeps,dt,max_abs_eta,volume_sink";
   for (auto column : kSolverColumns)
     out << ',' << column;
-  out << ",volume_displaced\n";
+  out << ",volume_displaced,volume_masked\n";
 }
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
@@ -103,7 +103,7 @@ void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
       out << line;
     }
   }
-  std::snprintf(line, sizeof line, ",%.12g\n", r.volumeDisplaced);
+  std::snprintf(line, sizeof line, ",%.12g,%.12g\n", r.volumeDisplaced, r.volumeMasked);
   out << line;
 }
 

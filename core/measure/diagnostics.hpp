@@ -1,7 +1,9 @@
 // Diagnostics measured the same way for every model (docs/architecture.md):
-//   volume(t) = volume(0) + sources(t) + sink(t) + drift(t), volume = sum(eta) dA over wet
-//   cells, the absorbing layers of open edges included (core/grid/edges.hpp); sink is what
-//   those layers took out (Model::volumeSink, 0 with walls);
+//   volume(t) = volume(0) + sources(t) + sink(t) + displaced(t) + masked(t) + drift(t),
+//   volume = sum(eta) dA over wet cells, the absorbing layers of open edges included
+//   (core/grid/edges.hpp); sink is what those layers took out (Model::volumeSink, 0 with
+//   walls); masked what mask strokes made during the run added or removed
+//   (Model::changeMask);
 //   potential energy = 1/2 g sum(eta^2) dA (per unit density, m^5/s^2), over the same cells
 //   as the volume (what is still in a layer counts until the layer has damped it);
 //   kinetic energy from each model's own state (Model::kineticEnergy).
@@ -43,6 +45,7 @@ struct FrameRecord {
   double volumeSources = 0.0;
   double volumeSink = 0.0;       // taken out by the layers of open edges (<= 0 when water left)
   double volumeDisplaced = 0.0;  // pushed in by buoyant bodies as they sank in (m^3)
+  double volumeMasked = 0.0;     // added (removed: < 0) by mask strokes during the run (m^3)
   double volumeDrift = 0.0;
   double energyPotential = 0.0;
   double energyKinetic = 0.0;

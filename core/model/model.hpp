@@ -3,6 +3,7 @@
 // parameters, and reports the surface elevation eta (height above rest) on that grid.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -50,6 +51,15 @@ class Model {
   // Displaces the surface by delta (m) on wet cells without changing the water's velocity
   // (a drop, a wake). Returns the volume added (m^3).
   virtual double addEta(const Field2D& delta) = 0;
+  // A mask stroke while the model runs: `domain`, the domain reset() was given, has a new mask
+  // (and rest depth) at `cells` (row-major). A cell turned solid loses its water and velocity;
+  // a cell turned wet starts at rest at the rest level (eta = 0, or dry on ground above it):
+  // the one state every model defines alike without neighbours (a wide stroke's inner cells
+  // have none), so the models stay comparable; the surface step to its neighbours runs off
+  // as a small wave, like a dam opened. Walls, stencils, wet masks and open-edge layers follow
+  // the new mask. Returns the volume the change added (m^3, negative when it took water away):
+  // the budget's masked term, so that drift stays the model's own error.
+  virtual double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) = 0;
   // Accelerates the water during the next steps; models without velocity ignore it.
   virtual void setForce(const ForceField* force) { (void)force; }
   // The wave shadow of buoyant bodies (core/forcing/wave_shadow.hpp): after a step, damps the

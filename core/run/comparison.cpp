@@ -124,6 +124,8 @@ void Comparison::advanceFrame() {
       throw InputError(why.str());
     }
   }
+  for (const MaskStroke& stroke : excitations_->strokesIn(t0, t1))
+    applyStroke(stroke);
   ++frame_;
   forEachSlot([&](Slot& slot) {
     if (slot.failure) return;
@@ -132,6 +134,33 @@ void Comparison::advanceFrame() {
     checkBlowUp(slot, surface);
     slot.record = measure(slot, surface);
   });
+}
+
+int Comparison::applyStroke(const MaskStroke& stroke) {
+  if (!unmasked_) {
+    Scenario open = scenario_;
+    open.mask.reset();
+    open.maskPreset = "rect";
+    unmasked_ = std::make_unique<Domain>(buildDomain(open));
+  }
+  std::vector<std::uint8_t> wet = domain_->wetMask();
+  Field2D depth = domain_->restDepth();
+  std::vector<std::uint32_t> changed;
+  for (const std::uint32_t k : strokeCells(stroke, domain_->grid())) {
+    const bool water = !stroke.solid && unmasked_->wetMask()[k] != 0;
+    if ((wet[k] != 0) == water) continue;
+    wet[k] = water ? 1 : 0;
+    depth.data()[k] = water ? unmasked_->restDepth().data()[k] : 0.0f;
+    changed.push_back(k);
+  }
+  if (changed.empty()) return 0;
+  domain_->setMask(wet);
+  domain_->setRestDepth(depth);
+  maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
+  ++maskChanges_;
+  for (Slot& slot : slots_)
+    if (!slot.failure) slot.masked += slot.model->changeMask(*domain_, changed);
+  return int(changed.size());
 }
 
 void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
@@ -209,7 +238,9 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.volumeSources = slot.sources;
   r.volumeSink = model.volumeSink();
   r.volumeDisplaced = slot.displaced;
-  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced;
+  r.volumeMasked = slot.masked;
+  r.volumeDrift =
+      r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced - slot.masked;
   r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
   r.stepMs = slot.lastStepMs;

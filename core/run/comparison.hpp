@@ -57,6 +57,14 @@ class Comparison {
   // error messages is the number of bodies before it. Throws InputError for a bad spec.
   void addRigidBody(const BodySpec& spec);
 
+  // Changes the mask of every model's water now (a mask stroke of the session, applied by
+  // advanceFrame at its time): the stroke's cells become solid, or water again where the
+  // scenario's domain without its mask has water (a heightmap's land stays land) with the
+  // rest depth the scenario gives them. Returns how many cells changed.
+  int applyStroke(const MaskStroke& stroke);
+  // How many strokes changed the domain since construction (a view redraws its walls).
+  int maskChanges() const { return maskChanges_; }
+
   // Advances every model that has not failed by one frame (scenario.frameDt) and measures
   // its diagnostics.
   void advanceFrame();
@@ -79,6 +87,7 @@ class Comparison {
     RigidBodies rigidBodies;
     Field2D shadow;           // the bodies' extra damping rate per cell (1/s)
     double displaced = 0.0;   // volume the bodies pushed into the water (m^3)
+    double masked = 0.0;      // volume mask strokes added (m^3)
     Field2D scratch;          // the excitations' stamps, per model so models can run at once
     FrameRecord record;       // of the current frame
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
@@ -97,7 +106,9 @@ class Comparison {
   std::unique_ptr<Excitations> excitations_;
   std::vector<Slot> slots_;
   int frame_ = 0;
-  double amplitudeScale_ = 0.0;  // largest surface displacement put in on purpose (m)
+  int maskChanges_ = 0;
+  std::unique_ptr<Domain> unmasked_;  // the scenario's domain without its mask, at first stroke
+  double amplitudeScale_ = 0.0;       // largest surface displacement put in on purpose (m)
   double maxWetDepth_ = 0.0;
   bool concurrent_ = true;
 };

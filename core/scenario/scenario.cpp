@@ -136,6 +136,27 @@ SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& g
   return drop;
 }
 
+// A mask stroke: {"type": "mask", "time": t, "solid": true | false, "dabs": [{x, y, radius}]}.
+MaskStroke readStroke(ObjectReader& r, const std::string& where, const Grid& grid) {
+  MaskStroke stroke;
+  stroke.time = r.number("time", 0, 0, kHuge);
+  if (r.has("solid")) {
+    const json& solid = r.raw("solid");
+    if (!solid.is_boolean()) ObjectReader::fail(r.at("solid"), "must be true or false");
+    stroke.solid = solid.get<bool>();
+  }
+  const json& dabs = r.raw("dabs");
+  if (!dabs.is_array() || dabs.empty())
+    ObjectReader::fail(r.at("dabs"), "must be [{\"x\", \"y\", \"radius\"}, ...]");
+  for (std::size_t k = 0; k < dabs.size(); ++k) {
+    ObjectReader d(dabs[k], where + ".dabs[" + std::to_string(k) + "]");
+    stroke.dabs.push_back({d.requiredNumber("x", 0, grid.width()),
+                           d.requiredNumber("y", 0, grid.height()),
+                           d.number("radius", 0, 0, std::max(grid.width(), grid.height()))});
+  }
+  return stroke;
+}
+
 // A boat's recorded steering: [{"time": t, "target": [x, y]}, ...] in time order.
 std::vector<BoatSteer> readSteering(const json& list, const std::string& where, const Grid& grid) {
   if (!list.is_array()) ObjectReader::fail(where, "must be [{\"time\", \"target\": [x, y]}, ...]");
@@ -289,7 +310,7 @@ std::vector<BodyKey> declareBodyKeys() {
 void readExcitation(const json& value, const std::string& where, const Grid& grid,
                     ExcitationSpecs& out) {
   if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
-    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind, stir or body");
+    ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind, stir, body or mask");
   const std::string type = value["type"].get<std::string>();
   if (type == "drop") {
     out.drops.push_back(readDrop(value, where, grid, true));
@@ -364,6 +385,9 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     stir.ay = r.number("ay", 0, -kHuge, kHuge);
     stir.duration = r.number("duration", stir.duration, 0, kHuge);
     out.stirs.push_back(stir);
+  } else if (type == "mask") {
+    MaskStroke stroke = readStroke(r, where, grid);
+    recordStroke(out, stroke.time, std::move(stroke));
   } else if (type == "wind") {
     WindSpec wind;
     wind.direction = r.number("direction", wind.direction, -360, 360);
@@ -380,8 +404,9 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     }
     out.wind.push_back(wind);
   } else {
-    ObjectReader::fail(where + ".type", "unknown excitation '" + type +
-                                            "' (expected drop, rain, boat, wind, stir or body)");
+    ObjectReader::fail(
+        where + ".type",
+        "unknown excitation '" + type + "' (expected drop, rain, boat, wind, stir, body or mask)");
   }
 }
 

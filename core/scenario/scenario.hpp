@@ -5,8 +5,9 @@
 // south, north: "wall" | "open", layer_cells}} (1 = water, 0 = solid; edges default to walls:
 // docs/open-edges.md); terrain {png, sea_level, height_scale, coast: "walls" | "ground"};
 // initial {eta: {csv: F}, drops: [{x, y, radius, amplitude}]}; excitations [{type: drop |
-// rain | boat | wind | stir | body, ...}] (a recorded session adds timed drops, stirs, rain
-// and wind intervals, a boat's "steer" list and bodies thrown in: docs/exports.md); bodies
+// rain | boat | wind | stir | body | mask, ...}] (a recorded session adds timed drops, stirs,
+// rain and wind intervals, a boat's "steer" list, bodies thrown in and mask strokes {time,
+// solid, dabs: [{x, y, radius}]}: docs/exports.md); bodies
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
 // velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
 // docs/bodies.md); water {density}; models {id: {param: value}}; frame_dt; duration; seed.

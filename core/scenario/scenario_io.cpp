@@ -109,6 +109,13 @@ json scenarioToJson(const Scenario& s) {
     b.update(bodyJson(body.spec));
     excitations.push_back(b);
   }
+  for (const auto& stroke : s.excitations.strokes) {
+    json dabs = json::array();
+    for (const MaskDab& dab : stroke.dabs)
+      dabs.push_back({{"x", dab.x}, {"y", dab.y}, {"radius", dab.radius}});
+    excitations.push_back(
+        {{"type", "mask"}, {"time", stroke.time}, {"solid", stroke.solid}, {"dabs", dabs}});
+  }
   if (!excitations.empty()) out["excitations"] = excitations;
   if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
   if (!s.rigidBodies.empty()) {

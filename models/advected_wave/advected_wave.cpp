@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/model/mask_change.hpp"
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
 namespace wb {
@@ -53,7 +54,6 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   tolerance_ = p.get("cg_tolerance");
   maxIterations_ = p.getInt("cg_max_iterations");
   kappaOverride_ = p.getOptional("kappa");
-  stencil_ = WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror);
   std::ostringstream why;
   why << "eq. 10: c dt/dx <= 1/sqrt(2) with c = " << c_ << " m/s";
   if (domain.edges().anyOpen())
@@ -66,12 +66,26 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   for (auto& level : levels_)
     level = eta0;
   pml_ = WavePml(domain, c_);
-  layer_ = AbsorbingLayer(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
   for (Field2D* f : {&u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_, &rhs_,
                      &divergenceAfter_})
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
+  followWalls();
+  lastSolve_ = {};
+  divergenceBefore_ = 0.0;
+  pressureIsZero_ = true;
+  flowAtRest_ = true;
+}
+
+// What follows from the walls (reset and mask strokes): the stencil, the flow's layer, the
+// pressure solver's system, the wall faces of u and v, the wet runs of each row and the open
+// faces of each edge cell.
+void AdvectedWave::followWalls() {
+  const Domain& domain = walled_;
+  const int nx = domain.nx(), ny = domain.ny();
+  stencil_ = WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror);
+  layer_ = AbsorbingLayer(domain, c_);
   pressureSolver_.setup(FivePointSystem::fromMask(nx, ny, domain.wetMask(), 0.0f));
   wallU_.clear();
   wallV_.clear();
@@ -98,10 +112,29 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
                                       (domain.isWetOrOutside(i, j + 1) ? kOpenNorth : 0) |
                                       (domain.isWetOrOutside(i, j - 1) ? kOpenSouth : 0)));
   }
-  lastSolve_ = {};
-  divergenceBefore_ = 0.0;
-  pressureIsZero_ = true;
-  flowAtRest_ = true;
+}
+
+// A changed cell takes z^{k-1} = z^k = z^{k+1} = 0 and no velocity, nor pressure for the next
+// solve's start: water at rest at the rest level, or a wall. The velocity of the wet cells that
+// now face a wall loses its normal component (the wall rule).
+double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
+  const std::vector<std::uint8_t> before = walled_.wetMask();
+  const double rate = heightRate(walled_, *current_, *previous_);
+  walled_ = given.withLandAsWalls();
+  followWalls();
+  pml_.followMask(walled_);
+  waveKinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
+  double added = 0.0;
+  for (const std::uint32_t k : cells) {
+    if (before[k] == walled_.wetMask()[k]) continue;
+    if (before[k]) added -= current_->data()[k];
+    for (Field2D* f : {&levels_[0], &levels_[1], &levels_[2], &u_, &v_, &uOld_, &vOld_, &pressure_,
+                       &previousPressure_})
+      f->data()[k] = 0.0f;
+  }
+  balanceHeightRate(walled_, *current_, *previous_, rate);  // core/model/mask_change.hpp
+  enforceWalls();
+  return added * walled_.grid().cellArea();
 }
 
 // NewSimulator (Sect. 5): AddForce, Advect, UpdateHeight, Project. UpdateHeight leaves the

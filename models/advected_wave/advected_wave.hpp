@@ -58,6 +58,7 @@ class AdvectedWave final : public Model {
   const Field2D* velocityU() const override { return &u_; }
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
+  double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy per unit density = flow part + wave part: 1/2 sum(d |u|^2) dA of the
@@ -112,6 +113,7 @@ class AdvectedWave final : public Model {
   void projectDivergence();
   float edgeDivergence(std::size_t k, std::uint8_t open, float inverseDx) const;
   void enforceWalls();
+  void followWalls();
   void rotateHeightLevels();
   void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
   template <class SpanKernel, class CellAt>

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/model/mask_change.hpp"
 
 namespace wb {
 
@@ -131,6 +132,29 @@ double DampedWave::addEta(const Field2D& delta) {
   }
   kineticCache_.reset();  // h^n - h^{n-1} is unchanged, but keep the cache rule simple
   return added * domain_->grid().cellArea();
+}
+
+// Both levels are set at a changed cell: h^n = h^{n-1} = 0 is water at rest (eq. 2 gives no
+// velocity); the stencil with the new walls keeps sum L = 0 under mirror walls, and each body
+// of water's volume rate is balanced to 0 (core/model/mask_change.hpp), so the volume goes on
+// from the new one.
+double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
+  const std::vector<std::uint8_t> before = walled_.wetMask();
+  const double rate = heightRate(walled_, *current_, *previous_);
+  walled_ = given.withLandAsWalls();
+  stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
+  pml_.followMask(walled_);
+  kinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
+  kineticCache_.reset();
+  double added = 0.0;
+  for (const std::uint32_t k : cells) {
+    if (before[k] == walled_.wetMask()[k]) continue;
+    if (before[k]) added -= current_->data()[k];
+    for (auto& f : fields_)
+      f.data()[k] = 0.0f;
+  }
+  balanceHeightRate(walled_, *current_, *previous_, rate);
+  return added * walled_.grid().cellArea();
 }
 
 // The shadow on h^n - h^{n-1}, the damped wave's only motion (core/forcing/wave_shadow.hpp).

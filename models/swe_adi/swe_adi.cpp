@@ -412,6 +412,45 @@ double SweAdi::addEta(const Field2D& delta) {
   return added * domain_->grid().cellArea();
 }
 
+// A changed cell starts at rest (h at the rest level, or on ground above it; hdot = 0) and the
+// discharges of its four faces stop, the rate of the cell across each moved with them as
+// dampUnderBodies does, so the volume that the next step moves stays the change's own. The
+// walls and the layer follow the new mask.
+double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) {
+  domain_ = &domain;
+  const double invDx = 1.0 / domain.grid().dx;
+  const std::size_t nx = std::size_t(h_.nx()), n = h_.size();
+  float* hdot = rate_.data();
+  // The discharge q of the face from cell `from` to `to` stops (a face of the grid's edge has
+  // none).
+  const auto stop = [&](float* q, std::size_t face, std::size_t from, std::size_t to) {
+    hdot[from] = float(hdot[from] + q[face] * invDx);
+    hdot[to] = float(hdot[to] - q[face] * invDx);
+    q[face] = 0.0f;
+  };
+  double added = 0.0;
+  for (const std::uint32_t k : cells) {
+    const std::size_t i = k % nx;
+    if (i + 1 < nx) stop(fluxX_.data(), k, k, k + 1);
+    if (i > 0) stop(fluxX_.data(), k - 1, k - 1, k);
+    if (k + nx < n) stop(fluxY_.data(), k, k, k + nx);
+    if (k >= nx) stop(fluxY_.data(), k - nx, k - nx, k);
+  }
+  for (const std::uint32_t k : cells) {
+    const bool wet = domain.wetMask()[k] != 0;
+    ground_.data()[k] = -domain.restDepth().data()[k];
+    const float before = h_.data()[k];
+    h_.data()[k] = wet ? std::max(0.0f, ground_.data()[k]) : 0.0f;
+    added += wet ? double(h_.data()[k]) : -double(before);
+    hdot[k] = 0.0f;
+  }
+  walls_ = SweWalls(domain);
+  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  wetCells_ = std::max(domain.wetCount(), 1);
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
+  return added * domain.grid().cellArea();
+}
+
 // The shadow on the face discharges, each face at the larger rate of its two cells, with the
 // rate hdot = -div(q) moved with them as absorbAtOpenEdges does, so volume is kept.
 void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {

@@ -434,6 +434,35 @@ double SweSemiLagrangian::addEta(const Field2D& delta) {
   return added * domain_->grid().cellArea();
 }
 
+// A changed cell holds no velocity and no solved change (the next solve's start); a cell
+// turned wet holds water up to the rest level, or none on ground above it (h = b, d = 0). The
+// walls, the layer, eq. 25's shift and the solvers' work space follow the new mask; the wet
+// cells that now face a wall lose their normal velocity (section 4.1).
+double SweSemiLagrangian::changeMask(const Domain& domain,
+                                     const std::vector<std::uint32_t>& cells) {
+  domain_ = &domain;
+  double added = 0.0;
+  for (const std::uint32_t k : cells) {
+    const bool wet = domain.wetMask()[k] != 0;
+    ground_.data()[k] = -domain.restDepth().data()[k];
+    const float before = h_.data()[k];
+    h_.data()[k] = wet ? std::max(0.0f, ground_.data()[k]) : 0.0f;
+    added += wet ? double(h_.data()[k]) : -double(before);
+    for (Field2D* f : {&u_, &v_, &change_, &olderChange_})
+      f->data()[k] = 0.0f;
+    outflowScale_.data()[k] = 1.0f;  // as reset leaves a solid cell: never limited
+  }
+  walls_ = SweWalls(domain);
+  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  unitShift_ = FivePointSystem::fromMask(domain.nx(), domain.ny(), domain.wetMask(), 1.0f).shift;
+  solvers_ = {};
+  keepDepthNonNegative();
+  walls_.enforceVelocity(u_, v_);
+  shear_ = velocityShear();
+  frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
+  return added * domain.grid().cellArea();
+}
+
 // The shadow on the velocity, which carries the waves (core/forcing/wave_shadow.hpp); the
 // next continuity step moves water with the damped velocity, so volume is kept.
 void SweSemiLagrangian::dampUnderBodies(const Field2D& rate, double dt) {

@@ -51,6 +51,7 @@ class SweSemiLagrangian final : public Model {
   const Field2D* velocityU() const override { return &u_; }
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
+  double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
   // Sets the depth-averaged velocity after reset (analytic cases that start moving, such as
   // Thacker's oscillation); films and solid cells keep 0 (keepDepthNonNegative's rule).
   void setVelocity(const Field2D& u, const Field2D& v);

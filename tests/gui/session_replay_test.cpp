@@ -1,7 +1,9 @@
 // Replayable sessions and exports, in the real window under Xvfb:
 // - a scripted session (drops clicked, a stir, the boat steered by the mouse, rain and wind
 //   switched on and off, a crate thrown in and one dropped while the models step and play, a
-//   wall painted, which restarts the run with the session so far) is saved, replayed headless
+//   wall painted while paused, which restarts the run with the session so far, then walls and
+//   water painted while the models play, which they take without restarting) is saved,
+//   replayed headless
 //   by wavebench-cli, and the CLI's series.csv equals the session's plot data row by row
 //   (every column but the wall-clock step_ms) and its bodies.csv the bodies the window shows
 //   at the last frame;
@@ -16,12 +18,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUndoStack>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
 
 #include "app/gui/editors/controls_dock.hpp"
+#include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
@@ -78,6 +83,11 @@ std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) 
 // A wall painted mid-session: cells [4, 6] x [26, 29] (x 1 to 1.75 m, y 6.5 to 7.5 m).
 constexpr int kWallColumns[2] = {4, 6};
 constexpr int kWallRows[2] = {26, 29};
+// A wall stroke painted while the models play, across the middle of the pool (cells (20, 8)
+// to (20, 20), brush radius 1), and a water dab that opens the paused wall's cell (5, 27).
+constexpr int kLiveWallColumn = 20;
+constexpr int kLiveWallRows[2] = {8, 20};
+constexpr int kLiveWaterCell[2] = {5, 27};
 
 // bodies.csv's columns time, id, x, y, z and vx, vy, vz, as the CLI prints them.
 std::string bodyRow(double time, int id, const double* xyz, const double* v) {
@@ -188,7 +198,29 @@ class SessionReplayTest : public QObject {
     emit view->surfaceClicked(QPointF(8.0, 5.0));
     emit view->bodyPlaced(QPointF(3.0, 5.0), QPointF(3.0, 5.0));  // a crate dropped in
     emit view->surfaceHovered(QPointF(9.0, 1.0));
+    // Walls and water painted while the models play: session entries the running comparison
+    // takes at the next frame, no scenario edit (no undo step, no restart).
+    const int undoSteps = window.document().undoStack()->count();
+    const wb::gui::Mask maskBefore = window.document().mask();
+    auto* editor = window.maskEditor();
+    editor->setBrushRadius(1);
+    editor->beginStroke();
+    for (int j = kLiveWallRows[0]; j <= kLiveWallRows[1]; ++j)
+      editor->dab(kLiveWallColumn, j, false);
+    editor->endStroke();
+    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= 40, kTimeoutMs);
+    editor->setBrushRadius(0);
+    editor->beginStroke();
+    editor->dab(kLiveWaterCell[0], kLiveWaterCell[1], true);
+    editor->endStroke();
     QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame >= kSessionFrames, kTimeoutMs);
+    QCOMPARE(window.worker().latest()->generation, window.shownSnapshot()->generation);
+    QCOMPARE(window.document().undoStack()->count(), undoSteps);
+    QVERIFY(window.document().mask() == maskBefore);
+    const std::size_t gridX = std::size_t(window.document().scenario().grid.nx);
+    const auto& running = window.worker().latest()->domain->wetMask();
+    QCOMPARE(int(running[std::size_t(14) * gridX + kLiveWallColumn]), 0);
+    QCOMPARE(int(running[std::size_t(kLiveWaterCell[1]) * gridX + kLiveWaterCell[0]]), 1);
     QTRY_VERIFY_WITH_TIMEOUT(!window.worker().playing(), kTimeoutMs);
     window.playAction()->setChecked(false);
     window.tick();
@@ -206,6 +238,13 @@ class SessionReplayTest : public QObject {
     QCOMPARE(recorded.bodies[0].time, 9.0 / 60.0);
     QVERIFY(recorded.bodies[1].time > 33.5 / 60.0);  // recorded during play
     QVERIFY(recorded.bodies[0].spec.velocity.x() > 0.0);
+    QVERIFY(recorded.strokes.size() >= 2);  // the wall's dabs (one stroke per frame), the water
+    QVERIFY(recorded.strokes.front().solid && recorded.strokes.front().time > 33.5 / 60.0);
+    QVERIFY(!recorded.strokes.back().solid);
+    std::size_t dabs = 0;
+    for (const auto& stroke : recorded.strokes)
+      dabs += stroke.dabs.size();
+    QCOMPARE(dabs, std::size_t(kLiveWallRows[1] - kLiveWallRows[0] + 2));
     for (const auto& m : window.worker().latest()->models)
       QVERIFY2(!m.failure, m.failure ? m.failure->c_str() : "");
 
@@ -237,6 +276,13 @@ class SessionReplayTest : public QObject {
       ++compared;
     }
     qInfo("%d rows equal (every column but step_ms)", compared);
+    // The strokes painted during play took water from the models (volume_masked, the last
+    // column) in the rows compared.
+    double masked = 0.0;
+    for (const auto& [key, row] : gui)
+      masked = std::max(masked, std::fabs(std::stod(row.back())));
+    QVERIFY(masked > 0.0);
+    qInfo("largest |volume_masked| %g m^3", masked);
 
     // bodies.csv: the CLI's last rows are the bodies the window shows at the last frame.
     const auto last = window.worker().latest();

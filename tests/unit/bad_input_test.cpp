@@ -145,9 +145,9 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
       {small(R"("initial": {"drops": [{"x": 0.1}]})"), "s.json: initial.drops[0].y: missing"},
       {small(R"("excitations": [{"type": "meteor"}])"),
        "s.json: excitations[0].type: unknown excitation 'meteor' (expected drop, rain, boat, "
-       "wind, stir or body)"},
+       "wind, stir, body or mask)"},
       {small(R"("excitations": [{"rate": 3}])"),
-       "s.json: excitations[0]: needs a \"type\": drop, rain, boat, wind, stir or body"},
+       "s.json: excitations[0]: needs a \"type\": drop, rain, boat, wind, stir, body or mask"},
       {small(R"("excitations": [{"type": "rain", "rate": -3}])"),
        "s.json: excitations[0].rate: -3 is outside [0, 1e+06]"},
       {small(R"("excitations": [{"type": "boat"}])"),

@@ -256,6 +256,7 @@ class WallsOnly final : public Model {
   void step(double) override {}
   const Field2D& eta() const override { return eta_; }
   double addEta(const Field2D&) override { return 0.0; }
+  double changeMask(const Domain&, const std::vector<std::uint32_t>&) override { return 0.0; }
   void dampUnderBodies(const Field2D&, double) override {}
   double kineticEnergy() const override { return 0.0; }
 

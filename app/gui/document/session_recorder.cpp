@@ -30,6 +30,12 @@ void SessionRecorder::wind(std::optional<WindSpec> wind) {
   record([wind](ExcitationSpecs& specs, double time) { recordWind(specs, time, wind); });
 }
 
+void SessionRecorder::maskDab(const MaskDab& dab, bool solid) {
+  record([dab, solid](ExcitationSpecs& specs, double time) {
+    recordMaskDab(specs, time, solid, dab);
+  });
+}
+
 void SessionRecorder::throwBody(const BodySpec& body, double dropHeight) {
   recordWith([body, dropHeight](Comparison& comparison) -> Edit {
     BodySpec placed = body;

@@ -1,10 +1,10 @@
 // Records what the user does while the models run (clicked drops, stirs, the boat steered by
-// the mouse, rain and wind switched, bodies dropped or thrown in) as timed entries of the
-// scenario's excitation list. Each interaction is one edit (core/forcing/excitations.hpp, record*):
-// it runs on the simulation thread between two frames, where it edits the running comparison's list
-// at the comparison's time, and the same edit with the same time is then applied to the document's
-// scenario. Both lists stay equal, so "Save" keeps the session and `wavebench-cli run` on the
-// saved file reproduces the session's series.csv.
+// the mouse, rain and wind switched, bodies dropped or thrown in, mask strokes) as timed entries of
+// the scenario's excitation list. Each interaction is one edit (core/forcing/excitations.hpp,
+// record*): it runs on the simulation thread between two frames, where it edits the running
+// comparison's list at the comparison's time, and the same edit with the same time is then applied
+// to the document's scenario. Both lists stay equal, so "Save" keeps the session and `wavebench-cli
+// run` on the saved file reproduces the session's series.csv.
 #pragma once
 
 #include <functional>
@@ -29,6 +29,9 @@ class SessionRecorder {
   void steerBoat(double x, double y);
   void rain(std::optional<RainSpec> rain);
   void wind(std::optional<WindSpec> wind);
+  // A dab of the domain editor's brush while the models run: walls (solid) or water, in every
+  // model at the next frame (Model::changeMask); the dabs of one frame make one stroke.
+  void maskDab(const MaskDab& dab, bool solid);
   // A body dropped or thrown in at the next frame, its bottom `dropHeight` above the highest
   // of the models' water under its centre. One the domain refuses (a wall cell) is not
   // recorded: the reason comes back through SimulationWorker::commandFailed.

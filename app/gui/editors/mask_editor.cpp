@@ -118,7 +118,10 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   }
   history->addStretch();
   layout->addLayout(history);
-  connect(&document_, &ScenarioDocument::layersChanged, this, &MaskEditor::redraw);
+  connect(&document_, &ScenarioDocument::layersChanged, this, [this] {
+    documentAhead_ = true;
+    redraw();
+  });
   redraw();
 }
 
@@ -149,8 +152,11 @@ void MaskEditor::redraw() {
   const int nx = this->nx(), ny = this->ny();
   if (wet.size() != std::size_t(nx) * ny) return;           // no scenario yet
   if (domainWet_.size() != wet.size()) domainWet_.clear();  // the grid changed
+  // The running domain's cells (the strokes made while the models run included); cells the
+  // document has made walls since it was built are walls already.
   const auto wetHere = [&](std::size_t k) {
-    return wet[k] && (domainWet_.empty() || domainWet_[k]);
+    if (domainWet_.empty()) return wet[k] != 0;
+    return domainWet_[k] != 0 && (wet[k] || !documentAhead_);
   };
   float shallowest = std::numeric_limits<float>::max(), deepest = 0.0f;
   if (depth().size() == wet.size())
@@ -163,17 +169,20 @@ void MaskEditor::redraw() {
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const std::size_t k = std::size_t(j) * nx + i;
-      const QRgb colour = wetHere(k) ? wetColour(k, shallowest, deepest)
-                          : wet[k]   ? kCoastColour
-                                     : kWallColour;
+      const bool water = wetHere(k);
+      const bool coast = !water && wet[k] && document_.scenario().terrain;
+      const QRgb colour = water   ? wetColour(k, shallowest, deepest)
+                          : coast ? kCoastColour
+                                  : kWallColour;
       image.setPixel(i, ny - 1 - j, colour);
     }
   canvas_->setImage(image);
 }
 
 void MaskEditor::showDomain(const std::vector<std::uint8_t>& wet) {
-  if (wet == domainWet_) return;
+  if (wet == domainWet_ && !documentAhead_) return;
   domainWet_ = wet;
+  documentAhead_ = false;
   redraw();
 }
 
@@ -225,6 +234,8 @@ void MaskEditor::beginStroke() {
 void MaskEditor::dab(int ci, int cj, bool water) {
   const int nx = this->nx(), ny = this->ny();
   const int r = radius_->value();
+  const Grid& grid = document_.scenario().grid;
+  if (liveDab_ && liveDab_(MaskDab{grid.x(ci), grid.y(cj), r * grid.dx}, water)) return;
   Mask after = mask();
   for (int j = std::max(0, cj - r); j <= std::min(ny - 1, cj + r); ++j)
     for (int i = std::max(0, ci - r); i <= std::min(nx - 1, ci + r); ++i)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 
 #include <QImage>
@@ -34,7 +35,8 @@ class MaskEditor : public QWidget {
   explicit MaskEditor(ScenarioDocument& document, QWidget* parent = nullptr);
 
   // The domain the models run on: cells the painted mask leaves wet but the heightmap coast
-  // turns to land are drawn as land (not editable with the brush; change the sea level).
+  // turns to land are drawn as land (not editable with the brush; change the sea level);
+  // walls and water painted while the models run are drawn as they run.
   void showDomain(const std::vector<std::uint8_t>& wet);
   const Mask& mask() const { return document_.mask(); }
   const Depth& depth() const { return document_.depth(); }
@@ -52,7 +54,13 @@ class MaskEditor : public QWidget {
   void applyPreset(MaskPresetKind preset);
   void fillRect(int i0, int j0, int i1, int j1, bool water);
   void beginStroke();
+  // A wall or water dab of the brush's radius at cell (i, j): an edit of the document's mask,
+  // or, when the live-dab hook takes it (the models run), a recorded session entry.
   void dab(int i, int j, bool water);
+  // Takes a wall or water dab (x, y, radius in metres) while the models run and returns true,
+  // or returns false to leave it to the document (paused, before the start).
+  using LiveDab = std::function<bool(const MaskDab& dab, bool water)>;
+  void setLiveDab(LiveDab hook) { liveDab_ = std::move(hook); }
   // Deepens (or makes shallower) the rest depth around (i, j) by the step times a cosine
   // falloff that reaches 0 one cell beyond the brush radius; never below Domain::kMinDepth.
   void dabDepth(int i, int j, bool deepen);
@@ -78,6 +86,8 @@ class MaskEditor : public QWidget {
   QDoubleSpinBox* depthStep_ = nullptr;
   EdgesPanel* edges_ = nullptr;
   std::vector<std::uint8_t> domainWet_;  // wet cells of the running domain (mask and coast)
+  LiveDab liveDab_;
+  bool documentAhead_ = false;  // the document's layers changed since domainWet_ was shown
   bool inStroke_ = false;
   friend class MaskCanvas;
 };

@@ -146,6 +146,7 @@ void SimulationWorker::buildPending() {
     auto models = createScenarioModels(request.first, request.second, {}, false);
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
+    maskChanges_ = comparison_->maskChanges();
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
@@ -188,6 +189,10 @@ void SimulationWorker::publish() {
   snapshot->generation = generation_;
   snapshot->frame = comparison_->frame();
   snapshot->time = comparison_->time();
+  if (comparison_->maskChanges() != maskChanges_) {  // a mask stroke: the views redraw walls
+    domain_ = std::make_shared<const Domain>(comparison_->domain());
+    maskChanges_ = comparison_->maskChanges();
+  }
   snapshot->domain = domain_;
   snapshot->boats = comparison_->excitations().boats();
   snapshot->realTimeRatio = realTimeRatio_;

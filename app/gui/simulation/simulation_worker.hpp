@@ -43,6 +43,7 @@ struct Snapshot {
   std::uint64_t generation = 0;  // bumps on every rebuild of the comparison
   int frame = 0;
   double time = 0.0;
+  // The same object from snapshot to snapshot until a rebuild or a mask stroke changes it.
   std::shared_ptr<const Domain> domain;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;
@@ -119,6 +120,7 @@ class SimulationWorker : public QObject {
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;
   std::shared_ptr<const Domain> domain_;
+  int maskChanges_ = 0;  // the comparison's, when domain_ was copied from it
   std::uint64_t generation_ = 0;
   std::vector<bool> reportedFailure_;
   double realTimeRatio_ = 1.0;

@@ -294,6 +294,13 @@ void MainWindow::buildDocks() {
   addDockWidget(Qt::LeftDockWidgetArea, controls_);
   auto* domainDock = new ScrollingDock(tr("Domain"), "domainDock", this);
   maskEditor_ = new MaskEditor(document_);
+  // While the models run, a wall or water dab is a session entry that they take at the next
+  // frame; paused or before the start, it edits the document's mask (one undo step a stroke).
+  maskEditor_->setLiveDab([this](const MaskDab& dab, bool water) {
+    if (!worker_.playing()) return false;
+    recorder_.maskDab(dab, !water);
+    return true;
+  });
   domainDock->setContent(maskEditor_);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
@@ -432,7 +439,13 @@ void MainWindow::tick() {
   meter_.addCharts(std::chrono::duration<double, std::milli>(Clock::now() - chartsStart).count());
   // The next water waits until the last reached the screen: renders never pile up.
   if (snapshot != shown_ && !meter_.framePending()) {
+    const bool strokes = shown_ && shown_->domain != snapshot->domain;  // a mask stroke ran
     shown_ = snapshot;
+    if (strokes) {
+      maskEditor_->showDomain(snapshot->domain->wetMask());
+      for (auto* view : views_)
+        view->scene().setDomain(*snapshot->domain, colourRange_, meshStride_, maxVerticalScale_);
+    }
     const auto start = Clock::now();
     showSnapshot(*snapshot, std::exchange(captionsDue_, false));
     const double updateMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
