@@ -53,8 +53,9 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
+  // Per thread: the row sweep's staging buffer and a row of south face depths.
   stages_.assign(std::size_t(omp_get_max_threads()),
-                 std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
+                 std::vector<float>(std::size_t(nx) * (kRowBand + 1), 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
   bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
   reached_.clear();
@@ -79,20 +80,20 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+  const FluxInputs fluxInputs = dischargeInputs(dt);
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    faceDepthsAndRowFactors();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
-        sweepRows(rhs_, [&](int j) { assembleRhs(j, dt); });
+        firstRowSweep(dt);
       else
         sweepRows(work_, [&](int j) { residual(j); });
       sweepColumns(k == 0                 ? ColumnSweep::kFirst
                    : k + 1 == iterations_ ? ColumnSweep::kLast
-                                          : ColumnSweep::kNext);
+                                          : ColumnSweep::kNext,
+                   k + 1 == iterations_ ? &fluxInputs : nullptr);
     }
-    updateDischarges(dt);
-    updateSurface(dt);
+    updateSurface(dt, fluxInputs);
     syncDischarges(dt);
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
@@ -138,10 +139,18 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
 // only on the face depths, so every ADI iteration of the step reuses them. The rows' here, two
 // bands at a time, the columns' by the first column sweep on its way.
-void SweAdi::faceDepthsAndRowFactors() {
+//
+// The first row sweep of the step, two bands at a time: their face depths and row factors,
+// then band by band the right side of its rows (assembleRhs) and the row solves, all while
+// the band's rows are in cache, with no barrier between them. The right side of a pair's
+// first row needs the north face depths of the row below it, which another thread may be
+// computing: they are computed again, with the same arithmetic, into the thread's scratch row.
+void SweAdi::firstRowSweep(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
+  float* stage = stages_[std::size_t(omp_get_thread_num())].data();
+  float* southDepth = stage + std::size_t(nx) * kRowBand;
 #pragma omp for schedule(static)
   for (int pair = 0; pair < (rowBands(ny) + 1) / 2; ++pair) {
     const int j0 = 2 * pair * kRowBand, rows = std::min(2 * kRowBand, ny - j0);
@@ -151,6 +160,15 @@ void SweAdi::faceDepthsAndRowFactors() {
     const std::size_t at = std::size_t(2 * pair) * std::size_t(nx) * kRowBand;
     factorRowBands(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
                    bandP_.data() + at);
+    if (j0 > 0) northFaceDepthRow(in, southDepth, h_.index(0, j0 - 1), std::size_t(nx));
+    for (int b0 = j0; b0 < j0 + rows; b0 += kRowBand) {
+      const int bandRows = std::min(kRowBand, ny - b0);
+      for (int j = b0; j < b0 + bandRows; ++j)
+        assembleRhs(j, dt, j == j0 ? southDepth : faceDepthY_.row(std::max(j - 1, 0)));
+      const std::size_t band = std::size_t(b0) * std::size_t(nx);
+      solveRowBandStaged(rhs_.row(b0), rowSolve_.row(b0), bandC_.data() + band,
+                         bandP_.data() + band, stage, std::size_t(nx), nx, bandRows);
+    }
   }
 }
 
@@ -161,7 +179,7 @@ void SweAdi::faceDepthsAndRowFactors() {
 // face term is one expression from both sides and
 // sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
 // Row j, fused into the first row sweep like the residual.
-void SweAdi::assembleRhs(int j, double dt) {
+void SweAdi::assembleRhs(int j, double dt, const float* southDepth) {
   const int nx = h_.nx(), ny = h_.ny();
   const RhsInputs in{h_.data(),
                      faceDepthX_.data(),
@@ -173,7 +191,8 @@ void SweAdi::assembleRhs(int j, double dt) {
                      rateMean_,
                      float(dt),
                      float(domain_->grid().dx)};
-  rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  rhsRow(in, southDepth, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0,
+         j + 1 < ny);
 }
 
 // Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right
@@ -207,7 +226,7 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
 // The first iteration factors the columns and solves straight into delta; the next ones solve
 // into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
 // (how far the iterations were from converged); the sync's solves into work_.
-void SweAdi::sweepColumns(ColumnSweep sweep) {
+void SweAdi::sweepColumns(ColumnSweep sweep, const FluxInputs* discharges) {
   const int nx = h_.nx(), ny = h_.ny();
   const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
   const bool accumulate = sweep == ColumnSweep::kNext || measure;
@@ -215,9 +234,10 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r = solveColumns(
-        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
-        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
+    const ColumnResult r =
+        solveColumns(rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(),
+                     upperY_.data(), accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0,
+                     i1, first, measure, discharges, fluxY_.data());
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -239,21 +259,19 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (h~_E - h~_C)),  h~ = h^n + delta / 2
 // on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping. Then
 // -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, which syncDischarges
-// takes out before it sets the face velocities u = q / D_f.
-void SweAdi::updateDischarges(double dt) {
-  const int nx = h_.nx(), ny = h_.ny();
-  const FluxInputs in{h_.data(),
-                      delta_.data(),
-                      faceDepthX_.data(),
-                      faceDepthY_.data(),
-                      force_ ? force_->ax.data() : nullptr,
-                      force_ ? force_->ay.data() : nullptr,
-                      float(dt),
-                      float(domain_->g() * dt / domain_->grid().dx),
-                      1.0f - damping_};
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    fluxRow(in, fluxX_.data(), fluxY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+// takes out before it sets the face velocities u = q / D_f. The north faces' are computed by
+// the last column sweep, row by row as its delta becomes final; the east faces' by the surface
+// update, row by row before it moves the surface (the row is in cache for both).
+FluxInputs SweAdi::dischargeInputs(double dt) const {
+  return FluxInputs{h_.data(),
+                    delta_.data(),
+                    faceDepthX_.data(),
+                    faceDepthY_.data(),
+                    force_ ? force_->ax.data() : nullptr,
+                    force_ ? force_->ay.data() : nullptr,
+                    float(dt),
+                    float(domain_->g() * dt / domain_->grid().dx),
+                    1.0f - damping_};
 }
 
 // The discharges' divergence drifts from the rate by the ADI iterations' residual, step after
@@ -282,14 +300,19 @@ void SweAdi::syncDischarges(double dt) {
 //   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
 // so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
 // row the cells left below their ground (for the drying correction) and the dry cells.
-void SweAdi::updateSurface(double dt) {
+void SweAdi::updateSurface(double dt, const FluxInputs& discharges) {
   const int nx = h_.nx(), ny = h_.ny();
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; j += kSurfaceRows)
-    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx),
-                std::min(kSurfaceRows, ny - j), rowCounts_.data() + j);
+  for (int j = 0; j < ny; j += kSurfaceRows) {
+    const int rows = std::min(kSurfaceRows, ny - j);
+    // The east faces' discharges, from the rows' h^n, before they move.
+    for (int r = j; r < j + rows; ++r)
+      eastDischarges(discharges, fluxX_.data(), h_.index(0, r), std::size_t(nx), 0, nx);
+    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx), rows,
+                rowCounts_.data() + j);
+  }
 }
 
 // A cell the step left below its ground (the frozen-depth step drew more than it held) is

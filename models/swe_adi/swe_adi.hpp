@@ -92,15 +92,15 @@ class SweAdi final : public Model {
 
  private:
   // The operators of one step, in step order (called inside one parallel region).
-  void faceDepthsAndRowFactors();
-  void assembleRhs(int j, double dt);
+  void firstRowSweep(double dt);
+  void assembleRhs(int j, double dt, const float* southDepth);
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast, kSync };
-  void sweepColumns(ColumnSweep sweep);
-  void updateDischarges(double dt);
-  void updateSurface(double dt);
+  void sweepColumns(ColumnSweep sweep, const FluxInputs* discharges = nullptr);
+  FluxInputs dischargeInputs(double dt) const;
+  void updateSurface(double dt, const FluxInputs& discharges);
   void syncDischarges(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
