@@ -80,7 +80,6 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
-  const FluxInputs fluxInputs = dischargeInputs(dt);
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     for (int k = 0; k < iterations_; ++k) {
@@ -90,10 +89,10 @@ void SweAdi::step(double dt) {
         sweepRows(work_, [&](int j) { residual(j); });
       sweepColumns(k == 0                 ? ColumnSweep::kFirst
                    : k + 1 == iterations_ ? ColumnSweep::kLast
-                                          : ColumnSweep::kNext,
-                   k + 1 == iterations_ ? &fluxInputs : nullptr);
+                                          : ColumnSweep::kNext);
     }
-    updateSurface(dt, fluxInputs);
+    updateDischarges(dt);
+    updateSurface(dt);
     syncDischarges(dt);
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
@@ -226,7 +225,7 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
 // The first iteration factors the columns and solves straight into delta; the next ones solve
 // into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
 // (how far the iterations were from converged); the sync's solves into work_.
-void SweAdi::sweepColumns(ColumnSweep sweep, const FluxInputs* discharges) {
+void SweAdi::sweepColumns(ColumnSweep sweep) {
   const int nx = h_.nx(), ny = h_.ny();
   const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
   const bool accumulate = sweep == ColumnSweep::kNext || measure;
@@ -234,10 +233,9 @@ void SweAdi::sweepColumns(ColumnSweep sweep, const FluxInputs* discharges) {
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r =
-        solveColumns(rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(),
-                     upperY_.data(), accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0,
-                     i1, first, measure, discharges, fluxY_.data());
+    const ColumnResult r = solveColumns(
+        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
+        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -259,19 +257,21 @@ void SweAdi::sweepColumns(ColumnSweep sweep, const FluxInputs* discharges) {
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (h~_E - h~_C)),  h~ = h^n + delta / 2
 // on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping. Then
 // -div(q^{n+1}) is the rate hdot^{n+1} to the ADI iterations' residual, which syncDischarges
-// takes out before it sets the face velocities u = q / D_f. The north faces' are computed by
-// the last column sweep, row by row as its delta becomes final; the east faces' by the surface
-// update, row by row before it moves the surface (the row is in cache for both).
-FluxInputs SweAdi::dischargeInputs(double dt) const {
-  return FluxInputs{h_.data(),
-                    delta_.data(),
-                    faceDepthX_.data(),
-                    faceDepthY_.data(),
-                    force_ ? force_->ax.data() : nullptr,
-                    force_ ? force_->ay.data() : nullptr,
-                    float(dt),
-                    float(domain_->g() * dt / domain_->grid().dx),
-                    1.0f - damping_};
+// takes out before it sets the face velocities u = q / D_f.
+void SweAdi::updateDischarges(double dt) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const FluxInputs in{h_.data(),
+                      delta_.data(),
+                      faceDepthX_.data(),
+                      faceDepthY_.data(),
+                      force_ ? force_->ax.data() : nullptr,
+                      force_ ? force_->ay.data() : nullptr,
+                      float(dt),
+                      float(domain_->g() * dt / domain_->grid().dx),
+                      1.0f - damping_};
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    fluxRow(in, fluxX_.data(), fluxY_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
 }
 
 // The discharges' divergence drifts from the rate by the ADI iterations' residual, step after
@@ -300,19 +300,14 @@ void SweAdi::syncDischarges(double dt) {
 //   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
 // so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
 // row the cells left below their ground (for the drying correction) and the dry cells.
-void SweAdi::updateSurface(double dt, const FluxInputs& discharges) {
+void SweAdi::updateSurface(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; j += kSurfaceRows) {
-    const int rows = std::min(kSurfaceRows, ny - j);
-    // The east faces' discharges, from the rows' h^n, before they move.
-    for (int r = j; r < j + rows; ++r)
-      eastDischarges(discharges, fluxX_.data(), h_.index(0, r), std::size_t(nx), 0, nx);
-    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx), rows,
-                rowCounts_.data() + j);
-  }
+  for (int j = 0; j < ny; j += kSurfaceRows)
+    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx),
+                std::min(kSurfaceRows, ny - j), rowCounts_.data() + j);
 }
 
 // A cell the step left below its ground (the frozen-depth step drew more than it held) is

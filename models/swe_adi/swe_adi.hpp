@@ -98,9 +98,9 @@ class SweAdi final : public Model {
   template <class PrepareRow>
   void sweepRows(const Field2D& source, PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast, kSync };
-  void sweepColumns(ColumnSweep sweep, const FluxInputs* discharges = nullptr);
-  FluxInputs dischargeInputs(double dt) const;
-  void updateSurface(double dt, const FluxInputs& discharges);
+  void sweepColumns(ColumnSweep sweep);
+  void updateDischarges(double dt);
+  void updateSurface(double dt);
   void syncDischarges(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.

@@ -377,76 +377,11 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
   stageBand<false>(stage, out, stride, nx, rows);
 }
 
-// One face's discharge update (swe_adi.cpp, dischargeInputs), from the mid-step surfaces
-// h~ = h^n + delta / 2 of its two cells (C, and N beyond it) and the face's acceleration a.
-inline float discharge(float q, float depth, float a, float hC, float dC, float hN, float dN,
-                       float dt, float gDtPerDx, float keep) {
-  const float midC = hC + 0.5f * dC, midN = hN + 0.5f * dN;
-  return onOpenFace(keep * (q + depth * (dt * a - gDtPerDx * (midN - midC))), depth);
-}
-
-WB_SPAN_KERNEL void eastDischarges(const FluxInputs& in, float* __restrict qx, std::size_t row,
-                                   std::size_t nx, int i0, int i1) {
-  const float* __restrict h = in.h + row;
-  const float* __restrict d = in.delta + row;
-  const float* __restrict dX = in.depthX + row;
-  float* __restrict q = qx + row;
-  const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
-  const std::size_t end = std::min(std::size_t(i1), nx - 1);
-  // Without a force the loop is instantiated with a = 0, free of conditional loads.
-  const auto update = [&](auto forced) __attribute__((always_inline)) {
-#pragma omp simd
-    for (std::size_t i = std::size_t(i0); i < end; ++i) {
-      const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
-      q[i] = discharge(q[i], dX[i], a, h[i], d[i], h[i + 1], d[i + 1], dt, gDtPerDx, keep);
-    }
-  };
-  if (in.ax)
-    update(std::true_type{});
-  else
-    update(std::false_type{});
-  if (std::size_t(i1) == nx) q[nx - 1] = 0.0f;  // the grid's edge
-}
-
-// The north faces' discharges of columns i0..i1 - 1 of the row at `row`; inlined into the
-// column sweep as well, so that each clone gets its target's code.
-__attribute__((always_inline)) inline void northDischargeSpan(const FluxInputs& in,
-                                                              float* __restrict qy, std::size_t row,
-                                                              std::size_t nx, int i0, int i1,
-                                                              bool hasNorth) {
-  float* __restrict q = qy + row;
-  if (!hasNorth) {
-    std::fill(q + i0, q + i1, 0.0f);
-    return;
-  }
-  const float* __restrict h = in.h + row;
-  const float* __restrict d = in.delta + row;
-  const float* __restrict dY = in.depthY + row;
-  const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
-  const auto update = [&](auto forced) __attribute__((always_inline)) {
-#pragma omp simd
-    for (std::size_t i = std::size_t(i0); i < std::size_t(i1); ++i) {
-      const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
-      q[i] = discharge(q[i], dY[i], a, h[i], d[i], h[i + nx], d[i + nx], dt, gDtPerDx, keep);
-    }
-  };
-  if (in.ay)
-    update(std::true_type{});
-  else
-    update(std::false_type{});
-}
-
-WB_SPAN_KERNEL void northDischarges(const FluxInputs& in, float* __restrict qy, std::size_t row,
-                                    std::size_t nx, int i0, int i1, bool hasNorth) {
-  northDischargeSpan(in, qy, row, nx, i0, i1, hasNorth);
-}
-
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
                                          const float* __restrict depth, float couple,
                                          float* __restrict p, float* __restrict e,
                                          float* __restrict delta, std::size_t nx, int ny, int i0,
-                                         int i1, bool factor, bool measure, const FluxInputs* flux,
-                                         float* __restrict qy) {
+                                         int i1, bool factor, bool measure) {
   // With factor, the forward elimination computes the factors on its way.
   if (factor) {
 #pragma omp simd
@@ -485,14 +420,11 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       for (int i = i0; i < i1; ++i)
         out[row + i] += e[row + i] * out[above + i];
     }
-    if (delta) {
+    if (!delta) continue;
 #pragma omp simd
-      for (int i = i0; i < i1; ++i)
-        delta[row + i] += out[row + i];
-    }
-    // Row j's delta is final, and row j + 1's: the discharges of the row's north faces.
-    if (flux) northDischargeSpan(*flux, qy, row, nx, i0, i1, j + 1 < ny);
-    if (delta && measure) {
+    for (int i = i0; i < i1; ++i)
+      delta[row + i] += out[row + i];
+    if (measure) {
 #pragma omp simd reduction(max : maxC, maxD)
       for (int i = i0; i < i1; ++i) {
         maxC = std::max(maxC, std::fabs(out[row + i]));
@@ -501,6 +433,42 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
     }
   }
   return {maxC, maxD};
+}
+
+WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
+                            std::size_t row, std::size_t nx, bool hasNorth) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict d = in.delta + row;
+  const float* __restrict dX = in.depthX + row;
+  const float* __restrict dY = in.depthY + row;
+  float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
+  const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
+  // The mid-step surface h~ = h^n + delta / 2.
+  const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
+  // Without a force the loops are instantiated with a = 0, free of conditional loads.
+  const auto update = [&](auto forced) __attribute__((always_inline)) {
+#pragma omp simd
+    for (std::size_t i = 0; i < nx - 1; ++i) {
+      const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
+      const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+      qxr[i] = onOpenFace(next, dX[i]);
+    }
+    qxr[nx - 1] = 0.0f;
+    if (!hasNorth) {
+      std::fill(qyr, qyr + nx, 0.0f);
+      return;
+    }
+#pragma omp simd
+    for (std::size_t i = 0; i < nx; ++i) {
+      const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
+      const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+      qyr[i] = onOpenFace(next, dY[i]);
+    }
+  };
+  if (in.ax)
+    update(std::true_type{});
+  else
+    update(std::false_type{});
 }
 
 WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,

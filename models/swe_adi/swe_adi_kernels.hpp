@@ -78,6 +78,19 @@ void factorRowBands(const float* depth, float couple, std::size_t stride, int nx
 // through `stage` (nx * kRowBand floats), solved, and written back to out.
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         float* stage, std::size_t stride, int nx, int rows);
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
+// unless delta is null (the first iteration solves straight into delta). With factor, the
+// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
+// are computed on the way, else read. With measure
+// (and delta), max |c| and max |delta| of the band (else 0).
+struct ColumnResult {
+  float maxCorrection = 0.0f;
+  float maxDelta = 0.0f;
+};
+ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
+                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
+                          bool factor, bool measure);
+
 struct FluxInputs {
   const float* h;
   const float* delta;  // the step's change
@@ -89,28 +102,9 @@ struct FluxInputs {
   float gDtPerDx;
   float keep;  // 1 - damping
 };
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
-// unless delta is null (the first iteration solves straight into delta). With factor, the
-// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
-// are computed on the way, else read. With measure (and delta), max |c| and max |delta| of
-// the band (else 0). With flux (in.delta: the final delta, out or delta), the discharges of
-// each row's north faces once its delta and the next row's are final (northDischarges).
-struct ColumnResult {
-  float maxCorrection = 0.0f;
-  float maxDelta = 0.0f;
-};
-ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
-                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
-                          bool factor, bool measure, const FluxInputs* flux = nullptr,
-                          float* qy = nullptr);
-
-// Update the face discharges q of the row at `row` (their velocities follow the correction of
-// the sync): the east faces of the columns i0..i1 - 1 (the grid's edge, column nx - 1, gets 0),
-// the north faces of the columns i0..i1 - 1 (0 without hasNorth, the grid's edge).
-void eastDischarges(const FluxInputs& in, float* qx, std::size_t row, std::size_t nx, int i0,
-                    int i1);
-void northDischarges(const FluxInputs& in, float* qy, std::size_t row, std::size_t nx, int i0,
-                     int i1, bool hasNorth);
+// Updates the face discharges q (their velocities follow the correction of the sync).
+void fluxRow(const FluxInputs& in, float* qx, float* qy, std::size_t row, std::size_t nx,
+             bool hasNorth);
 // The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
 void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
                  float invDx, std::size_t row, std::size_t nx, bool hasSouth);

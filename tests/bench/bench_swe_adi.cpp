@@ -145,6 +145,56 @@ void BM_AdiColumnSweep(benchmark::State& state) {
   state.counters["bytes_per_cell"] = kColumnSweepBytes;
 }
 
+// One bare ADI iteration's sweep pair, the row sweep then the column sweep (factors ready, no
+// right side, no residual), on range(1) threads with the step's work sharing: static bands,
+// a barrier between the phases. The step's floor: it runs iterations + 1 such pairs (the
+// discharges' sync is one), besides its other passes.
+void BM_AdiSweepPair(benchmark::State& state) {
+  const int n = int(state.range(0)), threads = int(state.range(1));
+  SweepFields f(n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (i + 1 == n || j + 1 == n) f.c(i, j) = 0.0f;
+  const std::size_t banded = std::size_t(rowBands(n)) * n * kRowBand;
+  std::vector<float> bandC(banded), bandP(banded);
+  std::vector<std::vector<float>> stages(std::size_t(threads),
+                                         std::vector<float>(std::size_t(n) * kRowBand));
+  for (int j0 = 0; j0 < n; j0 += kRowBand) {
+    const std::size_t at = std::size_t(j0) * n;
+    factorRowBands(f.c.row(j0), 1.0f, n, n, std::min(kRowBand, n - j0), bandC.data() + at,
+                   bandP.data() + at);
+  }
+  Field2D w(n, n);
+  const auto pair = [&](bool factor) {
+#pragma omp parallel num_threads(threads)
+    {
+      float* stage = stages[std::size_t(omp_get_thread_num())].data();
+#pragma omp for schedule(static)
+      for (int band = 0; band < rowBands(n); ++band) {
+        const int j0 = band * kRowBand;
+        const std::size_t at = std::size_t(j0) * n;
+        solveRowBandStaged(f.source.row(j0), w.row(j0), bandC.data() + at, bandP.data() + at, stage,
+                           n, n, std::min(kRowBand, n - j0));
+      }
+#pragma omp for schedule(static)
+      for (int band = 0; band < columnBands(n); ++band) {
+        const auto [i0, i1] = columnBand(band, n);
+        solveColumns(w.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
+                     std::size_t(n), n, i0, i1, factor, false);
+      }
+    }
+  };
+  pair(true);
+  for (auto _ : state) {
+    pair(false);
+    benchmark::ClobberMemory();
+  }
+  const double steps = double(state.iterations());
+  state.counters["pairs_per_s"] = benchmark::Counter(steps, benchmark::Counter::kIsRate);
+  state.counters["bytes_per_cell"] = kRowSweepBytes + kColumnSweepBytes;
+  state.SetBytesProcessed(int64_t(steps * n * n * (kRowSweepBytes + kColumnSweepBytes)));
+}
+
 // The column sweep with the rows padded to a pitch of n + range(1) floats: whether the walk
 // down rows n * 4 bytes apart (4 KiB at 1024) loses to 4K aliasing of loads and stores.
 void BM_AdiColumnSweepPitch(benchmark::State& state) {
@@ -184,6 +234,10 @@ const bool kRegistered = [] {
       }
     benchmark::RegisterBenchmark("adi/row-sweep", BM_AdiRowSweep)->Args({n})->UseRealTime();
     benchmark::RegisterBenchmark("adi/column-sweep", BM_AdiColumnSweep)->Args({n})->UseRealTime();
+    for (int64_t threads : {1, 2})
+      benchmark::RegisterBenchmark("adi/sweep-pair", BM_AdiSweepPair)
+          ->Args({n, threads})
+          ->UseRealTime();
   }
   return true;
 }();

@@ -297,8 +297,7 @@ TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
   // A flat surface that does not move: the discharges keep their values where open.
   const FluxInputs in{h.data(), delta.data(), depthX.data(), depthY.data(), nullptr,
                       nullptr,  0.1f,         9.81f,         1.0f};
-  eastDischarges(in, qx.data(), 0, nx, 0, int(nx));
-  northDischarges(in, qy.data(), 0, nx, 0, int(nx), false);
+  fluxRow(in, qx.data(), qy.data(), 0, nx, false);
   faceVelocityRow(qx.data(), qy.data(), depthX.data(), depthY.data(), u.data(), v.data(), 0, nx,
                   false);
   for (std::size_t i = 0; i + 1 < nx; ++i) {
