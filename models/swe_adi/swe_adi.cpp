@@ -40,7 +40,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   h_ = eta0;
   ground_ = Field2D(nx, ny);
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
-  pivotY_ = upperY_ = Field2D(nx, ny);
+  pivotY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
@@ -129,21 +129,22 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
 // q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
-// (one float product, the same every time). Two bands of kRowBand rows at a time, their row
-// systems factored while their couplings are in cache (the barrier at the end makes every
-// band's factors ready for the row sweeps, whichever thread sweeps it).
+// (one float product, the same every time).
 //
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
 // diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
-// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, two
-// bands at a time, the columns' by the first column sweep on its way.
+// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i (formed where needed from c and p). Diagonally
+// dominant: no pivoting. They depend only on the face depths, so every ADI iteration of the
+// step reuses them. The rows' here, the columns' by the first column sweep on its way.
 //
-// The first row sweep of the step, two bands at a time: their face depths and row factors,
-// then band by band the right side of its rows (assembleRhs) and the row solves, all while
-// the band's rows are in cache, with no barrier between them. The right side of a pair's
-// first row needs the north face depths of the row below it, which another thread may be
-// computing: they are computed again, with the same arithmetic, into the thread's scratch row.
+// The first row sweep of the step does it all in one pass, two bands of kRowBand rows at a
+// time: their face depths, their row factors (two bands side by side: four independent chains
+// in the pivots' division-bound recurrence), then band by band the right side of its rows
+// (assembleRhs) and the row solves, while the bands' rows are in cache, with no barrier
+// between them (the one at the end makes the factors ready for the later row sweeps,
+// whichever thread sweeps a band). The right side of a pair's first row needs the north face
+// depths of the row below it, which another thread may be computing: they are computed again,
+// with the same arithmetic, into the thread's scratch row.
 void SweAdi::firstRowSweep(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
@@ -233,9 +234,9 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r = solveColumns(
-        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
-        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
+    const ColumnResult r = solveColumns(rowSolve_.data(), out.data(), faceDepthY_.data(), couple_,
+                                        pivotY_.data(), accumulate ? delta_.data() : nullptr,
+                                        std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }

@@ -125,8 +125,8 @@ class SweAdi final : public Model {
   mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
-  float couple_ = 0.0f;      // q g / dx^2 of the step: the couplings are couple_ D_f
-  Field2D pivotY_, upperY_;  // Thomas factors of the row and column systems
+  float couple_ = 0.0f;  // q g / dx^2 of the step: the couplings are couple_ D_f
+  Field2D pivotY_;       // the pivots of the column systems
   Field2D rhs_, delta_, rowSolve_, work_;
   // A cache: stale after every step and every change of the face velocities. Velocities are
   // not needed by the step, only by its observers.

@@ -379,16 +379,15 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
 
 WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
                                          const float* __restrict depth, float couple,
-                                         float* __restrict p, float* __restrict e,
-                                         float* __restrict delta, std::size_t nx, int ny, int i0,
-                                         int i1, bool factor, bool measure) {
+                                         float* __restrict p, float* __restrict delta,
+                                         std::size_t nx, int ny, int i0, int i1, bool factor,
+                                         bool measure) {
   // With factor, the forward elimination computes the factors on its way.
   if (factor) {
 #pragma omp simd
     for (int i = i0; i < i1; ++i) {
       const float c = couple * depth[i];
       p[i] = 1.0f / (1.0f + c);
-      e[i] = c * p[i];
       out[i] = w[i] * p[i];
     }
     for (int j = 1; j < ny; ++j) {
@@ -397,7 +396,6 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       for (int i = i0; i < i1; ++i) {
         const float cs = couple * depth[below + i], c = couple * depth[row + i];
         p[row + i] = 1.0f / (1.0f + cs + c - cs * cs * p[below + i]);
-        e[row + i] = c * p[row + i];
         out[row + i] = (w[row + i] + cs * out[below + i]) * p[row + i];
       }
     }
@@ -418,7 +416,7 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
     if (j + 1 < ny) {
 #pragma omp simd
       for (int i = i0; i < i1; ++i)
-        out[row + i] += e[row + i] * out[above + i];
+        out[row + i] += couple * depth[row + i] * p[row + i] * out[above + i];
     }
     if (!delta) continue;
 #pragma omp simd

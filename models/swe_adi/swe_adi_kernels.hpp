@@ -80,16 +80,17 @@ void solveRowBandStaged(const float* src, float* out, const float* bandC, const 
                         float* stage, std::size_t stride, int nx, int rows);
 // Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
 // unless delta is null (the first iteration solves straight into delta). With factor, the
-// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
-// are computed on the way, else read. With measure
+// pivots p (of the couplings c = couple D of the north face depths) are computed on the way,
+// else read; the back substitution forms its upper factors c p from them, as the row sweep
+// does (an array fewer to keep in cache and write). With measure
 // (and delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
 ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
-                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
-                          bool factor, bool measure);
+                          float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
+                          bool measure);
 
 struct FluxInputs {
   const float* h;

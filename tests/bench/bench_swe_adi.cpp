@@ -95,8 +95,8 @@ void BM_SemiLagrangianStep(benchmark::State& state) {
 
 // One sweep of n x n tridiagonal systems with couplings of a 20x explicit step (c = 100).
 struct SweepFields {
-  explicit SweepFields(int n) : c(n, n, 100.0f), p(n, n), e(n, n), source(n, n, 1.0f), out(n, n) {}
-  Field2D c, p, e, source, out;
+  explicit SweepFields(int n) : c(n, n, 100.0f), p(n, n), source(n, n, 1.0f), out(n, n) {}
+  Field2D c, p, source, out;
 };
 
 void BM_AdiRowSweep(benchmark::State& state) {
@@ -130,13 +130,13 @@ void BM_AdiColumnSweep(benchmark::State& state) {
     f.c(i, n - 1) = 0.0f;
   for (int band = 0; band < columnBands(n); ++band) {
     const auto [i0, i1] = columnBand(band, n);
-    solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
+    solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), nullptr,
                  std::size_t(n), n, i0, i1, true, false);
   }
   for (auto _ : state) {
     for (int band = 0; band < columnBands(n); ++band) {
       const auto [i0, i1] = columnBand(band, n);
-      solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
+      solveColumns(f.source.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), nullptr,
                    std::size_t(n), n, i0, i1, false, false);
     }
     benchmark::ClobberMemory();
@@ -179,8 +179,8 @@ void BM_AdiSweepPair(benchmark::State& state) {
 #pragma omp for schedule(static)
       for (int band = 0; band < columnBands(n); ++band) {
         const auto [i0, i1] = columnBand(band, n);
-        solveColumns(w.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), f.e.data(), nullptr,
-                     std::size_t(n), n, i0, i1, factor, false);
+        solveColumns(w.data(), f.out.data(), f.c.data(), 1.0f, f.p.data(), nullptr, std::size_t(n),
+                     n, i0, i1, factor, false);
       }
     }
   };
@@ -199,14 +199,14 @@ void BM_AdiSweepPair(benchmark::State& state) {
 // down rows n * 4 bytes apart (4 KiB at 1024) loses to 4K aliasing of loads and stores.
 void BM_AdiColumnSweepPitch(benchmark::State& state) {
   const int n = int(state.range(0)), pitch = n + int(state.range(1));
-  Field2D c(pitch, n, 100.0f), p(pitch, n), e(pitch, n), source(pitch, n, 1.0f), out(pitch, n);
+  Field2D c(pitch, n, 100.0f), p(pitch, n), source(pitch, n, 1.0f), out(pitch, n);
   for (int i = 0; i < pitch; ++i)
     c(i, n - 1) = 0.0f;
   const auto sweep = [&](bool factor) {
     for (int band = 0; band < columnBands(n); ++band) {
       const auto [i0, i1] = columnBand(band, n);
-      solveColumns(source.data(), out.data(), c.data(), 1.0f, p.data(), e.data(), nullptr,
-                   std::size_t(pitch), n, i0, i1, factor, false);
+      solveColumns(source.data(), out.data(), c.data(), 1.0f, p.data(), nullptr, std::size_t(pitch),
+                   n, i0, i1, factor, false);
     }
   };
   sweep(true);
