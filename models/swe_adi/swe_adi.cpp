@@ -41,7 +41,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   ground_ = Field2D(nx, ny);
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
   pivotY_ = Field2D(nx, ny);
-  rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
+  rate_ = rhs_ = delta_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
@@ -86,7 +86,7 @@ void SweAdi::step(double dt) {
       if (k == 0)
         firstRowSweep(dt);
       else
-        sweepRows(work_, [&](int j) { residual(j); });
+        sweepRows([&](int j) { residual(j); });
       sweepColumns(k == 0                 ? ColumnSweep::kFirst
                    : k + 1 == iterations_ ? ColumnSweep::kLast
                                           : ColumnSweep::kNext);
@@ -166,8 +166,8 @@ void SweAdi::firstRowSweep(double dt) {
       for (int j = b0; j < b0 + bandRows; ++j)
         assembleRhs(j, dt, j == j0 ? southDepth : faceDepthY_.row(std::max(j - 1, 0)));
       const std::size_t band = std::size_t(b0) * std::size_t(nx);
-      solveRowBandStaged(rhs_.row(b0), rowSolve_.row(b0), bandC_.data() + band,
-                         bandP_.data() + band, stage, std::size_t(nx), nx, bandRows);
+      solveRowBandStaged(rhs_.row(b0), work_.row(b0), bandC_.data() + band, bandP_.data() + band,
+                         stage, std::size_t(nx), nx, bandRows);
     }
   }
 }
@@ -203,12 +203,13 @@ void SweAdi::residual(int j) {
               work_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
-// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
-// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows. prepareRow(j)
-// first writes row j of the source, band by band: fused into the sweep it needs no barrier of
-// its own and its rows are still in cache when staged.
+// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), in place in work_ (the first
+// row sweep solves the right side rhs_ into it); bands of kRowBand rows staged through a
+// contiguous buffer, SIMD lanes across the rows. prepareRow(j) first writes row j of work_,
+// band by band: fused into the sweep it needs no barrier of its own and its rows are still in
+// cache when staged. Solving in place keeps one field fewer in cache.
 template <class PrepareRow>
-void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
+void SweAdi::sweepRows(PrepareRow prepareRow) {
   const int nx = h_.nx(), ny = h_.ny();
   float* stage = stages_[std::size_t(omp_get_thread_num())].data();
 #pragma omp for schedule(static)
@@ -217,15 +218,16 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
     for (int j = j0; j < j0 + rows; ++j)
       prepareRow(j);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
-                       stage, std::size_t(nx), nx, rows);
+    solveRowBandStaged(work_.row(j0), work_.row(j0), bandC_.data() + at, bandP_.data() + at, stage,
+                       std::size_t(nx), nx, rows);
   }
 }
 
 // Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns).
-// The first iteration factors the columns and solves straight into delta; the next ones solve
-// into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
-// (how far the iterations were from converged); the sync's solves into work_.
+// It reads w from work_. The first iteration factors the columns and solves straight into
+// delta; the next ones solve in place in work_ and add c to delta, the last of several also
+// measuring max |c| / max |delta| (how far the iterations were from converged); the sync's
+// solves in place in work_.
 void SweAdi::sweepColumns(ColumnSweep sweep) {
   const int nx = h_.nx(), ny = h_.ny();
   const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
@@ -234,7 +236,7 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r = solveColumns(rowSolve_.data(), out.data(), faceDepthY_.data(), couple_,
+    const ColumnResult r = solveColumns(work_.data(), out.data(), faceDepthY_.data(), couple_,
                                         pivotY_.data(), accumulate ? delta_.data() : nullptr,
                                         std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
@@ -286,7 +288,7 @@ void SweAdi::syncDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
   const float scale = float(domain_->g() * 0.25 * dt * dt);
-  sweepRows(work_, [&](int j) {
+  sweepRows([&](int j) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
   });

@@ -288,9 +288,11 @@ WB_SPAN_KERNEL void factorRowBands(const float* __restrict depth, float couple, 
 // recurrence transposes its blocks straight back into out. The same operations in the same
 // order as the separate passes below, so the same results, with two passes over the buffer
 // fewer.
-__attribute__((always_inline)) inline void solveFullRowBand(
-    const float* __restrict src, float* __restrict out, const float* __restrict bandC,
-    const float* __restrict bandP, float* __restrict stage, std::size_t stride, int nx) {
+__attribute__((always_inline)) inline void solveFullRowBand(const float* src, float* out,
+                                                            const float* __restrict bandC,
+                                                            const float* __restrict bandP,
+                                                            float* __restrict stage,
+                                                            std::size_t stride, int nx) {
   // A column of the band is two vectors: rows 0-7 at [2 col], rows 8-15 at [2 col + 1].
   const auto* C = reinterpret_cast<const UnalignedLanes*>(bandC);
   const auto* P = reinterpret_cast<const UnalignedLanes*>(bandP);
@@ -346,10 +348,9 @@ __attribute__((always_inline)) inline void solveFullRowBand(
 
 // The factors b_i = c_{i-1} p_i and e_i = c_i p_i are formed on the way, off the recurrences'
 // critical path: two multiplications per cell for a third of the factors' traffic.
-WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
-                                       const float* __restrict bandC, const float* __restrict bandP,
-                                       float* __restrict stage, std::size_t stride, int nx,
-                                       int rows) {
+WB_SPAN_KERNEL void solveRowBandStaged(const float* src, float* out, const float* __restrict bandC,
+                                       const float* __restrict bandP, float* __restrict stage,
+                                       std::size_t stride, int nx, int rows) {
   constexpr int L = kRowBand;
   static_assert(kRowBand == 16, "the fused path carries a band in two halves of 8 lanes");
   if (rows == L && nx % 8 == 0) {
@@ -377,9 +378,8 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
   stageBand<false>(stage, out, stride, nx, rows);
 }
 
-WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
-                                         const float* __restrict depth, float couple,
-                                         float* __restrict p, float* __restrict delta,
+WB_SPAN_KERNEL ColumnResult solveColumns(const float* w, float* out, const float* __restrict depth,
+                                         float couple, float* __restrict p, float* __restrict delta,
                                          std::size_t nx, int ny, int i0, int i1, bool factor,
                                          bool measure) {
   // With factor, the forward elimination computes the factors on its way.

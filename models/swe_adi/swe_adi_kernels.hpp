@@ -75,10 +75,12 @@ void residualRow(const float* rhs, const float* delta, const float* depthX, cons
 void factorRowBands(const float* depth, float couple, std::size_t stride, int nx, int rows,
                     float* bandC, float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
-// through `stage` (nx * kRowBand floats), solved, and written back to out.
+// through `stage` (nx * kRowBand floats), solved, and written back to out (which may be src:
+// every row of the band is read before any is written).
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         float* stage, std::size_t stride, int nx, int rows);
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out (which may be w: the
+// forward elimination reads each w before it writes that cell), then delta += c
 // unless delta is null (the first iteration solves straight into delta). With factor, the
 // pivots p (of the couplings c = couple D of the north face depths) are computed on the way,
 // else read; the back substitution forms its upper factors c p from them, as the row sweep
