@@ -40,8 +40,8 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   h_ = eta0;
   ground_ = Field2D(nx, ny);
   u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
-  pivotY_ = upperY_ = Field2D(nx, ny);
-  rate_ = rhs_ = delta_ = rowSolve_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
+  pivotY_ = Field2D(nx, ny);
+  rate_ = rhs_ = delta_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   for (std::size_t k = 0; k < h_.size(); ++k) {
     ground_.data()[k] = -domain.restDepth().data()[k];
@@ -53,8 +53,9 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
+  // Per thread: the row sweep's staging buffer and a row of south face depths.
   stages_.assign(std::size_t(omp_get_max_threads()),
-                 std::vector<float>(std::size_t(nx) * kRowBand, 0.0f));
+                 std::vector<float>(std::size_t(nx) * (kRowBand + 1), 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
   bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
   reached_.clear();
@@ -81,12 +82,11 @@ void SweAdi::step(double dt) {
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    faceDepthsAndRowFactors();
     for (int k = 0; k < iterations_; ++k) {
       if (k == 0)
-        sweepRows(rhs_, [&](int j) { assembleRhs(j, dt); });
+        firstRowSweep(dt);
       else
-        sweepRows(work_, [&](int j) { residual(j); });
+        sweepRows([&](int j) { residual(j); });
       sweepColumns(k == 0                 ? ColumnSweep::kFirst
                    : k + 1 == iterations_ ? ColumnSweep::kLast
                                           : ColumnSweep::kNext);
@@ -129,19 +129,28 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
 // q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
-// (one float product, the same every time). Two bands of kRowBand rows at a time, their row
-// systems factored while their couplings are in cache (the barrier at the end makes every
-// band's factors ready for the row sweeps, whichever thread sweeps it).
+// (one float product, the same every time).
 //
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
 // diagonal 1 + c_w + c_e, off-diagonals -c; pivot p_i = 1 / (1 + c_{i-1} + c_i -
-// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i. Diagonally dominant: no pivoting. They depend
-// only on the face depths, so every ADI iteration of the step reuses them. The rows' here, two
-// bands at a time, the columns' by the first column sweep on its way.
-void SweAdi::faceDepthsAndRowFactors() {
+// c_{i-1}^2 p_{i-1}) and upper factor c_i p_i (formed where needed from c and p). Diagonally
+// dominant: no pivoting. They depend only on the face depths, so every ADI iteration of the
+// step reuses them. The rows' here, the columns' by the first column sweep on its way.
+//
+// The first row sweep of the step does it all in one pass, two bands of kRowBand rows at a
+// time: their face depths, their row factors (two bands side by side: four independent chains
+// in the pivots' division-bound recurrence), then band by band the right side of its rows
+// (assembleRhs) and the row solves, while the bands' rows are in cache, with no barrier
+// between them (the one at the end makes the factors ready for the later row sweeps,
+// whichever thread sweeps a band). The right side of a pair's first row needs the north face
+// depths of the row below it, which another thread may be computing: they are computed again,
+// with the same arithmetic, into the thread's scratch row.
+void SweAdi::firstRowSweep(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FaceInputs in{h_.data(), ground_.data(), walls_.openEast(), walls_.openNorth(),
                       dryThreshold_};
+  float* stage = stages_[std::size_t(omp_get_thread_num())].data();
+  float* southDepth = stage + std::size_t(nx) * kRowBand;
 #pragma omp for schedule(static)
   for (int pair = 0; pair < (rowBands(ny) + 1) / 2; ++pair) {
     const int j0 = 2 * pair * kRowBand, rows = std::min(2 * kRowBand, ny - j0);
@@ -151,6 +160,15 @@ void SweAdi::faceDepthsAndRowFactors() {
     const std::size_t at = std::size_t(2 * pair) * std::size_t(nx) * kRowBand;
     factorRowBands(faceDepthX_.row(j0), couple_, std::size_t(nx), nx, rows, bandC_.data() + at,
                    bandP_.data() + at);
+    if (j0 > 0) northFaceDepthRow(in, southDepth, h_.index(0, j0 - 1), std::size_t(nx));
+    for (int b0 = j0; b0 < j0 + rows; b0 += kRowBand) {
+      const int bandRows = std::min(kRowBand, ny - b0);
+      for (int j = b0; j < b0 + bandRows; ++j)
+        assembleRhs(j, dt, j == j0 ? southDepth : faceDepthY_.row(std::max(j - 1, 0)));
+      const std::size_t band = std::size_t(b0) * std::size_t(nx);
+      solveRowBandStaged(rhs_.row(b0), work_.row(b0), bandC_.data() + band, bandP_.data() + band,
+                         stage, std::size_t(nx), nx, bandRows);
+    }
   }
 }
 
@@ -161,7 +179,7 @@ void SweAdi::faceDepthsAndRowFactors() {
 // face term is one expression from both sides and
 // sum(hdot) = 0, so sum(r) = 0: the step neither adds nor removes water.
 // Row j, fused into the first row sweep like the residual.
-void SweAdi::assembleRhs(int j, double dt) {
+void SweAdi::assembleRhs(int j, double dt, const float* southDepth) {
   const int nx = h_.nx(), ny = h_.ny();
   const RhsInputs in{h_.data(),
                      faceDepthX_.data(),
@@ -173,7 +191,8 @@ void SweAdi::assembleRhs(int j, double dt) {
                      rateMean_,
                      float(dt),
                      float(domain_->grid().dx)};
-  rhsRow(in, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  rhsRow(in, southDepth, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0,
+         j + 1 < ny);
 }
 
 // Row j of the defect of the last iterate: res = r - (1 - q L) delta, in work_, the right
@@ -184,12 +203,13 @@ void SweAdi::residual(int j) {
               work_.data(), h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
 }
 
-// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), w into rowSolve_; bands of
-// kRowBand rows staged through a contiguous buffer, SIMD lanes across the rows. prepareRow(j)
-// first writes row j of the source, band by band: fused into the sweep it needs no barrier of
-// its own and its rows are still in cache when staged.
+// Eq. 40's sweep: (1 - q L_x) w = res along every row (Thomas), in place in work_ (the first
+// row sweep solves the right side rhs_ into it); bands of kRowBand rows staged through a
+// contiguous buffer, SIMD lanes across the rows. prepareRow(j) first writes row j of work_,
+// band by band: fused into the sweep it needs no barrier of its own and its rows are still in
+// cache when staged. Solving in place keeps one field fewer in cache.
 template <class PrepareRow>
-void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
+void SweAdi::sweepRows(PrepareRow prepareRow) {
   const int nx = h_.nx(), ny = h_.ny();
   float* stage = stages_[std::size_t(omp_get_thread_num())].data();
 #pragma omp for schedule(static)
@@ -198,15 +218,16 @@ void SweAdi::sweepRows(const Field2D& source, PrepareRow prepareRow) {
     for (int j = j0; j < j0 + rows; ++j)
       prepareRow(j);
     const std::size_t at = std::size_t(band) * std::size_t(nx) * kRowBand;
-    solveRowBandStaged(source.row(j0), rowSolve_.row(j0), bandC_.data() + at, bandP_.data() + at,
-                       stage, std::size_t(nx), nx, rows);
+    solveRowBandStaged(work_.row(j0), work_.row(j0), bandC_.data() + at, bandP_.data() + at, stage,
+                       std::size_t(nx), nx, rows);
   }
 }
 
 // Eq. 41's sweep: (1 - q L_y) c = w along every column (Thomas, SIMD lanes across columns).
-// The first iteration factors the columns and solves straight into delta; the next ones solve
-// into work_ and add c to delta, the last of several also measuring max |c| / max |delta|
-// (how far the iterations were from converged); the sync's solves into work_.
+// It reads w from work_. The first iteration factors the columns and solves straight into
+// delta; the next ones solve in place in work_ and add c to delta, the last of several also
+// measuring max |c| / max |delta| (how far the iterations were from converged); the sync's
+// solves in place in work_.
 void SweAdi::sweepColumns(ColumnSweep sweep) {
   const int nx = h_.nx(), ny = h_.ny();
   const bool first = sweep == ColumnSweep::kFirst, measure = sweep == ColumnSweep::kLast;
@@ -215,9 +236,9 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 #pragma omp for schedule(static)
   for (int band = 0; band < columnBands(nx); ++band) {
     const auto [i0, i1] = columnBand(band, nx);
-    const ColumnResult r = solveColumns(
-        rowSolve_.data(), out.data(), faceDepthY_.data(), couple_, pivotY_.data(), upperY_.data(),
-        accumulate ? delta_.data() : nullptr, std::size_t(nx), ny, i0, i1, first, measure);
+    const ColumnResult r = solveColumns(work_.data(), out.data(), faceDepthY_.data(), couple_,
+                                        pivotY_.data(), accumulate ? delta_.data() : nullptr,
+                                        std::size_t(nx), ny, i0, i1, first, measure);
     bandCorrection_[band] = r.maxCorrection;
     bandDelta_[band] = r.maxDelta;
   }
@@ -267,7 +288,7 @@ void SweAdi::syncDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
   const float scale = float(domain_->g() * 0.25 * dt * dt);
-  sweepRows(work_, [&](int j) {
+  sweepRows([&](int j) {
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), scale, invDx,
                 h_.index(0, j), std::size_t(nx), j > 0);
   });

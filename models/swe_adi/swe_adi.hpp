@@ -93,11 +93,11 @@ class SweAdi final : public Model {
 
  private:
   // The operators of one step, in step order (called inside one parallel region).
-  void faceDepthsAndRowFactors();
-  void assembleRhs(int j, double dt);
+  void firstRowSweep(double dt);
+  void assembleRhs(int j, double dt, const float* southDepth);
   void residual(int j);
   template <class PrepareRow>
-  void sweepRows(const Field2D& source, PrepareRow prepareRow);
+  void sweepRows(PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast, kSync };
   void sweepColumns(ColumnSweep sweep);
   void updateDischarges(double dt);
@@ -126,9 +126,9 @@ class SweAdi final : public Model {
   mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
-  float couple_ = 0.0f;      // q g / dx^2 of the step: the couplings are couple_ D_f
-  Field2D pivotY_, upperY_;  // Thomas factors of the row and column systems
-  Field2D rhs_, delta_, rowSolve_, work_;
+  float couple_ = 0.0f;  // q g / dx^2 of the step: the couplings are couple_ D_f
+  Field2D pivotY_;       // the pivots of the column systems
+  Field2D rhs_, delta_, work_;
   // A cache: stale after every step and every change of the face velocities. Velocities are
   // not needed by the step, only by its observers.
   mutable Field2D cellU_, cellV_;

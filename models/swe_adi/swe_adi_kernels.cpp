@@ -12,6 +12,15 @@
 
 #include "core/grid/parallel.hpp"
 
+// WB_SPAN_KERNEL with an AVX-512 clone besides, chosen at load time where the CPU has it: a
+// cache line per load and twice the lanes made the step 1.05x faster at 256^2 and 1.17x at
+// 1024^2 (A/B on the 2-core Xeon of docs/swe-adi.md). AVX-512 has fused multiply-adds, which
+// the AVX2 and default clones lack: GCC would contract a * b + c into them and round
+// differently, so contraction is off in this file (after its includes), and every clone
+// gives the same results bit for bit.
+#define WB_ADI_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
+#pragma GCC optimize("fp-contract=off")
+
 namespace wb {
 namespace {
 
@@ -64,9 +73,9 @@ inline float residualCell(float r, float dC, float dW, float dE, float dS, float
 
 }  // namespace
 
-WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
-                                 float* __restrict depthY, std::size_t row, std::size_t nx,
-                                 bool hasNorth) {
+WB_ADI_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
+                                float* __restrict depthY, std::size_t row, std::size_t nx,
+                                bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict b = in.ground + row;
   const float* __restrict openEast = in.openEast + row;
@@ -86,8 +95,20 @@ WB_SPAN_KERNEL void faceDepthRow(const FaceInputs& in, float* __restrict depthX,
     dy[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
 }
 
-WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* __restrict rhs,
-                           std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth) {
+WB_ADI_KERNEL void northFaceDepthRow(const FaceInputs& in, float* __restrict depth, std::size_t row,
+                                     std::size_t nx) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict b = in.ground + row;
+  const float* __restrict openNorth = in.openNorth + row;
+  const float dry = in.dryThreshold;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i)
+    depth[i] = faceDepth(h[i], b[i], h[i + nx], b[i + nx], openNorth[i], dry);
+}
+
+WB_ADI_KERNEL void rhsRow(const RhsInputs& in, const float* southDepth, float* __restrict rate,
+                          float* __restrict rhs, std::size_t row, std::size_t nx, bool hasSouth,
+                          bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict hS = hasSouth ? h - nx : h;
   const float* __restrict hN = hasNorth ? h + nx : h;
@@ -96,7 +117,7 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
   // own north faces).
   const float south = hasSouth ? 1.0f : 0.0f;
   const std::size_t below = hasSouth ? row - nx : row;
-  const float* __restrict dS = in.depthY + below;
+  const float* __restrict dS = hasSouth ? southDepth : in.depthY + row;
   const float* __restrict dN = in.depthY + row;
   const float couple = in.couple;
   float* __restrict rt = rate + row;
@@ -110,14 +131,15 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
       if constexpr (forced) return in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
       return 0.0f;
     };
-    const auto forceY = [&](std::size_t k) {
-      if constexpr (forced) return in.depthY[k] * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
+    const auto forceY = [&](std::size_t k, float depth) {
+      if constexpr (forced) return depth * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
       return 0.0f;
     };
     const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE,
                           float fE) {
       const std::size_t k = row + i;
-      const float fN = hasNorth ? forceY(k) : 0.0f, fS = hasSouth ? forceY(below + i) : 0.0f;
+      const float fN = hasNorth ? forceY(k, dN[i]) : 0.0f;
+      const float fS = hasSouth ? forceY(below + i, dS[i]) : 0.0f;
       rt[i] -= in.wet[k] * in.rateMean;
       r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
              twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * (couple * dS[i]),
@@ -140,10 +162,10 @@ WB_SPAN_KERNEL void rhsRow(const RhsInputs& in, float* __restrict rate, float* _
     solve(std::false_type{});
 }
 
-WB_SPAN_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
-                                const float* __restrict depthX, const float* __restrict depthY,
-                                float couple, float* __restrict out, std::size_t row,
-                                std::size_t nx, bool hasSouth, bool hasNorth) {
+WB_ADI_KERNEL void residualRow(const float* __restrict rhs, const float* __restrict delta,
+                               const float* __restrict depthX, const float* __restrict depthY,
+                               float couple, float* __restrict out, std::size_t row, std::size_t nx,
+                               bool hasSouth, bool hasNorth) {
   const float* __restrict d = delta + row;
   const float* __restrict dS = hasSouth ? d - nx : d;
   const float* __restrict dN = hasNorth ? d + nx : d;
@@ -229,9 +251,9 @@ __attribute__((always_inline)) inline void stageBand(const float* __restrict fro
 // The row sweep, kRowBand rows at a time through a staging buffer, the recurrences in SIMD
 // lanes: forward y_i = s_i p_i + b_i y_{i-1} (b_i = c_{i-1} p_i), back x_i = y_i + e_i x_{i+1}
 // (e_i = c_i p_i).
-WB_SPAN_KERNEL void factorRowBands(const float* __restrict depth, float couple, std::size_t stride,
-                                   int nx, int rows, float* __restrict bandC,
-                                   float* __restrict bandP) {
+WB_ADI_KERNEL void factorRowBands(const float* __restrict depth, float couple, std::size_t stride,
+                                  int nx, int rows, float* __restrict bandC,
+                                  float* __restrict bandP) {
   constexpr int L = kRowBand;
   const std::size_t size = std::size_t(nx) * L;
   const int bands = rows > L ? 2 : 1;
@@ -275,9 +297,11 @@ WB_SPAN_KERNEL void factorRowBands(const float* __restrict depth, float couple, 
 // recurrence transposes its blocks straight back into out. The same operations in the same
 // order as the separate passes below, so the same results, with two passes over the buffer
 // fewer.
-__attribute__((always_inline)) inline void solveFullRowBand(
-    const float* __restrict src, float* __restrict out, const float* __restrict bandC,
-    const float* __restrict bandP, float* __restrict stage, std::size_t stride, int nx) {
+__attribute__((always_inline)) inline void solveFullRowBand(const float* src, float* out,
+                                                            const float* __restrict bandC,
+                                                            const float* __restrict bandP,
+                                                            float* __restrict stage,
+                                                            std::size_t stride, int nx) {
   // A column of the band is two vectors: rows 0-7 at [2 col], rows 8-15 at [2 col + 1].
   const auto* C = reinterpret_cast<const UnalignedLanes*>(bandC);
   const auto* P = reinterpret_cast<const UnalignedLanes*>(bandP);
@@ -333,10 +357,9 @@ __attribute__((always_inline)) inline void solveFullRowBand(
 
 // The factors b_i = c_{i-1} p_i and e_i = c_i p_i are formed on the way, off the recurrences'
 // critical path: two multiplications per cell for a third of the factors' traffic.
-WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __restrict out,
-                                       const float* __restrict bandC, const float* __restrict bandP,
-                                       float* __restrict stage, std::size_t stride, int nx,
-                                       int rows) {
+WB_ADI_KERNEL void solveRowBandStaged(const float* src, float* out, const float* __restrict bandC,
+                                      const float* __restrict bandP, float* __restrict stage,
+                                      std::size_t stride, int nx, int rows) {
   constexpr int L = kRowBand;
   static_assert(kRowBand == 16, "the fused path carries a band in two halves of 8 lanes");
   if (rows == L && nx % 8 == 0) {
@@ -364,18 +387,16 @@ WB_SPAN_KERNEL void solveRowBandStaged(const float* __restrict src, float* __res
   stageBand<false>(stage, out, stride, nx, rows);
 }
 
-WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __restrict out,
-                                         const float* __restrict depth, float couple,
-                                         float* __restrict p, float* __restrict e,
-                                         float* __restrict delta, std::size_t nx, int ny, int i0,
-                                         int i1, bool factor, bool measure) {
+WB_ADI_KERNEL ColumnResult solveColumns(const float* w, float* out, const float* __restrict depth,
+                                        float couple, float* __restrict p, float* __restrict delta,
+                                        std::size_t nx, int ny, int i0, int i1, bool factor,
+                                        bool measure) {
   // With factor, the forward elimination computes the factors on its way.
   if (factor) {
 #pragma omp simd
     for (int i = i0; i < i1; ++i) {
       const float c = couple * depth[i];
       p[i] = 1.0f / (1.0f + c);
-      e[i] = c * p[i];
       out[i] = w[i] * p[i];
     }
     for (int j = 1; j < ny; ++j) {
@@ -384,7 +405,6 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
       for (int i = i0; i < i1; ++i) {
         const float cs = couple * depth[below + i], c = couple * depth[row + i];
         p[row + i] = 1.0f / (1.0f + cs + c - cs * cs * p[below + i]);
-        e[row + i] = c * p[row + i];
         out[row + i] = (w[row + i] + cs * out[below + i]) * p[row + i];
       }
     }
@@ -405,7 +425,7 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
     if (j + 1 < ny) {
 #pragma omp simd
       for (int i = i0; i < i1; ++i)
-        out[row + i] += e[row + i] * out[above + i];
+        out[row + i] += couple * depth[row + i] * p[row + i] * out[above + i];
     }
     if (!delta) continue;
 #pragma omp simd
@@ -422,8 +442,8 @@ WB_SPAN_KERNEL ColumnResult solveColumns(const float* __restrict w, float* __res
   return {maxC, maxD};
 }
 
-WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
-                            std::size_t row, std::size_t nx, bool hasNorth) {
+WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
+                           std::size_t row, std::size_t nx, bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict d = in.delta + row;
   const float* __restrict dX = in.depthX + row;
@@ -458,9 +478,9 @@ WB_SPAN_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* _
     update(std::false_type{});
 }
 
-WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
-                                const float* __restrict rate, float* __restrict out, float scale,
-                                float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
+WB_ADI_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
+                               const float* __restrict rate, float* __restrict out, float scale,
+                               float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
   const float* __restrict x = qx + row;
   const float* __restrict north = qy + row;
   const float* __restrict south = qy + (hasSouth ? row - nx : row);
@@ -473,11 +493,11 @@ WB_SPAN_KERNEL void mismatchRow(const float* __restrict qx, const float* __restr
     o[i] = scale * (-invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i]);
 }
 
-WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
-                                           const float* __restrict depthX,
-                                           const float* __restrict depthY, float* __restrict qx,
-                                           float* __restrict qy, float invDx, std::size_t row,
-                                           std::size_t nx, bool hasNorth) {
+WB_ADI_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
+                                          const float* __restrict depthX,
+                                          const float* __restrict depthY, float* __restrict qx,
+                                          float* __restrict qy, float invDx, std::size_t row,
+                                          std::size_t nx, bool hasNorth) {
   const float* __restrict f = phi + row;
   const float* __restrict dX = depthX + row;
   const float* __restrict dY = depthY + row;
@@ -491,10 +511,10 @@ WB_SPAN_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
     y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
 }
 
-WB_SPAN_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,
-                                    const float* __restrict depthX, const float* __restrict depthY,
-                                    float* __restrict u, float* __restrict v, std::size_t row,
-                                    std::size_t nx, bool hasNorth) {
+WB_ADI_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,
+                                   const float* __restrict depthX, const float* __restrict depthY,
+                                   float* __restrict u, float* __restrict v, std::size_t row,
+                                   std::size_t nx, bool hasNorth) {
 #pragma omp simd
   for (std::size_t k = row; k < row + nx - 1; ++k)
     u[k] = faceVelocity(qx[k], depthX[k]);
@@ -504,9 +524,9 @@ WB_SPAN_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __r
     v[k] = faceVelocity(qy[k], depthY[k]);
 }
 
-WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
-                                    float* __restrict cellU, float* __restrict cellV,
-                                    std::size_t row, std::size_t nx, bool hasSouth) {
+WB_ADI_KERNEL void cellVelocityRow(const float* __restrict u, const float* __restrict v,
+                                   float* __restrict cellU, float* __restrict cellV,
+                                   std::size_t row, std::size_t nx, bool hasSouth) {
   cellU[row] = 0.5f * u[row];
 #pragma omp simd
   for (std::size_t i = 1; i < nx; ++i)
@@ -522,9 +542,9 @@ WB_SPAN_KERNEL void cellVelocityRow(const float* __restrict u, const float* __re
     cellV[row + i] = 0.5f * (v[row + i - nx] + v[row + i]);
 }
 
-WB_SPAN_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h,
-                                float* __restrict rate, std::size_t row, std::size_t nx, int rows,
-                                RowCounts* __restrict counts) {
+WB_ADI_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h, float* __restrict rate,
+                               std::size_t row, std::size_t nx, int rows,
+                               RowCounts* __restrict counts) {
   const float* __restrict delta = in.delta;
   const float* __restrict ground = in.ground;
   const float* __restrict wet = in.wet;

@@ -41,6 +41,8 @@ struct FaceInputs {
 };
 void faceDepthRow(const FaceInputs& in, float* depthX, float* depthY, std::size_t row,
                   std::size_t nx, bool hasNorth);
+// Only the north faces of the row at `row` (which has a row north of it), into depth[0..nx).
+void northFaceDepthRow(const FaceInputs& in, float* depth, std::size_t row, std::size_t nx);
 
 struct RhsInputs {
   const float* h;
@@ -54,9 +56,10 @@ struct RhsInputs {
   float dt;
   float dx;
 };
-// Also takes the round-off mean out of the rate.
-void rhsRow(const RhsInputs& in, float* rate, float* rhs, std::size_t row, std::size_t nx,
-            bool hasSouth, bool hasNorth);
+// Also takes the round-off mean out of the rate. southDepth: the depths of the row's south
+// faces (nx values; read only with hasSouth), wherever they were computed.
+void rhsRow(const RhsInputs& in, const float* southDepth, float* rate, float* rhs, std::size_t row,
+            std::size_t nx, bool hasSouth, bool hasNorth);
 
 void residualRow(const float* rhs, const float* delta, const float* depthX, const float* depthY,
                  float couple, float* out, std::size_t row, std::size_t nx, bool hasSouth,
@@ -72,21 +75,24 @@ void residualRow(const float* rhs, const float* delta, const float* depthX, cons
 void factorRowBands(const float* depth, float couple, std::size_t stride, int nx, int rows,
                     float* bandC, float* bandP);
 // Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
-// through `stage` (nx * kRowBand floats), solved, and written back to out.
+// through `stage` (nx * kRowBand floats), solved, and written back to out (which may be src:
+// every row of the band is read before any is written).
 void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
                         float* stage, std::size_t stride, int nx, int rows);
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out, then delta += c
+// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out (which may be w: the
+// forward elimination reads each w before it writes that cell), then delta += c
 // unless delta is null (the first iteration solves straight into delta). With factor, the
-// Thomas factors (couplings c = couple D of the north face depths: pivots p, upper factors e = c p)
-// are computed on the way, else read. With measure
+// pivots p (of the couplings c = couple D of the north face depths) are computed on the way,
+// else read; the back substitution forms its upper factors c p from them, as the row sweep
+// does (an array fewer to keep in cache and write). With measure
 // (and delta), max |c| and max |delta| of the band (else 0).
 struct ColumnResult {
   float maxCorrection = 0.0f;
   float maxDelta = 0.0f;
 };
 ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
-                          float* e, float* delta, std::size_t nx, int ny, int i0, int i1,
-                          bool factor, bool measure);
+                          float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
+                          bool measure);
 
 struct FluxInputs {
   const float* h;
