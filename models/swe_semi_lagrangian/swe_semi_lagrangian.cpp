@@ -115,9 +115,8 @@ void SweSemiLagrangian::step(double dt) {
   interpolateAtDepartures(dt);
   applyForce(dt);
   extendVelocityIntoFilms();
-  assembleFaceDepths();
+  assembleFaceDepths(dt);
   assembleRhs(dt);
-  assembleHelmholtz(dt);
   solveHelmholtz(dt);
   transportVolume(dt);
   updateVelocity(dt);
@@ -224,24 +223,11 @@ void SweSemiLagrangian::assembleRhs(double dt) {
 // grad(h); the last term is the product of two surface slopes (second order in the wave
 // amplitude, absent in the linearised equations) and is dropped, which leaves the conservative
 //   A h = h - g dt^2 div(d^n grad h)
-// discretised with the face depths d_f of assembleFaceDepths and no flux through walls or
-// dry faces (Neumann):
+// discretised with the face depths d_f and coefficients of assembleFaceDepths and no flux through
+// walls or dry faces (Neumann):
 //   (A h)_C = h_C + sum_faces (g dt^2 / dx^2) d_f (h_C - h_N).
 // A is symmetric positive definite (d_f >= 0), so conjugate gradients apply, and
 // sum(A h) = sum(h). A cell with every face dry keeps its surface (its row is h = rhs).
-void SweSemiLagrangian::assembleHelmholtz(double dt) {
-  const double dx = domain_->grid().dx;
-  const float mu = float(domain_->g() * dt * dt / (dx * dx));
-  const std::size_t n = h_.size();
-  float *faceX = faceX_.data(), *faceY = faceY_.data();
-  const float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
-#pragma omp parallel if (worthThreads(n))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    facesSpan(faceX, faceY, depthX, depthY, mu, n * t / threads, n * (t + 1) / threads);
-  }
-}
-
 // Rows 1 to ny - 2 whole, with the interior kernel: a face towards a solid cell is 0 (and so
 // is `in` there), so the kernel gives the wall rule without a test, and a solid cell gets 0.
 // The first and last rows (whose neighbours beyond the grid would be read) cell by cell.
@@ -251,19 +237,24 @@ double SweSemiLagrangian::applyHelmholtz(const Field2D& in, Field2D& out) const 
   float* q = out.data();
   const std::size_t row = std::size_t(nx);
   const auto cell = [&](int i, int j) {
-    const float centre = in(i, j);
-    double sum = centre;
-    if (i + 1 < nx) sum += faceX_(i, j) * (centre - in(i + 1, j));
-    if (i > 0) sum += faceX_(i - 1, j) * (centre - in(i - 1, j));
-    if (j + 1 < ny) sum += faceY_(i, j) * (centre - in(i, j + 1));
-    if (j > 0) sum += faceY_(i, j - 1) * (centre - in(i, j - 1));
-    out(i, j) = float(sum);
-    return double(centre) * out(i, j);
+    out(i, j) = helmholtzAt(in, i, j);
+    return double(in(i, j)) * out(i, j);
   };
   const auto span = [&](std::size_t begin, std::size_t end) {
     return helmholtzSpan(q, p, faceX, faceY, row, begin, end);
   };
   return sumOverCells(walls_, nx, ny, span, cell);
+}
+
+float SweSemiLagrangian::helmholtzAt(const Field2D& in, int i, int j) const {
+  const int nx = in.nx(), ny = in.ny();
+  const float centre = in(i, j);
+  double sum = centre;
+  if (i + 1 < nx) sum += faceX_(i, j) * (centre - in(i + 1, j));
+  if (i > 0) sum += faceX_(i - 1, j) * (centre - in(i - 1, j));
+  if (j + 1 < ny) sum += faceY_(i, j) * (centre - in(i, j + 1));
+  if (j > 0) sum += faceY_(i, j - 1) * (centre - in(i, j - 1));
+  return float(sum);
 }
 
 HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
@@ -284,28 +275,33 @@ HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
 // input stays symmetric to 1e-9). The solve starts from the change extrapolated from the last
 // two steps' (2 h^n - h^{n-1} in rate form), which leaves a smaller residual than 0 where the
 // step resolves the waves' period: on the one-drop pool at 256^2, 8.4 reduced-CG iterations per
-// step at the default dt instead of 12.5 (docs/performance.md). fluxX_, spent until
-// transportVolume, holds A h^n.
+// step at the default dt instead of 12.5 (docs/performance.md).
+// rhs - A h^n and the guess are made in one pass.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   const double tolerance = settings_.cgTolerance;
   const int maxIterations = settings_.cgMaxIterations;
-  Field2D &applied = fluxX_, &change = change_;
-  applyHelmholtz(h_, applied);
-  const std::size_t n = h_.size();
-  float *rhs = rhs_.data(), *delta = change.data(), *before = olderChange_.data();
-  const float* a = applied.data();
+  Field2D& change = change_;
+  const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t row = std::size_t(nx);
+  float* delta = change.data();
   // The guess: the rate of change extrapolated linearly from the last two steps,
   // dt (2 change^{n-1} / dt^{n-1} - change^{n-2} / dt^{n-2}).
   const float last = changeDt_[0] > 0.0 ? float(2.0 * dt / changeDt_[0]) : 0.0f;
   const float older = changeDt_[1] > 0.0 ? float(dt / changeDt_[1]) : 0.0f;
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k) {
-    rhs[k] -= a[k];
-    const float previous = delta[k];
-    const float guess = last * previous - older * before[k];
-    delta[k] = std::fabs(guess) < kNegligibleChange ? 0.0f : guess;
-    before[k] = previous;
-  }
+  const Guess guess{delta, olderChange_.data(), last, older, kNegligibleChange};
+  const auto span = [&](std::size_t begin, std::size_t end) {
+    residualAndGuessSpan(rhs_.data(), h_.data(), faceX_.data(), faceY_.data(), guess, row, begin,
+                         end);
+    return 0.0;
+  };
+  const auto cell = [&](int i, int j) {
+    rhs_(i, j) -= helmholtzAt(h_, i, j);
+    return 0.0;
+  };
+  sumOverCells(walls_, nx, ny, span, cell);
+  for (int j : {0, ny - 1})  // the guess in the first and last rows
+    for (std::size_t k = std::size_t(j) * row; k < std::size_t(j + 1) * row; ++k)
+      guessChange(guess, k);
   changeDt_ = {dt, changeDt_[0]};
   const HelmholtzMethod method = chooseSolver(dt);
   auto& solver = solvers_[std::size_t(method) - 1];
@@ -315,10 +311,7 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
         [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); });
   solver->updateCoefficients(unitShift_, faceX_, faceY_);
   lastSolve_ = solver->solve(rhs_, change, tolerance, maxIterations);
-  float* h = h_.data();
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k)
-    h[k] += delta[k];
+  // h^n + change is taken on the fly by transportVolume and settleSurface.
 }
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann

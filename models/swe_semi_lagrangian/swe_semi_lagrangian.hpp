@@ -93,6 +93,8 @@ class SweSemiLagrangian final : public Model {
   // keep their value; returns sum(in * out) for CG. Its coefficients are those of the last
   // step.
   double applyHelmholtz(const Field2D& in, Field2D& out) const;
+  // (A in) at one cell, any cell of the grid.
+  float helmholtzAt(const Field2D& in, int i, int j) const;
 
   static std::vector<ParamSpec> parameterSpecs();
   // dt times the shear may not exceed this (section 4.2; trajectories do not cross).
@@ -133,8 +135,9 @@ class SweSemiLagrangian final : public Model {
 
   double estimatedInitialShear() const;
   void applyForce(double dt);
-  // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp).
-  void assembleFaceDepths();
+  // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp), and
+  // the left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
+  void assembleFaceDepths(double dt);
   // A film's departure velocity becomes the mean of its wet neighbours' (the water that
   // floods it arrives with their velocity).
   void extendVelocityIntoFilms();
@@ -142,8 +145,6 @@ class SweSemiLagrangian final : public Model {
   void startFloodedCells();
   // Right side of eq. 25.
   void assembleRhs(double dt);
-  // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
-  void assembleHelmholtz(double dt);
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
@@ -154,11 +155,17 @@ class SweSemiLagrangian final : public Model {
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
   // to the water it holds (swe_semi_lagrangian_wet_dry.cpp).
   void transportVolume(double dt);
-  // The surface after the step from the flux-form one and eq. 25's solution.
-  void settleSurface(const Field2D& fluxForm);
+  // The surface after the step from the flux-form one and eq. 25's solution; the momentum in
+  // compressions measured on the way.
+  void settleSurface(double dt);
+  // transportVolume's face flux f at (i, j) (0 beyond the grid's first row or column), the
+  // same limited, and the flux-form surface, at one cell.
+  float fluxAt(const Field2D& f, int i, int j) const;
+  float limitedFlux(const Field2D& f, int i, int j, int di, int dj) const;
+  float fluxFormAt(int i, int j) const;
   // Where the flow converges: the momentum advected in flux form with the continuity fluxes
-  // (measured into momentumU_/V_ by transportVolume, applied after eqs. 21-22).
-  void measureMomentumInCompressions(const Field2D& fluxForm, double dt);
+  // (measured into momentumU_/V_ by settleSurface, applied after eqs. 21-22), at one cell.
+  void momentumAt(int i, int j, float fluxForm, float forceStep);
   void conserveMomentumInCompressions();
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;

@@ -9,6 +9,7 @@
 // swe_semi_lagrangian_kernels.cpp.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -77,18 +78,31 @@ struct FaceDepth {
   const bool thinning = (to < from) & (toGround <= fromGround);
   return {inside ? mean : starC + starN, inside & !thinning ? mean : upwind};
 }
+// The face depths and eq. 25's face coefficients mu d_f (faceX, faceY).
 struct FaceDepths {
-  float *depthX, *depthY, *carryX, *carryY;
+  float *depthX, *depthY, *carryX, *carryY, *faceX, *faceY;
 };
 void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
                    const float* __restrict u, const float* __restrict v,
                    const float* __restrict openEast, const float* __restrict openNorth,
-                   float filmDepth, std::size_t row, std::size_t begin, std::size_t end);
-void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict depthX,
-               const float* __restrict depthY, float mu, std::size_t begin, std::size_t end);
+                   float filmDepth, float mu, std::size_t row, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);
+// solveHelmholtz's start: the change guessed from the last two (delta, before) and factors.
+struct Guess {
+  float *delta, *before;
+  float last, older, negligible;
+};
+[[gnu::always_inline]] inline void guessChange(const Guess& g, std::size_t k) {
+  const float previous = g.delta[k];
+  const float guess = g.last * previous - g.older * g.before[k];
+  g.delta[k] = std::fabs(guess) < g.negligible ? 0.0f : guess;
+  g.before[k] = previous;
+}
+void residualAndGuessSpan(float* __restrict rhs, const float* __restrict h,
+                          const float* __restrict faceX, const float* __restrict faceY,
+                          const Guess& g, std::size_t row, std::size_t begin, std::size_t end);
 void velocitySpan(float* __restrict u, float* __restrict v, const float* __restrict uDep,
                   const float* __restrict vDep, const float* __restrict h,
                   const float* __restrict openEast, const float* __restrict openNorth,
@@ -101,35 +115,24 @@ struct Transport {
   float *fluxX, *fluxY;
   const float *carryX, *carryY, *depthX, *depthY, *u, *v;
 };
-void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx, float gDtPerDx,
-              std::size_t row, std::size_t begin, std::size_t end);
+void fluxSpan(const Transport& t, const float* __restrict h, const float* __restrict change,
+              float dtPerDx, float gDtPerDx, std::size_t row, std::size_t begin, std::size_t end);
 void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
                       const float* __restrict fluxY, const float* __restrict depth, std::size_t row,
                       std::size_t begin, std::size_t end);
-void continuitySpan(float* __restrict h, const float* __restrict hOld,
-                    const float* __restrict fluxX, const float* __restrict fluxY,
-                    const float* __restrict scale, std::size_t row, std::size_t begin,
-                    std::size_t end);
-// settleSurface's fields and sums.
-struct Settle {
-  float *h, *solved;
-  const float *flux, *scale, *ground, *depth, *wet;
+// settleSurface's fields (ax, ay: the force, or any field with forceStep 0) and sums.
+struct Surface {
+  float *h, *solved, *outU, *outV;
+  const float *change, *hOld, *fluxX, *fluxY, *scale, *ground, *depth, *wet, *u, *v, *uDep, *vDep,
+      *depthX, *depthY, *ax, *ay;
 };
 struct SettleSums {
   double left = 0.0, solvedDepth = 0.0;
 };
-SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row, std::size_t begin,
-                      std::size_t end);
+SettleSums surfaceSpan(const Surface& f, float exactDepth, float forceStep, std::size_t row,
+                       std::size_t begin, std::size_t end);
 double spreadSpan(float* __restrict h, const float* __restrict solved,
                   const float* __restrict ground, float share, std::size_t begin, std::size_t end);
-// measureMomentumInCompressions' fields (ax, ay: the force, or any field with forceStep 0).
-struct Momentum {
-  float *outU, *outV;
-  const float *u, *v, *uDep, *vDep, *fluxX, *fluxY, *scale, *depthX, *depthY, *depth, *flux,
-      *ground, *wet, *ax, *ay;
-};
-void momentumSpan(const Momentum& m, float exactDepth, float forceStep, std::size_t row,
-                  std::size_t begin, std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
                               float* __restrict v, float* __restrict moving,
                               const float* __restrict ground, const float* __restrict wet,

@@ -32,33 +32,37 @@ using namespace swe_sl;
 // advection; 0 where neither side holds water above b_f: a cell beside ground higher than
 // its surface feels no slope towards it (that face is closed like a wall) and a lake at rest
 // around an island stays at rest. The limiter of transportVolume stops any flow out of a dry
-// side. Walls and the grid's edge get 0.
-void SweSemiLagrangian::assembleFaceDepths() {
+// side. Walls and the grid's edge get 0. In the same pass, eq. 25's face coefficients
+// g dt^2 d_f / dx^2 (assembleFaceDepths' comment in swe_semi_lagrangian.cpp).
+void SweSemiLagrangian::assembleFaceDepths(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
+  const double dx = domain_->grid().dx;
+  const float mu = float(domain_->g() * dt * dt / (dx * dx));
   const FaceDepths faces{faceDepthX_.data(), faceDepthY_.data(), faceCarryX_.data(),
-                         faceCarryY_.data()};
+                         faceCarryY_.data(), faceX_.data(),      faceY_.data()};
   const float *h = h_.data(), *ground = ground_.data();
   const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
   const float film = settings_.filmDepth;
 #pragma omp parallel if (worthThreads(below))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    faceDepthSpan(faces, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, film, row,
+    faceDepthSpan(faces, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, film, mu, row,
                   below * t / threads, below * (t + 1) / threads);
   }
   // The last row: no north faces; east faces as in the kernel.
   const int j = ny - 1;
   for (int i = 0; i < nx; ++i) {
-    faceDepthY_(i, j) = faceCarryY_(i, j) = 0.0f;
+    faceDepthY_(i, j) = faceCarryY_(i, j) = faceY_(i, j) = 0.0f;
     if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
-      faceDepthX_(i, j) = faceCarryX_(i, j) = 0.0f;
+      faceDepthX_(i, j) = faceCarryX_(i, j) = faceX_(i, j) = 0.0f;
       continue;
     }
     const FaceDepth east = faceDepthOf(h_(i, j), ground_(i, j), h_(i + 1, j), ground_(i + 1, j),
                                        uDep_(i, j) + uDep_(i + 1, j) > 0.0f, film);
     faceDepthX_(i, j) = east.gravity;
     faceCarryX_(i, j) = east.carry;
+    faceX_(i, j) = mu * east.gravity;
   }
 }
 
@@ -126,61 +130,58 @@ void SweSemiLagrangian::transportVolume(double dt) {
   const Transport t{fluxX_.data(),      fluxY_.data(),      faceCarryX_.data(), faceCarryY_.data(),
                     faceDepthX_.data(), faceDepthY_.data(), uDep_.data(),       vDep_.data()};
   // The fluxes of the first and last rows cell by cell (the kernel would read beyond the
-  // grid); a closed face has both depths 0, hence flux 0.
+  // grid); a closed face has both depths 0, hence flux 0. h is eq. 25's solution h^n + change.
   const auto fluxes = [&](std::size_t begin, std::size_t end) {
-    fluxSpan(t, h_.data(), dtPerDx, gDtPerDx, row, begin, end);
+    fluxSpan(t, h_.data(), change_.data(), dtPerDx, gDtPerDx, row, begin, end);
     return 0.0;
   };
+  const auto solved = [&](int i, int j) { return h_(i, j) + change_(i, j); };
   const auto fluxCell = [&](int i, int j) {
-    const float centre = h_(i, j);
+    const float centre = solved(i, j);
     fluxX_(i, j) = i + 1 < nx
                        ? dtPerDx * (faceCarryX_(i, j) * 0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
-                                    faceDepthX_(i, j) * (gDtPerDx * (h_(i + 1, j) - centre)))
+                                    faceDepthX_(i, j) * (gDtPerDx * (solved(i + 1, j) - centre)))
                        : 0.0f;
     fluxY_(i, j) = j + 1 < ny
                        ? dtPerDx * (faceCarryY_(i, j) * 0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
-                                    faceDepthY_(i, j) * (gDtPerDx * (h_(i, j + 1) - centre)))
+                                    faceDepthY_(i, j) * (gDtPerDx * (solved(i, j + 1) - centre)))
                        : 0.0f;
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, fluxes, fluxCell);
-  const auto west = [&](const Field2D& f, int i, int j) { return i > 0 ? f(i - 1, j) : 0.0f; };
-  const auto south = [&](const Field2D& f, int i, int j) { return j > 0 ? f(i, j - 1) : 0.0f; };
   const auto scales = [&](std::size_t begin, std::size_t end) {
     outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
                      end);
     return 0.0;
   };
   const auto scaleCell = [&](int i, int j) {
-    const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-west(fluxX_, i, j), 0.0f) +
-                          std::max(fluxY_(i, j), 0.0f) + std::max(-south(fluxY_, i, j), 0.0f);
+    const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-fluxAt(fluxX_, i - 1, j), 0.0f) +
+                          std::max(fluxY_(i, j), 0.0f) + std::max(-fluxAt(fluxY_, i, j - 1), 0.0f);
     const float held = depth_(i, j);
     outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, scales, scaleCell);
-  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
-    if (i < 0 || j < 0) return 0.0f;
-    const float flux = f(i, j);
-    if (flux == 0.0f) return 0.0f;
-    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
-  };
-  // The flux-form surface into rhs_ (eq. 25's right side is spent).
-  Field2D& fluxForm = rhs_;
-  const auto update = [&](std::size_t begin, std::size_t end) {
-    continuitySpan(fluxForm.data(), hOld_.data(), fluxX_.data(), fluxY_.data(),
-                   outflowScale_.data(), row, begin, end);
-    return 0.0;
-  };
-  const auto updateCell = [&](int i, int j) {
-    fluxForm(i, j) =
-        hOld_(i, j) - ((limited(fluxX_, i, j, 1, 0) - limited(fluxX_, i - 1, j, 1, 0)) +
-                       (limited(fluxY_, i, j, 0, 1) - limited(fluxY_, i, j - 1, 0, 1)));
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, update, updateCell);
-  measureMomentumInCompressions(fluxForm, dt);
-  settleSurface(fluxForm);
+  settleSurface(dt);
+}
+
+// The flux f of the face east or north of (i, j) (0 beyond the grid's first row or column).
+float SweSemiLagrangian::fluxAt(const Field2D& f, int i, int j) const {
+  return i < 0 || j < 0 ? 0.0f : f(i, j);
+}
+
+// The limited flux of the face between (i, j) and (i + di, j + dj): scaled by its donor's theta.
+float SweSemiLagrangian::limitedFlux(const Field2D& f, int i, int j, int di, int dj) const {
+  if (i < 0 || j < 0) return 0.0f;
+  const float flux = f(i, j);
+  if (flux == 0.0f) return 0.0f;
+  return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
+}
+
+// transportVolume's update at (i, j): h^n - div(limited fluxes), the flux-form surface.
+float SweSemiLagrangian::fluxFormAt(int i, int j) const {
+  return hOld_(i, j) - ((limitedFlux(fluxX_, i, j, 1, 0) - limitedFlux(fluxX_, i - 1, j, 1, 0)) +
+                        (limitedFlux(fluxY_, i, j, 0, 1) - limitedFlux(fluxY_, i, j - 1, 0, 1)));
 }
 
 // Momentum conservation across bores (Stelling & Duinmeijer 2003): eqs. 21-22 advect the
@@ -194,71 +195,38 @@ void SweSemiLagrangian::transportVolume(double dt) {
 // the same for v; d^{n+1} is the flux-form depth, so a uniform flow stays uniform. Stored is
 // u_adv minus the semi-Lagrangian advection u~ (without the step's force); the pressure and
 // force of eqs. 21-22 are then added alike.
-void SweSemiLagrangian::measureMomentumInCompressions(const Field2D& fluxForm, double dt) {
+void SweSemiLagrangian::momentumAt(int i, int j, float fluxForm, float forceStep) {
   const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const float forceStep = force_ ? float(dt) : 0.0f;
-  const Momentum m{momentumU_.data(),
-                   momentumV_.data(),
-                   u_.data(),
-                   v_.data(),
-                   uDep_.data(),
-                   vDep_.data(),
-                   fluxX_.data(),
-                   fluxY_.data(),
-                   outflowScale_.data(),
-                   faceDepthX_.data(),
-                   faceDepthY_.data(),
-                   depth_.data(),
-                   fluxForm.data(),
-                   ground_.data(),
-                   walls_.wetWeights(),
-                   force_ ? force_->ax.data() : u_.data(),
-                   force_ ? force_->ay.data() : v_.data()};
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    momentumSpan(m, kExactDepth, forceStep, row, begin, end);
-    return 0.0;
-  };
-  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
-    if (i < 0 || j < 0) return 0.0f;
-    const float flux = f(i, j);
-    if (flux == 0.0f) return 0.0f;
-    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
-  };
   // Upwind velocity of the face between (i, j) and (i + di, j + dj) for a flux f.
   const auto upwind = [&](const Field2D& vel, float f, int i, int j, int di, int dj) {
     return f > 0.0f ? vel(i, j) : vel(i + di, j + dj);
   };
-  const auto cell = [&](int i, int j) {
-    momentumU_(i, j) = momentumV_(i, j) = 0.0f;
-    const float before = depth_(i, j), after = fluxForm(i, j) - ground_(i, j);
-    if (before < kExactDepth || after < kExactDepth) return 0.0;
-    const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
-    const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
-    const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
-    const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
-    const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
-                              ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
-    if (!(convergence < 0.0f)) return 0.0;
-    const float fe = i + 1 < nx ? limited(fluxX_, i, j, 1, 0) : 0.0f;
-    const float fw = limited(fluxX_, i - 1, j, 1, 0);
-    const float fn = j + 1 < ny ? limited(fluxY_, i, j, 0, 1) : 0.0f;
-    const float fs = limited(fluxY_, i, j - 1, 0, 1);
-    const auto advected = [&](const Field2D& vel) {
-      float out = 0.0f;
-      if (fe != 0.0f) out += fe * upwind(vel, fe, i, j, 1, 0);
-      if (fw != 0.0f) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
-      if (fn != 0.0f) out += fn * upwind(vel, fn, i, j, 0, 1);
-      if (fs != 0.0f) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
-      return (before * vel(i, j) - out) / after;
-    };
-    const float forceU = force_ ? forceStep * force_->ax(i, j) : 0.0f;
-    const float forceV = force_ ? forceStep * force_->ay(i, j) : 0.0f;
-    momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
-    momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
-    return 0.0;
+  momentumU_(i, j) = momentumV_(i, j) = 0.0f;
+  const float before = depth_(i, j), after = fluxForm - ground_(i, j);
+  if (before < kExactDepth || after < kExactDepth) return;
+  const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
+  const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
+  const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
+  const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
+  const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
+                            ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
+  if (!(convergence < 0.0f)) return;
+  const float fe = i + 1 < nx ? limitedFlux(fluxX_, i, j, 1, 0) : 0.0f;
+  const float fw = limitedFlux(fluxX_, i - 1, j, 1, 0);
+  const float fn = j + 1 < ny ? limitedFlux(fluxY_, i, j, 0, 1) : 0.0f;
+  const float fs = limitedFlux(fluxY_, i, j - 1, 0, 1);
+  const auto advected = [&](const Field2D& vel) {
+    float out = 0.0f;
+    if (fe != 0.0f) out += fe * upwind(vel, fe, i, j, 1, 0);
+    if (fw != 0.0f) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
+    if (fn != 0.0f) out += fn * upwind(vel, fn, i, j, 0, 1);
+    if (fs != 0.0f) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
+    return (before * vel(i, j) - out) / after;
   };
-  sumOverCells(walls_, nx, ny, span, cell);
+  const float forceU = force_ ? forceStep * force_->ax(i, j) : 0.0f;
+  const float forceV = force_ ? forceStep * force_->ay(i, j) : 0.0f;
+  momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
+  momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
 }
 
 void SweSemiLagrangian::conserveMomentumInCompressions() {
@@ -283,14 +251,36 @@ void SweSemiLagrangian::conserveMomentumInCompressions() {
 // exact); the others take h_s, and the volume the residual leaves between the two, sum(h_flux - h),
 // is spread over those others in proportion to their depth: a global mass fixer (Priestley 1993, as
 // semi-Lagrangian models use), which never takes a depth below 0 and keeps the volume to round-off.
-void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
+//
+// One pass per cell makes the flux-form surface (transportVolume), measures the momentum in
+// compressions from it and makes this choice.
+void SweSemiLagrangian::settleSurface(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx);
-  const Settle f{h_.data(),      solved_.data(), fluxForm.data(),    outflowScale_.data(),
-                 ground_.data(), depth_.data(),  walls_.wetWeights()};
+  const float forceStep = force_ ? float(dt) : 0.0f;
+  const Surface f{h_.data(),
+                  solved_.data(),
+                  momentumU_.data(),
+                  momentumV_.data(),
+                  change_.data(),
+                  hOld_.data(),
+                  fluxX_.data(),
+                  fluxY_.data(),
+                  outflowScale_.data(),
+                  ground_.data(),
+                  depth_.data(),
+                  walls_.wetWeights(),
+                  u_.data(),
+                  v_.data(),
+                  uDep_.data(),
+                  vDep_.data(),
+                  faceDepthX_.data(),
+                  faceDepthY_.data(),
+                  force_ ? force_->ax.data() : u_.data(),
+                  force_ ? force_->ay.data() : v_.data()};
   double solvedDepth = 0.0;
   const auto span = [&](std::size_t begin, std::size_t end) {
-    const SettleSums part = settleSpan(f, kExactDepth, row, begin, end);
+    const SettleSums part = surfaceSpan(f, kExactDepth, forceStep, row, begin, end);
 #pragma omp atomic
     solvedDepth += part.solvedDepth;
     return part.left;
@@ -299,19 +289,25 @@ void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
     return i >= 0 && j >= 0 && i < nx && j < ny && outflowScale_(i, j) < 1.0f;
   };
   const auto cell = [&](int i, int j) {
-    const float solved = h_(i, j) - ground_(i, j), flux = fluxForm(i, j) - ground_(i, j);
+    const float fluxForm = fluxFormAt(i, j);
+    momentumAt(i, j, fluxForm, forceStep);
+    h_(i, j) += change_(i, j);  // eq. 25's solution
+    const float solved = h_(i, j) - ground_(i, j), flux = fluxForm - ground_(i, j);
     const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
                       !limitedAt(i, j + 1) && !limitedAt(i, j - 1) && depth_(i, j) >= kExactDepth &&
                       flux >= kExactDepth && solved >= kExactDepth;
     solved_(i, j) = keep ? 1.0f : 0.0f;
     if (!keep) {
-      h_(i, j) = fluxForm(i, j);
+      h_(i, j) = fluxForm;
       return 0.0;
     }
     solvedDepth += solved;
-    return double(fluxForm(i, j)) - h_(i, j);
+    return double(fluxForm) - h_(i, j);
   };
   const double spare = sumOverCells(walls_, nx, ny, span, cell);
+  for (int j : {0, ny - 1})  // the solid cells of the first and last rows keep h^n + change
+    for (int i = 0; i < nx; ++i)
+      if (!walls_.wet(i, j)) h_(i, j) += change_(i, j);
   // A share below half an ulp of a cell's |h| rounds away: what was not applied is owed to
   // the next step, so the volume stays within round-off of exact over any number of steps.
   const double left = spare + unspread_;
