@@ -54,7 +54,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
-  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
+  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = fluxX_ = fluxY_ = Field2D(nx, ny);
   change_ = olderChange_ = Field2D(nx, ny);
   moving_ = Field2D(nx, ny);
   outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
@@ -110,8 +110,8 @@ double SweSemiLagrangian::estimatedInitialShear() const {
 
 // d^n was computed at the end of the last step (or by reset / addEta). The velocity update
 // and the fluxes both take the surface of eq. 25; the fluxes, limited, then give h^{n+1}.
+// h_ holds h^n until settleSurface: eq. 25's solution is h^n + change_.
 void SweSemiLagrangian::step(double dt) {
-  hOld_ = h_;
   interpolateAtDepartures(dt);
   applyForce(dt);
   extendVelocityIntoFilms();
@@ -194,12 +194,12 @@ void SweSemiLagrangian::applyForce(double dt) {
 void SweSemiLagrangian::assembleRhs(double dt) {
   const float dtPerDx = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
-  const float *hOld = hOld_.data(), *u = uDep_.data(), *v = vDep_.data();
+  const float *h = h_.data(), *u = uDep_.data(), *v = vDep_.data();
   const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
   float* rhs = rhs_.data();
   const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
-    rhsSpan(rhs, hOld, carryX, carryY, u, v, dtPerDx, row, begin, end);
+    rhsSpan(rhs, h, carryX, carryY, u, v, dtPerDx, row, begin, end);
     return 0.0;
   };
   const auto cell = [&](int i, int j) {
@@ -212,7 +212,7 @@ void SweSemiLagrangian::assembleRhs(double dt) {
     const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
     const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
     const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
-    rhs_(i, j) = hOld_(i, j) - dtPerDx * ((east - west) + (north - south));
+    rhs_(i, j) = h_(i, j) - dtPerDx * ((east - west) + (north - south));
     return 0.0;
   };
   sumOverCells(walls_, nx, ny, span, cell);

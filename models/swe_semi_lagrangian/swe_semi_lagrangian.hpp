@@ -187,7 +187,7 @@ class SweSemiLagrangian final : public Model {
   Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
-  Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
+  Field2D fluxX_, fluxY_, outflowScale_;  // face fluxes (m per step); the limiter
   Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D momentumU_, momentumV_;  // conservative minus semi-Lagrangian advection, or 0
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)

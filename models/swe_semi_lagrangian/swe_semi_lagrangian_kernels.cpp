@@ -14,7 +14,7 @@ constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
   __attribute__((target_clones("avx2", "default"), optimize("no-trapping-math")))
 
 // Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces carry 0.
-WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
+WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
                             const float* __restrict carryX, const float* __restrict carryY,
                             const float* __restrict u, const float* __restrict v, float dtPerDx,
                             std::size_t row, std::size_t begin, std::size_t end) {
@@ -25,7 +25,7 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
     const float west = carryX[k - 1] * (0.5f * (u[k - 1] + u[k]));
     const float north = carryY[k] * (0.5f * (v[k] + v[k + row]));
     const float south = carryY[k - row] * (0.5f * (v[k - row] + v[k]));
-    rhs[k] = hOld[k] - dtPerDx * ((east - west) + (north - south));
+    rhs[k] = h[k] - dtPerDx * ((east - west) + (north - south));
   }
 }
 
@@ -143,7 +143,7 @@ WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restric
 }
 
 // transportVolume's face fluxes (m per step) of the east and north faces of [begin, end).
-// h is eq. 25's solution h^n + change.
+// h is h^n: eq. 25's solution is h + change.
 WB_WET_DRY_KERNEL void fluxSpan(const Transport& t, const float* __restrict h,
                                 const float* __restrict change, float dtPerDx, float gDtPerDx,
                                 std::size_t row, std::size_t begin, std::size_t end) {
@@ -191,8 +191,8 @@ WB_WET_DRY_KERNEL void outflowScaleSpan(float* __restrict scale, const float* __
 //    one (without the force); elsewhere 0;
 //  - the choice: h becomes hf where a face was limited (a scale below 1 here or next door),
 //    where the cell holds less than exactDepth before or after the step, or on solid cells;
-//    the others keep eq. 25's solution h + change and get solved = 1. Returns sum(hf - h)
-//    and sum(depth) over those.
+//    the others keep eq. 25's solution h + change and get solved = 1. Returns the sums of
+//    hf - (h + change) and of the depth over those.
 WB_WET_DRY_KERNEL SettleSums surfaceSpan(const Surface& f, float exactDepth, float forceStep,
                                          std::size_t row, std::size_t begin, std::size_t end) {
   float* __restrict h = f.h;
@@ -200,7 +200,6 @@ WB_WET_DRY_KERNEL SettleSums surfaceSpan(const Surface& f, float exactDepth, flo
   float* __restrict outU = f.outU;
   float* __restrict outV = f.outV;
   const float* __restrict change = f.change;
-  const float* __restrict hOld = f.hOld;
   const float* __restrict fx = f.fluxX;
   const float* __restrict fy = f.fluxY;
   const float* __restrict s = f.scale;
@@ -224,7 +223,7 @@ WB_WET_DRY_KERNEL SettleSums surfaceSpan(const Surface& f, float exactDepth, flo
     const float west = fw0 * (fw0 > 0.0f ? sW : sC);
     const float north = fn0 * (fn0 > 0.0f ? sC : sN);
     const float south = fs0 * (fs0 > 0.0f ? sS : sC);
-    const float hf = hOld[k] - ((east - west) + (north - south));
+    const float hf = h[k] - ((east - west) + (north - south));  // h is h^n until written
 
     const float uc = u[k], vc = v[k], uE = u[k + 1], uW = u[k - 1], vN = v[k + row],
                 vS = v[k - row];

@@ -53,7 +53,7 @@ struct DepthCounts {
   int lifted = 0, films = 0;
 };
 
-void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
+void rhsSpan(float* __restrict rhs, const float* __restrict h, const float* __restrict carryX,
              const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
              float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
 // The depths of the face between a cell C and its east or north neighbour N (assembleFaceDepths
@@ -123,8 +123,8 @@ void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
 // settleSurface's fields (ax, ay: the force, or any field with forceStep 0) and sums.
 struct Surface {
   float *h, *solved, *outU, *outV;
-  const float *change, *hOld, *fluxX, *fluxY, *scale, *ground, *depth, *wet, *u, *v, *uDep, *vDep,
-      *depthX, *depthY, *ax, *ay;
+  const float *change, *fluxX, *fluxY, *scale, *ground, *depth, *wet, *u, *v, *uDep, *vDep, *depthX,
+      *depthY, *ax, *ay;
 };
 struct SettleSums {
   double left = 0.0, solvedDepth = 0.0;

@@ -180,8 +180,8 @@ float SweSemiLagrangian::limitedFlux(const Field2D& f, int i, int j, int di, int
 
 // transportVolume's update at (i, j): h^n - div(limited fluxes), the flux-form surface.
 float SweSemiLagrangian::fluxFormAt(int i, int j) const {
-  return hOld_(i, j) - ((limitedFlux(fluxX_, i, j, 1, 0) - limitedFlux(fluxX_, i - 1, j, 1, 0)) +
-                        (limitedFlux(fluxY_, i, j, 0, 1) - limitedFlux(fluxY_, i, j - 1, 0, 1)));
+  return h_(i, j) - ((limitedFlux(fluxX_, i, j, 1, 0) - limitedFlux(fluxX_, i - 1, j, 1, 0)) +
+                     (limitedFlux(fluxY_, i, j, 0, 1) - limitedFlux(fluxY_, i, j - 1, 0, 1)));
 }
 
 // Momentum conservation across bores (Stelling & Duinmeijer 2003): eqs. 21-22 advect the
@@ -263,7 +263,6 @@ void SweSemiLagrangian::settleSurface(double dt) {
                   momentumU_.data(),
                   momentumV_.data(),
                   change_.data(),
-                  hOld_.data(),
                   fluxX_.data(),
                   fluxY_.data(),
                   outflowScale_.data(),
