@@ -115,8 +115,7 @@ void SweSemiLagrangian::step(double dt) {
   interpolateAtDepartures(dt);
   applyForce(dt);
   extendVelocityIntoFilms();
-  assembleFaceDepths(dt);
-  assembleRhs(dt);
+  assembleEq25(dt);
   solveHelmholtz(dt);
   transportVolume(dt);
   updateVelocity(dt);
@@ -187,35 +186,66 @@ void SweSemiLagrangian::applyForce(double dt) {
 // the bathymetry terms combine like the left side's: u~.grad(b) - d div(u~) =
 // -div(d u~) + u~.grad(h^n), and h~ + dt u~.grad(h^n) is h^n up to the interpolation error
 // of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(a_f u~_f), the continuity equation
-// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the
+// in flux form: advective face depths a_f of faceDepthRows, face velocities the mean of the
 // two cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
 // conservative nor positive, and at a front it would carry water out of dry cells (bilinear
 // weights on a wet neighbour); docs/wet-dry.md.
-void SweSemiLagrangian::assembleRhs(double dt) {
-  const float dtPerDx = float(dt / domain_->grid().dx);
+float SweSemiLagrangian::rhsAt(int i, int j, float dtPerDx) const {
   const int nx = h_.nx(), ny = h_.ny();
+  const auto flux = [&](const Field2D& depth, const Field2D& vel, int i0, int j0, int di, int dj) {
+    if (i0 < 0 || j0 < 0) return 0.0f;
+    return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
+  };
+  const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
+  const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
+  const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
+  const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
+  return h_(i, j) - dtPerDx * ((east - west) + (north - south));
+}
+
+// Eq. 25 made in one pass over bands of rows: the face depths and coefficients of row j
+// (faceDepthRows), then row j's right side (rhsAt) and the right side of the solve for
+// the change, rhs - A h^n, with the guessed change (solveHelmholtz): they read the faces of
+// rows j and j - 1, still in cache. The first row of a band reads the row before it, another
+// thread's, after a barrier. The first and last rows of the grid cell by cell.
+void SweSemiLagrangian::assembleEq25(double dt) {
+  const double dx = domain_->grid().dx;
+  const float mu = float(domain_->g() * dt * dt / (dx * dx));
+  const float dtPerDx = float(dt / dx);
+  const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t row = std::size_t(nx);
+  float* rhs = rhs_.data();
   const float *h = h_.data(), *u = uDep_.data(), *v = vDep_.data();
   const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
-  float* rhs = rhs_.data();
-  const std::size_t row = std::size_t(nx);
-  const auto span = [&](std::size_t begin, std::size_t end) {
+  const float *faceX = faceX_.data(), *faceY = faceY_.data();
+  // The guess: the rate of change extrapolated linearly from the last two steps,
+  // dt (2 change^{n-1} / dt^{n-1} - change^{n-2} / dt^{n-2}).
+  const float last = changeDt_[0] > 0.0 ? float(2.0 * dt / changeDt_[0]) : 0.0f;
+  const float older = changeDt_[1] > 0.0 ? float(dt / changeDt_[1]) : 0.0f;
+  const Guess guess{change_.data(), olderChange_.data(), last, older, kNegligibleChange};
+  changeDt_ = {dt, changeDt_[0]};
+  const auto rightSide = [&](int j) {
+    const std::size_t begin = std::size_t(j) * row, end = begin + row;
     rhsSpan(rhs, h, carryX, carryY, u, v, dtPerDx, row, begin, end);
-    return 0.0;
+    residualAndGuessSpan(rhs, h, faceX, faceY, guess, row, begin, end);
   };
-  const auto cell = [&](int i, int j) {
-    const auto flux = [&](const Field2D& depth, const Field2D& vel, int i0, int j0, int di,
-                          int dj) {
-      if (i0 < 0 || j0 < 0) return 0.0f;
-      return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
-    };
-    const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
-    const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
-    const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
-    const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
-    rhs_(i, j) = h_(i, j) - dtPerDx * ((east - west) + (north - south));
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, span, cell);
+#pragma omp parallel if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(ny);
+    if (omp_get_thread_num() == 0) faceDepthRows(0, 1, mu);
+    for (int j = band.first; j < band.end; ++j) {
+      faceDepthRows(j, j + 1, mu);
+      if (j > band.first) rightSide(j);
+    }
+#pragma omp barrier
+    if (band.end > band.first) rightSide(band.first);
+  }
+  lastRowFaceDepths(mu);
+  for (int j : {0, ny - 1})
+    for (int i = 0; i < nx; ++i) {
+      if (walls_.wet(i, j)) rhs_(i, j) = rhsAt(i, j, dtPerDx) - helmholtzAt(h_, i, j);
+      guessChange(guess, h_.index(i, j));
+    }
 }
 
 // Eq. 25, left side. The paper's operator h + g dt^2 (grad b . grad h) - g dt^2 d lap(h) is
@@ -223,7 +253,7 @@ void SweSemiLagrangian::assembleRhs(double dt) {
 // grad(h); the last term is the product of two surface slopes (second order in the wave
 // amplitude, absent in the linearised equations) and is dropped, which leaves the conservative
 //   A h = h - g dt^2 div(d^n grad h)
-// discretised with the face depths d_f and coefficients of assembleFaceDepths and no flux through
+// discretised with the face depths d_f and coefficients of faceDepthRows and no flux through
 // walls or dry faces (Neumann):
 //   (A h)_C = h_C + sum_faces (g dt^2 / dx^2) d_f (h_C - h_N).
 // A is symmetric positive definite (d_f >= 0), so conjugate gradients apply, and
@@ -276,33 +306,10 @@ HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
 // two steps' (2 h^n - h^{n-1} in rate form), which leaves a smaller residual than 0 where the
 // step resolves the waves' period: on the one-drop pool at 256^2, 8.4 reduced-CG iterations per
 // step at the default dt instead of 12.5 (docs/performance.md).
-// rhs - A h^n and the guess are made in one pass.
+// rhs - A h^n and the guess are made by assembleEq25.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   const double tolerance = settings_.cgTolerance;
   const int maxIterations = settings_.cgMaxIterations;
-  Field2D& change = change_;
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  float* delta = change.data();
-  // The guess: the rate of change extrapolated linearly from the last two steps,
-  // dt (2 change^{n-1} / dt^{n-1} - change^{n-2} / dt^{n-2}).
-  const float last = changeDt_[0] > 0.0 ? float(2.0 * dt / changeDt_[0]) : 0.0f;
-  const float older = changeDt_[1] > 0.0 ? float(dt / changeDt_[1]) : 0.0f;
-  const Guess guess{delta, olderChange_.data(), last, older, kNegligibleChange};
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    residualAndGuessSpan(rhs_.data(), h_.data(), faceX_.data(), faceY_.data(), guess, row, begin,
-                         end);
-    return 0.0;
-  };
-  const auto cell = [&](int i, int j) {
-    rhs_(i, j) -= helmholtzAt(h_, i, j);
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, span, cell);
-  for (int j : {0, ny - 1})  // the guess in the first and last rows
-    for (std::size_t k = std::size_t(j) * row; k < std::size_t(j + 1) * row; ++k)
-      guessChange(guess, k);
-  changeDt_ = {dt, changeDt_[0]};
   const HelmholtzMethod method = chooseSolver(dt);
   auto& solver = solvers_[std::size_t(method) - 1];
   if (!solver)
@@ -310,7 +317,7 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
         method, h_.nx(), h_.ny(), domain_->wetMask(),
         [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); });
   solver->updateCoefficients(unitShift_, faceX_, faceY_);
-  lastSolve_ = solver->solve(rhs_, change, tolerance, maxIterations);
+  lastSolve_ = solver->solve(rhs_, change_, tolerance, maxIterations);
   // h^n + change is taken on the fly by transportVolume and settleSurface.
 }
 

@@ -135,16 +135,20 @@ class SweSemiLagrangian final : public Model {
 
   double estimatedInitialShear() const;
   void applyForce(double dt);
+  // Eq. 25's faces, right side and the start of its solve in one pass over row bands.
+  void assembleEq25(double dt);
   // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp), and
-  // the left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
-  void assembleFaceDepths(double dt);
+  // the left side of eq. 25 in conservative form: face coefficients mu d_face, mu = g dt^2 /
+  // dx^2, of the rows [first, end) below the last, and of the last row.
+  void faceDepthRows(int first, int end, float mu);
+  void lastRowFaceDepths(float mu);
   // A film's departure velocity becomes the mean of its wet neighbours' (the water that
   // floods it arrives with their velocity).
   void extendVelocityIntoFilms();
   // The velocity of the cells flooded in this step, from the dry-bed Riemann invariant.
   void startFloodedCells();
-  // Right side of eq. 25.
-  void assembleRhs(double dt);
+  // Right side of eq. 25 at one cell.
+  float rhsAt(int i, int j, float dtPerDx) const;
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);

@@ -13,7 +13,7 @@ constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 #define WB_WET_DRY_KERNEL \
   __attribute__((target_clones("avx2", "default"), optimize("no-trapping-math")))
 
-// Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces carry 0.
+// Eq. 25, right side in flux form; see rhsAt. Closed and dry faces carry 0.
 WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
                             const float* __restrict carryX, const float* __restrict carryY,
                             const float* __restrict u, const float* __restrict v, float dtPerDx,
@@ -29,7 +29,7 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
   }
 }
 
-// The face depths of assembleFaceDepths (faceDepthOf) of the east and north faces of the
+// The face depths of faceDepthRows (faceDepthOf) of the east and north faces of the
 // cells [begin, end), which must lie below the grid's last row, and eq. 25's face
 // coefficients mu d_f (0 on closed and dry faces).
 WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,

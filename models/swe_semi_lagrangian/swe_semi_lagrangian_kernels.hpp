@@ -26,16 +26,26 @@ namespace wb::swe_sl {
 // they return. The kernels take walls and solid cells from SweWalls' open-face factors, so a
 // span may hold any cells; those of the first and last column read their row neighbours across
 // the row's end, through a face that is closed.
+// This thread's band [first, end) of the rows 1 to ny - 2 (all of them outside a parallel
+// region).
+struct RowBand {
+  int first, end;
+};
+inline RowBand interiorRowBand(int ny) {
+  const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+  return {1 + int(std::size_t(ny - 2) * std::size_t(t) / std::size_t(threads)),
+          1 + int(std::size_t(ny - 2) * std::size_t(t + 1) / std::size_t(threads))};
+}
+
 template <class Span, class Cell>
 double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, const Cell& cell) {
   const std::size_t row = std::size_t(nx);
   double total = 0.0;
 #pragma omp parallel reduction(+ : total) if (worthThreads(row * std::size_t(ny)))
   {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
-    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
-    if (j1 > j0) total += span(j0 * row, j1 * row);
+    const RowBand band = interiorRowBand(ny);
+    if (band.end > band.first)
+      total += span(std::size_t(band.first) * row, std::size_t(band.end) * row);
   }
   for (int j : {0, ny - 1})
     for (int i = 0; i < nx; ++i)
@@ -56,7 +66,7 @@ struct DepthCounts {
 void rhsSpan(float* __restrict rhs, const float* __restrict h, const float* __restrict carryX,
              const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
              float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
-// The depths of the face between a cell C and its east or north neighbour N (assembleFaceDepths
+// The depths of the face between a cell C and its east or north neighbour N (faceDepthRows
 // explains them): for gravity (eq. 25's coefficients) and for the advective flux; forward
 // when the flow runs from C to N.
 struct FaceDepth {

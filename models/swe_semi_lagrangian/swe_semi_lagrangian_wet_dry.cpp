@@ -33,25 +33,19 @@ using namespace swe_sl;
 // its surface feels no slope towards it (that face is closed like a wall) and a lake at rest
 // around an island stays at rest. The limiter of transportVolume stops any flow out of a dry
 // side. Walls and the grid's edge get 0. In the same pass, eq. 25's face coefficients
-// g dt^2 d_f / dx^2 (assembleFaceDepths' comment in swe_semi_lagrangian.cpp).
-void SweSemiLagrangian::assembleFaceDepths(double dt) {
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
-  const double dx = domain_->grid().dx;
-  const float mu = float(domain_->g() * dt * dt / (dx * dx));
+// mu d_f, mu = g dt^2 / dx^2 (applyHelmholtz), of the rows [first, end) below the last.
+void SweSemiLagrangian::faceDepthRows(int first, int end, float mu) {
+  const std::size_t row = std::size_t(h_.nx());
   const FaceDepths faces{faceDepthX_.data(), faceDepthY_.data(), faceCarryX_.data(),
                          faceCarryY_.data(), faceX_.data(),      faceY_.data()};
-  const float *h = h_.data(), *ground = ground_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
-  const float film = settings_.filmDepth;
-#pragma omp parallel if (worthThreads(below))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    faceDepthSpan(faces, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, film, mu, row,
-                  below * t / threads, below * (t + 1) / threads);
-  }
-  // The last row: no north faces; east faces as in the kernel.
-  const int j = ny - 1;
+  faceDepthSpan(faces, h_.data(), ground_.data(), uDep_.data(), vDep_.data(), walls_.openEast(),
+                walls_.openNorth(), settings_.filmDepth, mu, row, std::size_t(first) * row,
+                std::size_t(end) * row);
+}
+
+// The last row: no north faces; east faces as in the kernel.
+void SweSemiLagrangian::lastRowFaceDepths(float mu) {
+  const int nx = h_.nx(), j = h_.ny() - 1;
   for (int i = 0; i < nx; ++i) {
     faceDepthY_(i, j) = faceCarryY_(i, j) = faceY_(i, j) = 0.0f;
     if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
@@ -59,7 +53,7 @@ void SweSemiLagrangian::assembleFaceDepths(double dt) {
       continue;
     }
     const FaceDepth east = faceDepthOf(h_(i, j), ground_(i, j), h_(i + 1, j), ground_(i + 1, j),
-                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, film);
+                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, settings_.filmDepth);
     faceDepthX_(i, j) = east.gravity;
     faceCarryX_(i, j) = east.carry;
     faceX_(i, j) = mu * east.gravity;
@@ -115,7 +109,7 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 // The continuity equation in flux form, d_t + div(d u) = 0, over the step:
 //   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) (a_f u~_f - d_f g dt (h_N - h_C) / dx)
 // with h the surface of eq. 25, u~_f the mean of the two cells' departure velocities and a_f,
-// d_f the advective and gravity depths of assembleFaceDepths: the flux eq. 25 itself is built
+// d_f the advective and gravity depths of faceDepthRows: the flux eq. 25 itself is built
 // from, so where no limit acts this surface is eq. 25's solution plus the solver's residual
 // (settleSurface). Positivity-preserving flux limiting: a cell whose outgoing fluxes
 // would take more than the d^n it holds has them all scaled by theta_C = d^n_C / outflow_C;
