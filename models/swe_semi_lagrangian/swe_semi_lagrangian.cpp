@@ -119,7 +119,6 @@ void SweSemiLagrangian::step(double dt) {
   solveHelmholtz(dt);
   transportVolume(dt);
   updateVelocity(dt);
-  conserveMomentumInCompressions();
   startFloodedCells();
   absorbAtOpenEdges(dt);
   keepDepthNonNegative();
@@ -323,17 +322,18 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann
 // ghosts behind walls and dry faces: a wet cell beside land higher than its surface feels no
-// slope towards it), then zero normal velocity at walls (section 4.1).
+// slope towards it), plus the momentum in compressions settleSurface measured (where the flow
+// converges: momentumAt), then zero normal velocity at walls (section 4.1).
 void SweSemiLagrangian::updateVelocity(double dt) {
   const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
-  const float *h = h_.data(), *uDep = uDep_.data(), *vDep = vDep_.data();
+  const Velocities f{u_.data(),    v_.data(),         uDep_.data(),
+                     vDep_.data(), momentumU_.data(), momentumV_.data()};
   // The face depths are 0 on closed and dry faces: the kernel's open-face factors.
   const float *openEast = faceDepthX_.data(), *openNorth = faceDepthY_.data();
-  float *u = u_.data(), *v = v_.data();
   const int nx = h_.nx();
   const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
-    velocitySpan(u, v, uDep, vDep, h, openEast, openNorth, gDtPerDx, row, begin, end);
+    velocitySpan(f, h_.data(), openEast, openNorth, gDtPerDx, row, begin, end);
     return 0.0;
   };
   const auto cell = [&](int i, int j) {
@@ -342,8 +342,8 @@ void SweSemiLagrangian::updateVelocity(double dt) {
     const float west = i > 0 && faceDepthX_(i - 1, j) != 0.0f ? h_(i - 1, j) : centre;
     const float north = j + 1 < h_.ny() && faceDepthY_(i, j) != 0.0f ? h_(i, j + 1) : centre;
     const float south = j > 0 && faceDepthY_(i, j - 1) != 0.0f ? h_(i, j - 1) : centre;
-    u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west)));
-    v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south)));
+    u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west))) + momentumU_(i, j);
+    v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south))) + momentumV_(i, j);
     return 0.0;
   };
   sumOverCells(walls_, h_.nx(), h_.ny(), span, cell);

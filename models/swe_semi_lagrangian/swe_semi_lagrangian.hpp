@@ -152,7 +152,7 @@ class SweSemiLagrangian final : public Model {
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
-  // Eqs. 21-22 and the wall rule of section 4.1.
+  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1.
   void updateVelocity(double dt);
   // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
   void absorbAtOpenEdges(double dt);
@@ -168,9 +168,8 @@ class SweSemiLagrangian final : public Model {
   float limitedFlux(const Field2D& f, int i, int j, int di, int dj) const;
   float fluxFormAt(int i, int j) const;
   // Where the flow converges: the momentum advected in flux form with the continuity fluxes
-  // (measured into momentumU_/V_ by settleSurface, applied after eqs. 21-22), at one cell.
+  // (measured into momentumU_/V_ by settleSurface, added by updateVelocity), at one cell.
   void momentumAt(int i, int j, float fluxForm, float forceStep);
-  void conserveMomentumInCompressions();
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;
   // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.

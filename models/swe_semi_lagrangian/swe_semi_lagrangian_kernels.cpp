@@ -100,12 +100,18 @@ WB_SPAN_KERNEL void residualAndGuessSpan(float* __restrict rhs, const float* __r
   }
 }
 
-// Eqs. 21-22 (the wall rule follows: SweWalls::enforceVelocity).
-WB_SPAN_KERNEL void velocitySpan(float* __restrict u, float* __restrict v,
-                                 const float* __restrict uDep, const float* __restrict vDep,
-                                 const float* __restrict h, const float* __restrict openEast,
+// Eqs. 21-22 plus the momentum in compressions (the wall rule follows:
+// SweWalls::enforceVelocity).
+WB_SPAN_KERNEL void velocitySpan(const Velocities& f, const float* __restrict h,
+                                 const float* __restrict openEast,
                                  const float* __restrict openNorth, double gDtPerDx,
                                  std::size_t row, std::size_t begin, std::size_t end) {
+  float* __restrict u = f.u;
+  float* __restrict v = f.v;
+  const float* __restrict uDep = f.uDep;
+  const float* __restrict vDep = f.vDep;
+  const float* __restrict du = f.du;
+  const float* __restrict dv = f.dv;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float centre = h[k], hE = h[k + 1], hW = h[k - 1], hN = h[k + row], hS = h[k - row];
@@ -113,8 +119,10 @@ WB_SPAN_KERNEL void velocitySpan(float* __restrict u, float* __restrict v,
     const float west = openEast[k - 1] != 0.0f ? hW : centre;
     const float north = openNorth[k] != 0.0f ? hN : centre;
     const float south = openNorth[k - row] != 0.0f ? hS : centre;
-    u[k] = float(uDep[k] - gDtPerDx * (0.5f * (east - west)));
-    v[k] = float(vDep[k] - gDtPerDx * (0.5f * (north - south)));
+    const float pressedU = float(uDep[k] - gDtPerDx * (0.5f * (east - west)));
+    const float pressedV = float(vDep[k] - gDtPerDx * (0.5f * (north - south)));
+    u[k] = pressedU + du[k];
+    v[k] = pressedV + dv[k];
   }
 }
 

@@ -113,10 +113,14 @@ struct Guess {
 void residualAndGuessSpan(float* __restrict rhs, const float* __restrict h,
                           const float* __restrict faceX, const float* __restrict faceY,
                           const Guess& g, std::size_t row, std::size_t begin, std::size_t end);
-void velocitySpan(float* __restrict u, float* __restrict v, const float* __restrict uDep,
-                  const float* __restrict vDep, const float* __restrict h,
-                  const float* __restrict openEast, const float* __restrict openNorth,
-                  double gDtPerDx, std::size_t row, std::size_t begin, std::size_t end);
+// The velocities of eqs. 21-22 plus the momentum in compressions du, dv.
+struct Velocities {
+  float *u, *v;
+  const float *uDep, *vDep, *du, *dv;
+};
+void velocitySpan(const Velocities& f, const float* __restrict h, const float* __restrict openEast,
+                  const float* __restrict openNorth, double gDtPerDx, std::size_t row,
+                  std::size_t begin, std::size_t end);
 float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);

@@ -223,18 +223,6 @@ void SweSemiLagrangian::momentumAt(int i, int j, float fluxForm, float forceStep
   momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
 }
 
-void SweSemiLagrangian::conserveMomentumInCompressions() {
-  const std::size_t n = u_.size();
-  float *u = u_.data(), *v = v_.data();
-  const float *du = momentumU_.data(), *dv = momentumV_.data();
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k) {
-    u[k] += du[k];
-    v[k] += dv[k];
-  }
-  walls_.enforceVelocity(u_, v_);
-}
-
 // The flux-form surface differs from eq. 25's solution h_s by the solver's residual r
 // (A h_s = rhs - r, so h_flux = h_s + r), unsmoothed: its rough part (up to cg_tolerance
 // times the step's change, and at large couplings the float floor 8 g d dt^2 / dx^2 eps of
