@@ -31,6 +31,9 @@
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
+namespace swe_sl {
+struct SettleSums;  // swe_semi_lagrangian_kernels.hpp
+}
 
 class SweSemiLagrangian final : public Model {
  public:
@@ -159,9 +162,20 @@ class SweSemiLagrangian final : public Model {
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
   // to the water it holds (swe_semi_lagrangian_wet_dry.cpp).
   void transportVolume(double dt);
-  // The surface after the step from the flux-form one and eq. 25's solution; the momentum in
-  // compressions measured on the way.
-  void settleSurface(double dt);
+  // transportVolume's factors: dt / dx, g dt / dx, and dt if a force acts (else 0).
+  struct TransportStep {
+    float dtPerDx, gDtPerDx, force;
+  };
+  // Its fluxes and limiter of one row (the first and last rows cell by cell).
+  void fluxRow(int j, const TransportStep& step);
+  void fluxEdgeRow(int j, const TransportStep& step);
+  void scaleRow(int j);
+  void scaleEdgeRow(int j);
+  // The surface after the step from the flux-form one and eq. 25's solution, with the
+  // momentum in compressions measured on the way: rows 1 to ny - 2 one by one (surfaceRow,
+  // inside transportVolume's pass), then the first and last rows and the volume left.
+  swe_sl::SettleSums surfaceRow(int j, float forceStep);
+  void settleSurface(float forceStep, double left, double solvedDepth);
   // transportVolume's face flux f at (i, j) (0 beyond the grid's first row or column), the
   // same limited, and the flux-form surface, at one cell.
   float fluxAt(const Field2D& f, int i, int j) const;

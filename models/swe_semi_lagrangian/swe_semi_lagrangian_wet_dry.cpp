@@ -116,21 +116,63 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 // each face is limited by its donor's theta. Then d^{n+1}_C >= d^n_C - theta_C outflow_C >= 0,
 // and since each face's flux leaves one cell and enters the other, volume is kept exactly
 // (to float round-off). Water never leaves a cell that holds none: a dry cell has theta = 0.
+//
+// Flux, limiter and settleSurface's pass run row by row in one parallel region over bands of
+// rows, each row's inputs still in cache: the limiter of row j reads the fluxes of rows j - 1
+// and j, the surface of row j the limiter of rows j - 1 to j + 1. A band's first rows read
+// rows another thread makes: they wait for a barrier. The first and last rows of the grid
+// are done cell by cell (the kernels would read beyond the grid).
 void SweSemiLagrangian::transportVolume(double dt) {
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const float dtPerDx = float(dt / domain_->grid().dx);
-  const float gDtPerDx = float(domain_->g() * dt / domain_->grid().dx);
+  const int ny = h_.ny();
+  const TransportStep step{float(dt / domain_->grid().dx),
+                           float(domain_->g() * dt / domain_->grid().dx),
+                           force_ ? float(dt) : 0.0f};
+  double left = 0.0, solvedDepth = 0.0;
+#pragma omp parallel reduction(+ : left, solvedDepth) if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(ny);
+    const bool first = omp_get_thread_num() == 0;
+    const bool last = omp_get_thread_num() == omp_get_num_threads() - 1;
+    SettleSums sums;
+    const auto surface = [&](int j) {
+      const SettleSums row = surfaceRow(j, step.force);
+      sums.left += row.left, sums.solvedDepth += row.solvedDepth;
+    };
+    if (first) fluxEdgeRow(0, step);
+    if (last) fluxEdgeRow(ny - 1, step);
+    for (int j = band.first; j < band.end; ++j) {
+      fluxRow(j, step);
+      if (j > band.first) scaleRow(j);
+      if (j - 1 > band.first + 1) surface(j - 1);
+    }
+#pragma omp barrier
+    if (band.end > band.first) scaleRow(band.first);
+    if (first) scaleEdgeRow(0);
+    if (last) scaleEdgeRow(ny - 1);
+#pragma omp barrier
+    for (int j = band.first; j < std::min(band.first + 2, band.end); ++j)
+      surface(j);
+    if (band.end - 1 >= band.first + 2) surface(band.end - 1);
+    left += sums.left, solvedDepth += sums.solvedDepth;
+  }
+  settleSurface(step.force, left, solvedDepth);
+}
+
+void SweSemiLagrangian::fluxRow(int j, const TransportStep& step) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
   const Transport t{fluxX_.data(),      fluxY_.data(),      faceCarryX_.data(), faceCarryY_.data(),
                     faceDepthX_.data(), faceDepthY_.data(), uDep_.data(),       vDep_.data()};
-  // The fluxes of the first and last rows cell by cell (the kernel would read beyond the
-  // grid); a closed face has both depths 0, hence flux 0. h is eq. 25's solution h^n + change.
-  const auto fluxes = [&](std::size_t begin, std::size_t end) {
-    fluxSpan(t, h_.data(), change_.data(), dtPerDx, gDtPerDx, row, begin, end);
-    return 0.0;
-  };
+  fluxSpan(t, h_.data(), change_.data(), step.dtPerDx, step.gDtPerDx, row, begin, begin + row);
+}
+
+// The fluxes of the wet cells of the first or last row; a closed face has both depths 0, hence
+// flux 0. h is eq. 25's solution h^n + change.
+void SweSemiLagrangian::fluxEdgeRow(int j, const TransportStep& step) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float dtPerDx = step.dtPerDx, gDtPerDx = step.gDtPerDx;
   const auto solved = [&](int i, int j) { return h_(i, j) + change_(i, j); };
-  const auto fluxCell = [&](int i, int j) {
+  for (int i = 0; i < nx; ++i) {
+    if (!walls_.wet(i, j)) continue;
     const float centre = solved(i, j);
     fluxX_(i, j) = i + 1 < nx
                        ? dtPerDx * (faceCarryX_(i, j) * 0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
@@ -140,23 +182,23 @@ void SweSemiLagrangian::transportVolume(double dt) {
                        ? dtPerDx * (faceCarryY_(i, j) * 0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
                                     faceDepthY_(i, j) * (gDtPerDx * (solved(i, j + 1) - centre)))
                        : 0.0f;
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, fluxes, fluxCell);
-  const auto scales = [&](std::size_t begin, std::size_t end) {
-    outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
-                     end);
-    return 0.0;
-  };
-  const auto scaleCell = [&](int i, int j) {
+  }
+}
+
+void SweSemiLagrangian::scaleRow(int j) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
+  outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
+                   begin + row);
+}
+
+void SweSemiLagrangian::scaleEdgeRow(int j) {
+  for (int i = 0; i < h_.nx(); ++i) {
+    if (!walls_.wet(i, j)) continue;
     const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-fluxAt(fluxX_, i - 1, j), 0.0f) +
                           std::max(fluxY_(i, j), 0.0f) + std::max(-fluxAt(fluxY_, i, j - 1), 0.0f);
     const float held = depth_(i, j);
     outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, scales, scaleCell);
-  settleSurface(dt);
+  }
 }
 
 // The flux f of the face east or north of (i, j) (0 beyond the grid's first row or column).
@@ -236,10 +278,9 @@ void SweSemiLagrangian::momentumAt(int i, int j, float fluxForm, float forceStep
 //
 // One pass per cell makes the flux-form surface (transportVolume), measures the momentum in
 // compressions from it and makes this choice.
-void SweSemiLagrangian::settleSurface(double dt) {
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const float forceStep = force_ ? float(dt) : 0.0f;
+// settleSurface's pass (surfaceSpan) over row j; returns its sums.
+SettleSums SweSemiLagrangian::surfaceRow(int j, float forceStep) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
   const Surface f{h_.data(),
                   solved_.data(),
                   momentumU_.data(),
@@ -259,39 +300,40 @@ void SweSemiLagrangian::settleSurface(double dt) {
                   faceDepthY_.data(),
                   force_ ? force_->ax.data() : u_.data(),
                   force_ ? force_->ay.data() : v_.data()};
-  double solvedDepth = 0.0;
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    const SettleSums part = surfaceSpan(f, kExactDepth, forceStep, row, begin, end);
-#pragma omp atomic
-    solvedDepth += part.solvedDepth;
-    return part.left;
-  };
+  return surfaceSpan(f, kExactDepth, forceStep, row, begin, begin + row);
+}
+
+// The first and last rows (the others were made by surfaceRow, whose sums are left and
+// solvedDepth), then the spreading of the volume left.
+void SweSemiLagrangian::settleSurface(float forceStep, double left, double solvedDepth) {
+  const int nx = h_.nx(), ny = h_.ny();
   const auto limitedAt = [&](int i, int j) {
     return i >= 0 && j >= 0 && i < nx && j < ny && outflowScale_(i, j) < 1.0f;
   };
-  const auto cell = [&](int i, int j) {
-    const float fluxForm = fluxFormAt(i, j);
-    momentumAt(i, j, fluxForm, forceStep);
-    h_(i, j) += change_(i, j);  // eq. 25's solution
-    const float solved = h_(i, j) - ground_(i, j), flux = fluxForm - ground_(i, j);
-    const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
-                      !limitedAt(i, j + 1) && !limitedAt(i, j - 1) && depth_(i, j) >= kExactDepth &&
-                      flux >= kExactDepth && solved >= kExactDepth;
-    solved_(i, j) = keep ? 1.0f : 0.0f;
-    if (!keep) {
-      h_(i, j) = fluxForm;
-      return 0.0;
+  for (int j : {0, ny - 1})
+    for (int i = 0; i < nx; ++i) {
+      if (!walls_.wet(i, j)) {  // solid: keeps h^n + change
+        h_(i, j) += change_(i, j);
+        continue;
+      }
+      const float fluxForm = fluxFormAt(i, j);
+      momentumAt(i, j, fluxForm, forceStep);
+      h_(i, j) += change_(i, j);  // eq. 25's solution
+      const float solved = h_(i, j) - ground_(i, j), flux = fluxForm - ground_(i, j);
+      const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
+                        !limitedAt(i, j + 1) && !limitedAt(i, j - 1) &&
+                        depth_(i, j) >= kExactDepth && flux >= kExactDepth && solved >= kExactDepth;
+      solved_(i, j) = keep ? 1.0f : 0.0f;
+      if (!keep) {
+        h_(i, j) = fluxForm;
+        continue;
+      }
+      solvedDepth += solved;
+      left += double(fluxForm) - h_(i, j);
     }
-    solvedDepth += solved;
-    return double(fluxForm) - h_(i, j);
-  };
-  const double spare = sumOverCells(walls_, nx, ny, span, cell);
-  for (int j : {0, ny - 1})  // the solid cells of the first and last rows keep h^n + change
-    for (int i = 0; i < nx; ++i)
-      if (!walls_.wet(i, j)) h_(i, j) += change_(i, j);
   // A share below half an ulp of a cell's |h| rounds away: what was not applied is owed to
   // the next step, so the volume stays within round-off of exact over any number of steps.
-  const double left = spare + unspread_;
+  left += unspread_;
   unspread_ = left;
   if (solvedDepth <= 0.0) return;
   const float share = float(left / solvedDepth);
