@@ -121,8 +121,7 @@ void SweSemiLagrangian::step(double dt) {
   updateVelocity(dt);
   startFloodedCells();
   absorbAtOpenEdges(dt);
-  keepDepthNonNegative();
-  shear_ = velocityShear();
+  keepDepthNonNegative();  // and shear_
   frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
 }
@@ -364,39 +363,53 @@ void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
 // The depth of the next step, d = h - b >= 0 (0 on solid cells). transportVolume keeps
 // h >= b up to round-off; a surface that round-off left below the ground is lifted to it
 // (lifted_cells). Films thinner than film_depth do not move (u = v = 0): their velocity,
-// from a pressure gradient over almost no water, is not meaningful.
+// from a pressure gradient over almost no water, is not meaningful. In the same pass over bands
+// of rows, one row behind, the velocity shear of the step (velocityShear), whose rows read the
+// rows on either side: a band's first and last rows wait for a barrier.
 void SweSemiLagrangian::keepDepthNonNegative() {
-  const float filmDepth = settings_.filmDepth;
-  const std::size_t n = h_.size();
+  const int ny = h_.ny();
   int lifted = 0, films = 0;
-#pragma omp parallel reduction(+ : lifted, films) if (worthThreads(n))
+  float shear = 0.0f;
+#pragma omp parallel reduction(+ : lifted, films) reduction(max : shear) \
+    if (worthThreads(h_.size()))
   {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const DepthCounts counts = depthAndFilmsSpan(
-        h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(), ground_.data(),
-        walls_.wetWeights(), filmDepth, n * t / threads, n * (t + 1) / threads);
-    lifted += counts.lifted;
-    films += counts.films;
+    const RowBand band = interiorRowBand(ny);
+    const auto depth = [&](int j) {
+      const DepthCounts counts = depthRow(j);
+      lifted += counts.lifted, films += counts.films;
+    };
+    if (omp_get_thread_num() == 0) depth(0);
+    if (omp_get_thread_num() == omp_get_num_threads() - 1 && ny > 1) depth(ny - 1);
+    for (int j = band.first; j < band.end; ++j) {
+      depth(j);
+      if (j - 1 > band.first) shear = std::max(shear, shearRows(j - 1, j));
+    }
+#pragma omp barrier
+    if (band.end > band.first) shear = std::max(shear, shearRows(band.first, band.first + 1));
+    if (band.end - 1 > band.first) shear = std::max(shear, shearRows(band.end - 1, band.end));
   }
   liftedCells_ = lifted;
   dryCells_ = films;
+  shear_ = shearWithEdgeRows(shear);
 }
 
-double SweSemiLagrangian::velocityShear() const {
-  const double dx = domain_->grid().dx;
+DepthCounts SweSemiLagrangian::depthRow(int j) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
+  return depthAndFilmsSpan(h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(),
+                           ground_.data(), walls_.wetWeights(), settings_.filmDepth, begin,
+                           begin + row);
+}
+
+float SweSemiLagrangian::shearRows(int first, int end) const {
+  const std::size_t row = std::size_t(h_.nx());
+  return shearSpan(u_.data(), v_.data(), walls_.openEast(), walls_.openNorth(), row,
+                   std::size_t(first) * row, std::size_t(end) * row);
+}
+
+// The largest of interior (the rows 1 to ny - 2) and the first and last rows' shear, per dx.
+double SweSemiLagrangian::shearWithEdgeRows(float interior) const {
   const int nx = h_.nx(), ny = h_.ny();
-  const float *u = u_.data(), *v = v_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
-  const std::size_t row = std::size_t(nx);
-  float shear = 0.0f;
-  // As sumOverCells, with max for sum.
-#pragma omp parallel reduction(max : shear) if (worthThreads(u_.size()))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
-    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
-    if (j1 > j0) shear = shearSpan(u, v, openEast, openNorth, row, j0 * row, j1 * row);
-  }
+  float shear = interior;
   // Free-slip ghosts: a wall does not shear the flow along it.
   for (int j : {0, ny - 1})
     for (int i = 0; i < nx; ++i) {
@@ -406,7 +419,17 @@ double SweSemiLagrangian::velocityShear() const {
                         std::fabs(walls_.centredX(v_, i, j, true)),
                         std::fabs(walls_.centredY(v_, i, j, true))});
     }
-  return shear / dx;
+  return shear / domain_->grid().dx;
+}
+
+double SweSemiLagrangian::velocityShear() const {
+  float shear = 0.0f;
+#pragma omp parallel reduction(max : shear) if (worthThreads(u_.size()))
+  {
+    const RowBand band = interiorRowBand(h_.ny());
+    if (band.end > band.first) shear = shearRows(band.first, band.end);
+  }
+  return shearWithEdgeRows(shear);
 }
 
 void SweSemiLagrangian::setVelocity(const Field2D& u, const Field2D& v) {

@@ -33,7 +33,8 @@
 namespace wb {
 namespace swe_sl {
 struct SettleSums;  // swe_semi_lagrangian_kernels.hpp
-}
+struct DepthCounts;
+}  // namespace swe_sl
 
 class SweSemiLagrangian final : public Model {
  public:
@@ -186,8 +187,14 @@ class SweSemiLagrangian final : public Model {
   void momentumAt(int i, int j, float fluxForm, float forceStep);
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;
-  // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.
+  // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed;
+  // and shear_ measured.
   void keepDepthNonNegative();
+  swe_sl::DepthCounts depthRow(int j);
+  // The shear (velocityShear) of the rows [first, end) inside rows 1 to ny - 2 (per cell, not
+  // per dx), and with the first and last rows', per dx.
+  float shearRows(int first, int end) const;
+  double shearWithEdgeRows(float interior) const;
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;
