@@ -139,7 +139,7 @@ void SweSemiLagrangian::transportVolume(double dt) {
       sums.left += row.left, sums.solvedDepth += row.solvedDepth;
     };
     if (first) fluxEdgeRow(0, step);
-    if (last) fluxEdgeRow(ny - 1, step);
+    if (last && ny > 1) fluxEdgeRow(ny - 1, step);
     for (int j = band.first; j < band.end; ++j) {
       fluxRow(j, step);
       if (j > band.first) scaleRow(j);
@@ -148,7 +148,7 @@ void SweSemiLagrangian::transportVolume(double dt) {
 #pragma omp barrier
     if (band.end > band.first) scaleRow(band.first);
     if (first) scaleEdgeRow(0);
-    if (last) scaleEdgeRow(ny - 1);
+    if (last && ny > 1) scaleEdgeRow(ny - 1);
 #pragma omp barrier
     for (int j = band.first; j < std::min(band.first + 2, band.end); ++j)
       surface(j);
