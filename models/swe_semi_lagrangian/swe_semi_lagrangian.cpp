@@ -54,7 +54,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
   u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
-  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = hOld_ = fluxX_ = fluxY_ = Field2D(nx, ny);
+  faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = fluxX_ = fluxY_ = Field2D(nx, ny);
   change_ = olderChange_ = Field2D(nx, ny);
   moving_ = Field2D(nx, ny);
   outflowScale_ = Field2D(nx, ny, 1.0f);  // solid cells keep 1: never limited
@@ -110,22 +110,18 @@ double SweSemiLagrangian::estimatedInitialShear() const {
 
 // d^n was computed at the end of the last step (or by reset / addEta). The velocity update
 // and the fluxes both take the surface of eq. 25; the fluxes, limited, then give h^{n+1}.
+// h_ holds h^n until settleSurface: eq. 25's solution is h^n + change_.
 void SweSemiLagrangian::step(double dt) {
-  hOld_ = h_;
   interpolateAtDepartures(dt);
   applyForce(dt);
   extendVelocityIntoFilms();
-  assembleFaceDepths();
-  assembleRhs(dt);
-  assembleHelmholtz(dt);
+  assembleEq25(dt);
   solveHelmholtz(dt);
   transportVolume(dt);
   updateVelocity(dt);
-  conserveMomentumInCompressions();
   startFloodedCells();
   absorbAtOpenEdges(dt);
-  keepDepthNonNegative();
-  shear_ = velocityShear();
+  keepDepthNonNegative();  // and shear_
   frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
 }
@@ -188,35 +184,66 @@ void SweSemiLagrangian::applyForce(double dt) {
 // the bathymetry terms combine like the left side's: u~.grad(b) - d div(u~) =
 // -div(d u~) + u~.grad(h^n), and h~ + dt u~.grad(h^n) is h^n up to the interpolation error
 // of eq. 32 (O(dt^2 |u|^2 h_xx)). Assembled as h^n - dt div(a_f u~_f), the continuity equation
-// in flux form: advective face depths a_f of assembleFaceDepths, face velocities the mean of the
+// in flux form: advective face depths a_f of faceDepthRows, face velocities the mean of the
 // two cells', none through walls or dry faces. The interpolated h~ is not used: it is neither
 // conservative nor positive, and at a front it would carry water out of dry cells (bilinear
 // weights on a wet neighbour); docs/wet-dry.md.
-void SweSemiLagrangian::assembleRhs(double dt) {
-  const float dtPerDx = float(dt / domain_->grid().dx);
+float SweSemiLagrangian::rhsAt(int i, int j, float dtPerDx) const {
   const int nx = h_.nx(), ny = h_.ny();
-  const float *hOld = hOld_.data(), *u = uDep_.data(), *v = vDep_.data();
-  const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
-  float* rhs = rhs_.data();
+  const auto flux = [&](const Field2D& depth, const Field2D& vel, int i0, int j0, int di, int dj) {
+    if (i0 < 0 || j0 < 0) return 0.0f;
+    return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
+  };
+  const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
+  const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
+  const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
+  const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
+  return h_(i, j) - dtPerDx * ((east - west) + (north - south));
+}
+
+// Eq. 25 made in one pass over bands of rows: the face depths and coefficients of row j
+// (faceDepthRows), then row j's right side (rhsAt) and the right side of the solve for
+// the change, rhs - A h^n, with the guessed change (solveHelmholtz): they read the faces of
+// rows j and j - 1, still in cache. The first row of a band reads the row before it, another
+// thread's, after a barrier. The first and last rows of the grid cell by cell.
+void SweSemiLagrangian::assembleEq25(double dt) {
+  const double dx = domain_->grid().dx;
+  const float mu = float(domain_->g() * dt * dt / (dx * dx));
+  const float dtPerDx = float(dt / dx);
+  const int nx = h_.nx(), ny = h_.ny();
   const std::size_t row = std::size_t(nx);
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    rhsSpan(rhs, hOld, carryX, carryY, u, v, dtPerDx, row, begin, end);
-    return 0.0;
+  float* rhs = rhs_.data();
+  const float *h = h_.data(), *u = uDep_.data(), *v = vDep_.data();
+  const float *carryX = faceCarryX_.data(), *carryY = faceCarryY_.data();
+  const float *faceX = faceX_.data(), *faceY = faceY_.data();
+  // The guess: the rate of change extrapolated linearly from the last two steps,
+  // dt (2 change^{n-1} / dt^{n-1} - change^{n-2} / dt^{n-2}).
+  const float last = changeDt_[0] > 0.0 ? float(2.0 * dt / changeDt_[0]) : 0.0f;
+  const float older = changeDt_[1] > 0.0 ? float(dt / changeDt_[1]) : 0.0f;
+  const Guess guess{change_.data(), olderChange_.data(), last, older, kNegligibleChange};
+  changeDt_ = {dt, changeDt_[0]};
+  const auto rightSide = [&](int j) {
+    const std::size_t begin = std::size_t(j) * row, end = begin + row;
+    rhsSpan(rhs, h, carryX, carryY, u, v, dtPerDx, row, begin, end);
+    residualAndGuessSpan(rhs, h, faceX, faceY, guess, row, begin, end);
   };
-  const auto cell = [&](int i, int j) {
-    const auto flux = [&](const Field2D& depth, const Field2D& vel, int i0, int j0, int di,
-                          int dj) {
-      if (i0 < 0 || j0 < 0) return 0.0f;
-      return depth(i0, j0) * (0.5f * (vel(i0, j0) + vel(i0 + di, j0 + dj)));
-    };
-    const float east = i + 1 < nx ? flux(faceCarryX_, uDep_, i, j, 1, 0) : 0.0f;
-    const float west = flux(faceCarryX_, uDep_, i - 1, j, 1, 0);
-    const float north = j + 1 < ny ? flux(faceCarryY_, vDep_, i, j, 0, 1) : 0.0f;
-    const float south = flux(faceCarryY_, vDep_, i, j - 1, 0, 1);
-    rhs_(i, j) = hOld_(i, j) - dtPerDx * ((east - west) + (north - south));
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, span, cell);
+#pragma omp parallel if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(ny);
+    if (omp_get_thread_num() == 0) faceDepthRows(0, 1, mu);
+    for (int j = band.first; j < band.end; ++j) {
+      faceDepthRows(j, j + 1, mu);
+      if (j > band.first) rightSide(j);
+    }
+#pragma omp barrier
+    if (band.end > band.first) rightSide(band.first);
+  }
+  lastRowFaceDepths(mu);
+  for (int j : {0, ny - 1})
+    for (int i = 0; i < nx; ++i) {
+      if (walls_.wet(i, j)) rhs_(i, j) = rhsAt(i, j, dtPerDx) - helmholtzAt(h_, i, j);
+      guessChange(guess, h_.index(i, j));
+    }
 }
 
 // Eq. 25, left side. The paper's operator h + g dt^2 (grad b . grad h) - g dt^2 d lap(h) is
@@ -224,24 +251,11 @@ void SweSemiLagrangian::assembleRhs(double dt) {
 // grad(h); the last term is the product of two surface slopes (second order in the wave
 // amplitude, absent in the linearised equations) and is dropped, which leaves the conservative
 //   A h = h - g dt^2 div(d^n grad h)
-// discretised with the face depths d_f of assembleFaceDepths and no flux through walls or
-// dry faces (Neumann):
+// discretised with the face depths d_f and coefficients of faceDepthRows and no flux through
+// walls or dry faces (Neumann):
 //   (A h)_C = h_C + sum_faces (g dt^2 / dx^2) d_f (h_C - h_N).
 // A is symmetric positive definite (d_f >= 0), so conjugate gradients apply, and
 // sum(A h) = sum(h). A cell with every face dry keeps its surface (its row is h = rhs).
-void SweSemiLagrangian::assembleHelmholtz(double dt) {
-  const double dx = domain_->grid().dx;
-  const float mu = float(domain_->g() * dt * dt / (dx * dx));
-  const std::size_t n = h_.size();
-  float *faceX = faceX_.data(), *faceY = faceY_.data();
-  const float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
-#pragma omp parallel if (worthThreads(n))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    facesSpan(faceX, faceY, depthX, depthY, mu, n * t / threads, n * (t + 1) / threads);
-  }
-}
-
 // Rows 1 to ny - 2 whole, with the interior kernel: a face towards a solid cell is 0 (and so
 // is `in` there), so the kernel gives the wall rule without a test, and a solid cell gets 0.
 // The first and last rows (whose neighbours beyond the grid would be read) cell by cell.
@@ -251,19 +265,24 @@ double SweSemiLagrangian::applyHelmholtz(const Field2D& in, Field2D& out) const 
   float* q = out.data();
   const std::size_t row = std::size_t(nx);
   const auto cell = [&](int i, int j) {
-    const float centre = in(i, j);
-    double sum = centre;
-    if (i + 1 < nx) sum += faceX_(i, j) * (centre - in(i + 1, j));
-    if (i > 0) sum += faceX_(i - 1, j) * (centre - in(i - 1, j));
-    if (j + 1 < ny) sum += faceY_(i, j) * (centre - in(i, j + 1));
-    if (j > 0) sum += faceY_(i, j - 1) * (centre - in(i, j - 1));
-    out(i, j) = float(sum);
-    return double(centre) * out(i, j);
+    out(i, j) = helmholtzAt(in, i, j);
+    return double(in(i, j)) * out(i, j);
   };
   const auto span = [&](std::size_t begin, std::size_t end) {
     return helmholtzSpan(q, p, faceX, faceY, row, begin, end);
   };
   return sumOverCells(walls_, nx, ny, span, cell);
+}
+
+float SweSemiLagrangian::helmholtzAt(const Field2D& in, int i, int j) const {
+  const int nx = in.nx(), ny = in.ny();
+  const float centre = in(i, j);
+  double sum = centre;
+  if (i + 1 < nx) sum += faceX_(i, j) * (centre - in(i + 1, j));
+  if (i > 0) sum += faceX_(i - 1, j) * (centre - in(i - 1, j));
+  if (j + 1 < ny) sum += faceY_(i, j) * (centre - in(i, j + 1));
+  if (j > 0) sum += faceY_(i, j - 1) * (centre - in(i, j - 1));
+  return float(sum);
 }
 
 HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
@@ -284,29 +303,11 @@ HelmholtzMethod SweSemiLagrangian::chooseSolver(double dt) const {
 // input stays symmetric to 1e-9). The solve starts from the change extrapolated from the last
 // two steps' (2 h^n - h^{n-1} in rate form), which leaves a smaller residual than 0 where the
 // step resolves the waves' period: on the one-drop pool at 256^2, 8.4 reduced-CG iterations per
-// step at the default dt instead of 12.5 (docs/performance.md). fluxX_, spent until
-// transportVolume, holds A h^n.
+// step at the default dt instead of 12.5 (docs/performance.md).
+// rhs - A h^n and the guess are made by assembleEq25.
 void SweSemiLagrangian::solveHelmholtz(double dt) {
   const double tolerance = settings_.cgTolerance;
   const int maxIterations = settings_.cgMaxIterations;
-  Field2D &applied = fluxX_, &change = change_;
-  applyHelmholtz(h_, applied);
-  const std::size_t n = h_.size();
-  float *rhs = rhs_.data(), *delta = change.data(), *before = olderChange_.data();
-  const float* a = applied.data();
-  // The guess: the rate of change extrapolated linearly from the last two steps,
-  // dt (2 change^{n-1} / dt^{n-1} - change^{n-2} / dt^{n-2}).
-  const float last = changeDt_[0] > 0.0 ? float(2.0 * dt / changeDt_[0]) : 0.0f;
-  const float older = changeDt_[1] > 0.0 ? float(dt / changeDt_[1]) : 0.0f;
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k) {
-    rhs[k] -= a[k];
-    const float previous = delta[k];
-    const float guess = last * previous - older * before[k];
-    delta[k] = std::fabs(guess) < kNegligibleChange ? 0.0f : guess;
-    before[k] = previous;
-  }
-  changeDt_ = {dt, changeDt_[0]};
   const HelmholtzMethod method = chooseSolver(dt);
   auto& solver = solvers_[std::size_t(method) - 1];
   if (!solver)
@@ -314,26 +315,24 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
         method, h_.nx(), h_.ny(), domain_->wetMask(),
         [this](const Field2D& in, Field2D& out) { return applyHelmholtz(in, out); });
   solver->updateCoefficients(unitShift_, faceX_, faceY_);
-  lastSolve_ = solver->solve(rhs_, change, tolerance, maxIterations);
-  float* h = h_.data();
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k)
-    h[k] += delta[k];
+  lastSolve_ = solver->solve(rhs_, change_, tolerance, maxIterations);
+  // h^n + change is taken on the fly by transportVolume and settleSurface.
 }
 
 // Eqs. 21-22: u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1} (centred, Neumann
 // ghosts behind walls and dry faces: a wet cell beside land higher than its surface feels no
-// slope towards it), then zero normal velocity at walls (section 4.1).
+// slope towards it), plus the momentum in compressions settleSurface measured (where the flow
+// converges: momentumAt), then zero normal velocity at walls (section 4.1).
 void SweSemiLagrangian::updateVelocity(double dt) {
   const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
-  const float *h = h_.data(), *uDep = uDep_.data(), *vDep = vDep_.data();
+  const Velocities f{u_.data(),    v_.data(),         uDep_.data(),
+                     vDep_.data(), momentumU_.data(), momentumV_.data()};
   // The face depths are 0 on closed and dry faces: the kernel's open-face factors.
   const float *openEast = faceDepthX_.data(), *openNorth = faceDepthY_.data();
-  float *u = u_.data(), *v = v_.data();
   const int nx = h_.nx();
   const std::size_t row = std::size_t(nx);
   const auto span = [&](std::size_t begin, std::size_t end) {
-    velocitySpan(u, v, uDep, vDep, h, openEast, openNorth, gDtPerDx, row, begin, end);
+    velocitySpan(f, h_.data(), openEast, openNorth, gDtPerDx, row, begin, end);
     return 0.0;
   };
   const auto cell = [&](int i, int j) {
@@ -342,8 +341,8 @@ void SweSemiLagrangian::updateVelocity(double dt) {
     const float west = i > 0 && faceDepthX_(i - 1, j) != 0.0f ? h_(i - 1, j) : centre;
     const float north = j + 1 < h_.ny() && faceDepthY_(i, j) != 0.0f ? h_(i, j + 1) : centre;
     const float south = j > 0 && faceDepthY_(i, j - 1) != 0.0f ? h_(i, j - 1) : centre;
-    u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west)));
-    v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south)));
+    u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west))) + momentumU_(i, j);
+    v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south))) + momentumV_(i, j);
     return 0.0;
   };
   sumOverCells(walls_, h_.nx(), h_.ny(), span, cell);
@@ -364,39 +363,53 @@ void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
 // The depth of the next step, d = h - b >= 0 (0 on solid cells). transportVolume keeps
 // h >= b up to round-off; a surface that round-off left below the ground is lifted to it
 // (lifted_cells). Films thinner than film_depth do not move (u = v = 0): their velocity,
-// from a pressure gradient over almost no water, is not meaningful.
+// from a pressure gradient over almost no water, is not meaningful. In the same pass over bands
+// of rows, one row behind, the velocity shear of the step (velocityShear), whose rows read the
+// rows on either side: a band's first and last rows wait for a barrier.
 void SweSemiLagrangian::keepDepthNonNegative() {
-  const float filmDepth = settings_.filmDepth;
-  const std::size_t n = h_.size();
+  const int ny = h_.ny();
   int lifted = 0, films = 0;
-#pragma omp parallel reduction(+ : lifted, films) if (worthThreads(n))
+  float shear = 0.0f;
+#pragma omp parallel reduction(+ : lifted, films) reduction(max : shear) \
+    if (worthThreads(h_.size()))
   {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const DepthCounts counts = depthAndFilmsSpan(
-        h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(), ground_.data(),
-        walls_.wetWeights(), filmDepth, n * t / threads, n * (t + 1) / threads);
-    lifted += counts.lifted;
-    films += counts.films;
+    const RowBand band = interiorRowBand(ny);
+    const auto depth = [&](int j) {
+      const DepthCounts counts = depthRow(j);
+      lifted += counts.lifted, films += counts.films;
+    };
+    if (omp_get_thread_num() == 0) depth(0);
+    if (omp_get_thread_num() == omp_get_num_threads() - 1 && ny > 1) depth(ny - 1);
+    for (int j = band.first; j < band.end; ++j) {
+      depth(j);
+      if (j - 1 > band.first) shear = std::max(shear, shearRows(j - 1, j));
+    }
+#pragma omp barrier
+    if (band.end > band.first) shear = std::max(shear, shearRows(band.first, band.first + 1));
+    if (band.end - 1 > band.first) shear = std::max(shear, shearRows(band.end - 1, band.end));
   }
   liftedCells_ = lifted;
   dryCells_ = films;
+  shear_ = shearWithEdgeRows(shear);
 }
 
-double SweSemiLagrangian::velocityShear() const {
-  const double dx = domain_->grid().dx;
+DepthCounts SweSemiLagrangian::depthRow(int j) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
+  return depthAndFilmsSpan(h_.data(), depth_.data(), u_.data(), v_.data(), moving_.data(),
+                           ground_.data(), walls_.wetWeights(), settings_.filmDepth, begin,
+                           begin + row);
+}
+
+float SweSemiLagrangian::shearRows(int first, int end) const {
+  const std::size_t row = std::size_t(h_.nx());
+  return shearSpan(u_.data(), v_.data(), walls_.openEast(), walls_.openNorth(), row,
+                   std::size_t(first) * row, std::size_t(end) * row);
+}
+
+// The largest of interior (the rows 1 to ny - 2) and the first and last rows' shear, per dx.
+double SweSemiLagrangian::shearWithEdgeRows(float interior) const {
   const int nx = h_.nx(), ny = h_.ny();
-  const float *u = u_.data(), *v = v_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
-  const std::size_t row = std::size_t(nx);
-  float shear = 0.0f;
-  // As sumOverCells, with max for sum.
-#pragma omp parallel reduction(max : shear) if (worthThreads(u_.size()))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
-    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
-    if (j1 > j0) shear = shearSpan(u, v, openEast, openNorth, row, j0 * row, j1 * row);
-  }
+  float shear = interior;
   // Free-slip ghosts: a wall does not shear the flow along it.
   for (int j : {0, ny - 1})
     for (int i = 0; i < nx; ++i) {
@@ -406,7 +419,17 @@ double SweSemiLagrangian::velocityShear() const {
                         std::fabs(walls_.centredX(v_, i, j, true)),
                         std::fabs(walls_.centredY(v_, i, j, true))});
     }
-  return shear / dx;
+  return shear / domain_->grid().dx;
+}
+
+double SweSemiLagrangian::velocityShear() const {
+  float shear = 0.0f;
+#pragma omp parallel reduction(max : shear) if (worthThreads(u_.size()))
+  {
+    const RowBand band = interiorRowBand(h_.ny());
+    if (band.end > band.first) shear = shearRows(band.first, band.end);
+  }
+  return shearWithEdgeRows(shear);
 }
 
 void SweSemiLagrangian::setVelocity(const Field2D& u, const Field2D& v) {

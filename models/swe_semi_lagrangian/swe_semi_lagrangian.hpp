@@ -31,6 +31,10 @@
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
 namespace wb {
+namespace swe_sl {
+struct SettleSums;  // swe_semi_lagrangian_kernels.hpp
+struct DepthCounts;
+}  // namespace swe_sl
 
 class SweSemiLagrangian final : public Model {
  public:
@@ -94,6 +98,8 @@ class SweSemiLagrangian final : public Model {
   // keep their value; returns sum(in * out) for CG. Its coefficients are those of the last
   // step.
   double applyHelmholtz(const Field2D& in, Field2D& out) const;
+  // (A in) at one cell, any cell of the grid.
+  float helmholtzAt(const Field2D& in, int i, int j) const;
 
   static std::vector<ParamSpec> parameterSpecs();
   // dt times the shear may not exceed this (section 4.2; trajectories do not cross).
@@ -134,37 +140,62 @@ class SweSemiLagrangian final : public Model {
 
   double estimatedInitialShear() const;
   void applyForce(double dt);
-  // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp).
-  void assembleFaceDepths();
+  // Eq. 25's faces, right side and the start of its solve in one pass over row bands.
+  void assembleEq25(double dt);
+  // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp), and
+  // the left side of eq. 25 in conservative form: face coefficients mu d_face, mu = g dt^2 /
+  // dx^2, of the rows [first, end) below the last, and of the last row.
+  void faceDepthRows(int first, int end, float mu);
+  void lastRowFaceDepths(float mu);
   // A film's departure velocity becomes the mean of its wet neighbours' (the water that
   // floods it arrives with their velocity).
   void extendVelocityIntoFilms();
   // The velocity of the cells flooded in this step, from the dry-bed Riemann invariant.
   void startFloodedCells();
-  // Right side of eq. 25.
-  void assembleRhs(double dt);
-  // Left side of eq. 25 in conservative form: face coefficients g dt^2 d_face / dx^2.
-  void assembleHelmholtz(double dt);
+  // Right side of eq. 25 at one cell.
+  float rhsAt(int i, int j, float dtPerDx) const;
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
-  // Eqs. 21-22 and the wall rule of section 4.1.
+  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1.
   void updateVelocity(double dt);
   // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
   void absorbAtOpenEdges(double dt);
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
   // to the water it holds (swe_semi_lagrangian_wet_dry.cpp).
   void transportVolume(double dt);
-  // The surface after the step from the flux-form one and eq. 25's solution.
-  void settleSurface(const Field2D& fluxForm);
+  // transportVolume's factors: dt / dx, g dt / dx, and dt if a force acts (else 0).
+  struct TransportStep {
+    float dtPerDx, gDtPerDx, force;
+  };
+  // Its fluxes and limiter of one row (the first and last rows cell by cell).
+  void fluxRow(int j, const TransportStep& step);
+  void fluxEdgeRow(int j, const TransportStep& step);
+  void scaleRow(int j);
+  void scaleEdgeRow(int j);
+  // The surface after the step from the flux-form one and eq. 25's solution, with the
+  // momentum in compressions measured on the way: rows 1 to ny - 2 one by one (surfaceRow,
+  // inside transportVolume's pass), then the first and last rows and the volume left.
+  swe_sl::SettleSums surfaceRow(int j, float forceStep);
+  void settleSurface(float forceStep, double left, double solvedDepth);
+  // transportVolume's face flux f at (i, j) (0 beyond the grid's first row or column), the
+  // same limited, and the flux-form surface, at one cell.
+  float fluxAt(const Field2D& f, int i, int j) const;
+  float limitedFlux(const Field2D& f, int i, int j, int di, int dj) const;
+  float fluxFormAt(int i, int j) const;
   // Where the flow converges: the momentum advected in flux form with the continuity fluxes
-  // (measured into momentumU_/V_ by transportVolume, applied after eqs. 21-22).
-  void measureMomentumInCompressions(const Field2D& fluxForm, double dt);
-  void conserveMomentumInCompressions();
+  // (measured into momentumU_/V_ by settleSurface, added by updateVelocity), at one cell.
+  void momentumAt(int i, int j, float fluxForm, float forceStep);
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;
-  // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed.
+  // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed;
+  // and shear_ measured.
   void keepDepthNonNegative();
+  swe_sl::DepthCounts depthRow(int j);
+  // The shear (velocityShear) of the rows [first, end) inside rows 1 to ny - 2 (per cell, not
+  // per dx), and with the first and last rows', per dx.
+  float shearRows(int first, int end) const;
+  double shearWithEdgeRows(float interior) const;
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;
@@ -181,7 +212,7 @@ class SweSemiLagrangian final : public Model {
   Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth
-  Field2D hOld_, fluxX_, fluxY_, outflowScale_;  // h^n; face fluxes (m per step); the limiter
+  Field2D fluxX_, fluxY_, outflowScale_;  // face fluxes (m per step); the limiter
   Field2D moving_;  // 1 on wet cells holding more than a film: eq. 32's corner weights
   Field2D momentumU_, momentumV_;  // conservative minus semi-Lagrangian advection, or 0
   Field2D floodX_, floodY_;  // the mean flooding direction of each film (extendVelocityIntoFilms)

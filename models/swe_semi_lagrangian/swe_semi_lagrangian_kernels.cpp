@@ -13,8 +13,8 @@ constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 #define WB_WET_DRY_KERNEL \
   __attribute__((target_clones("avx2", "default"), optimize("no-trapping-math")))
 
-// Eq. 25, right side in flux form; see assembleRhs. Closed and dry faces carry 0.
-WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
+// Eq. 25, right side in flux form; see rhsAt. Closed and dry faces carry 0.
+WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
                             const float* __restrict carryX, const float* __restrict carryY,
                             const float* __restrict u, const float* __restrict v, float dtPerDx,
                             std::size_t row, std::size_t begin, std::size_t end) {
@@ -25,21 +25,24 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict hOld,
     const float west = carryX[k - 1] * (0.5f * (u[k - 1] + u[k]));
     const float north = carryY[k] * (0.5f * (v[k] + v[k + row]));
     const float south = carryY[k - row] * (0.5f * (v[k - row] + v[k]));
-    rhs[k] = hOld[k] - dtPerDx * ((east - west) + (north - south));
+    rhs[k] = h[k] - dtPerDx * ((east - west) + (north - south));
   }
 }
 
-// The face depths of assembleFaceDepths (faceDepthOf) of the east and north faces of the
-// cells [begin, end), which must lie below the grid's last row.
+// The face depths of faceDepthRows (faceDepthOf) of the east and north faces of the
+// cells [begin, end), which must lie below the grid's last row, and eq. 25's face
+// coefficients mu d_f (0 on closed and dry faces).
 WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
                                      const float* __restrict ground, const float* __restrict u,
                                      const float* __restrict v, const float* __restrict openEast,
-                                     const float* __restrict openNorth, float filmDepth,
+                                     const float* __restrict openNorth, float filmDepth, float mu,
                                      std::size_t row, std::size_t begin, std::size_t end) {
   float* __restrict depthX = f.depthX;
   float* __restrict depthY = f.depthY;
   float* __restrict carryX = f.carryX;
   float* __restrict carryY = f.carryY;
+  float* __restrict faceX = f.faceX;
+  float* __restrict faceY = f.faceY;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float centre = h[k], floor = ground[k];
@@ -47,21 +50,14 @@ WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restric
         faceDepthOf(centre, floor, h[k + 1], ground[k + 1], u[k] + u[k + 1] > 0.0f, filmDepth);
     const FaceDepth north = faceDepthOf(centre, floor, h[k + row], ground[k + row],
                                         v[k] + v[k + row] > 0.0f, filmDepth);
-    depthX[k] = openEast[k] * east.gravity;
-    depthY[k] = openNorth[k] * north.gravity;
+    const float gravityX = openEast[k] * east.gravity;
+    const float gravityY = openNorth[k] * north.gravity;
+    depthX[k] = gravityX;
+    depthY[k] = gravityY;
     carryX[k] = openEast[k] * east.carry;
     carryY[k] = openNorth[k] * north.carry;
-  }
-}
-
-// Eq. 25, left side: face coefficients mu d_f (0 on closed and dry faces).
-WB_SPAN_KERNEL void facesSpan(float* __restrict faceX, float* __restrict faceY,
-                              const float* __restrict depthX, const float* __restrict depthY,
-                              float mu, std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    faceX[k] = mu * depthX[k];
-    faceY[k] = mu * depthY[k];
+    faceX[k] = mu * gravityX;
+    faceY[k] = mu * gravityY;
   }
 }
 
@@ -86,12 +82,36 @@ WB_SPAN_KERNEL double helmholtzSpan(float* __restrict q, const float* __restrict
   return dot;
 }
 
-// Eqs. 21-22 (the wall rule follows: SweWalls::enforceVelocity).
-WB_SPAN_KERNEL void velocitySpan(float* __restrict u, float* __restrict v,
-                                 const float* __restrict uDep, const float* __restrict vDep,
-                                 const float* __restrict h, const float* __restrict openEast,
+// solveHelmholtz's start on the cells [begin, end) away from the first and last rows:
+// rhs -= A h (helmholtzSpan's operator, rounded alike) and the guessed change
+// delta = last delta - older before (0 where below negligible), before = the old delta.
+WB_SPAN_KERNEL void residualAndGuessSpan(float* __restrict rhs, const float* __restrict h,
+                                         const float* __restrict faceX,
+                                         const float* __restrict faceY, const Guess& g,
+                                         std::size_t row, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    const float centre = h[k];
+    const float applied =
+        centre + ((faceX[k] * (centre - h[k + 1]) + faceX[k - 1] * (centre - h[k - 1])) +
+                  (faceY[k] * (centre - h[k + row]) + faceY[k - row] * (centre - h[k - row])));
+    rhs[k] -= applied;
+    guessChange(g, k);
+  }
+}
+
+// Eqs. 21-22 plus the momentum in compressions (the wall rule follows:
+// SweWalls::enforceVelocity).
+WB_SPAN_KERNEL void velocitySpan(const Velocities& f, const float* __restrict h,
+                                 const float* __restrict openEast,
                                  const float* __restrict openNorth, double gDtPerDx,
                                  std::size_t row, std::size_t begin, std::size_t end) {
+  float* __restrict u = f.u;
+  float* __restrict v = f.v;
+  const float* __restrict uDep = f.uDep;
+  const float* __restrict vDep = f.vDep;
+  const float* __restrict du = f.du;
+  const float* __restrict dv = f.dv;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
     const float centre = h[k], hE = h[k + 1], hW = h[k - 1], hN = h[k + row], hS = h[k - row];
@@ -99,8 +119,10 @@ WB_SPAN_KERNEL void velocitySpan(float* __restrict u, float* __restrict v,
     const float west = openEast[k - 1] != 0.0f ? hW : centre;
     const float north = openNorth[k] != 0.0f ? hN : centre;
     const float south = openNorth[k - row] != 0.0f ? hS : centre;
-    u[k] = float(uDep[k] - gDtPerDx * (0.5f * (east - west)));
-    v[k] = float(vDep[k] - gDtPerDx * (0.5f * (north - south)));
+    const float pressedU = float(uDep[k] - gDtPerDx * (0.5f * (east - west)));
+    const float pressedV = float(vDep[k] - gDtPerDx * (0.5f * (north - south)));
+    u[k] = pressedU + du[k];
+    v[k] = pressedV + dv[k];
   }
 }
 
@@ -129,9 +151,10 @@ WB_SPAN_KERNEL float shearSpan(const float* __restrict u, const float* __restric
 }
 
 // transportVolume's face fluxes (m per step) of the east and north faces of [begin, end).
-WB_WET_DRY_KERNEL void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx,
-                                float gDtPerDx, std::size_t row, std::size_t begin,
-                                std::size_t end) {
+// h is h^n: eq. 25's solution is h + change.
+WB_WET_DRY_KERNEL void fluxSpan(const Transport& t, const float* __restrict h,
+                                const float* __restrict change, float dtPerDx, float gDtPerDx,
+                                std::size_t row, std::size_t begin, std::size_t end) {
   float* __restrict fluxX = t.fluxX;
   float* __restrict fluxY = t.fluxY;
   const float* __restrict carryX = t.carryX;
@@ -142,11 +165,12 @@ WB_WET_DRY_KERNEL void fluxSpan(const Transport& t, const float* __restrict h, f
   const float* __restrict v = t.v;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
-    const float centre = h[k];
-    fluxX[k] = dtPerDx * (carryX[k] * (0.5f * (u[k] + u[k + 1])) -
-                          depthX[k] * (gDtPerDx * (h[k + 1] - centre)));
+    const float centre = h[k] + change[k], east = h[k + 1] + change[k + 1];
+    const float north = h[k + row] + change[k + row];
+    fluxX[k] = dtPerDx *
+               (carryX[k] * (0.5f * (u[k] + u[k + 1])) - depthX[k] * (gDtPerDx * (east - centre)));
     fluxY[k] = dtPerDx * (carryY[k] * (0.5f * (v[k] + v[k + row])) -
-                          depthY[k] * (gDtPerDx * (h[k + row] - centre)));
+                          depthY[k] * (gDtPerDx * (north - centre)));
   }
 }
 
@@ -167,50 +191,81 @@ WB_WET_DRY_KERNEL void outflowScaleSpan(float* __restrict scale, const float* __
   }
 }
 
-// transportVolume's update h = h^n - div(limited fluxes) on the cells [begin, end). Each face's
-// limited flux is the same expression from both sides: the divergence telescopes exactly.
-WB_WET_DRY_KERNEL void continuitySpan(float* __restrict h, const float* __restrict hOld,
-                                      const float* __restrict fluxX, const float* __restrict fluxY,
-                                      const float* __restrict scale, std::size_t row,
-                                      std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    const float fe = fluxX[k], fw = fluxX[k - 1], fn = fluxY[k], fs = fluxY[k - row];
-    const float sC = scale[k], sE = scale[k + 1], sW = scale[k - 1], sN = scale[k + row];
-    const float sS = scale[k - row];
-    const float east = fe * (fe > 0.0f ? sC : sE);
-    const float west = fw * (fw > 0.0f ? sW : sC);
-    const float north = fn * (fn > 0.0f ? sC : sN);
-    const float south = fs * (fs > 0.0f ? sS : sC);
-    h[k] = hOld[k] - ((east - west) + (north - south));
-  }
-}
-
-// settleSurface's choice on the cells [begin, end): h becomes the flux-form surface where a
-// face was limited (a scale below 1 here or next door), where the cell holds less than
-// exactDepth before or after the step, or on solid cells (both are 0 there); the others keep
-// eq. 25's solution and get solved = 1. Returns sum(flux - h) and sum(depth) over those.
-WB_WET_DRY_KERNEL SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row,
-                                        std::size_t begin, std::size_t end) {
+// settleSurface on the cells [begin, end), in one pass:
+//  - transportVolume's update, the flux-form surface hf = h^n - div(limited fluxes); each
+//    face's limited flux is the same expression from both sides: the divergence telescopes;
+//  - measureMomentumInCompressions: where the flow converges and the cell holds at least
+//    exactDepth before and after, the flux-form momentum advection minus the semi-Lagrangian
+//    one (without the force); elsewhere 0;
+//  - the choice: h becomes hf where a face was limited (a scale below 1 here or next door),
+//    where the cell holds less than exactDepth before or after the step, or on solid cells;
+//    the others keep eq. 25's solution h + change and get solved = 1. Returns the sums of
+//    hf - (h + change) and of the depth over those.
+WB_WET_DRY_KERNEL SettleSums surfaceSpan(const Surface& f, float exactDepth, float forceStep,
+                                         std::size_t row, std::size_t begin, std::size_t end) {
   float* __restrict h = f.h;
   float* __restrict solved = f.solved;
-  const float* __restrict flux = f.flux;
-  const float* __restrict scale = f.scale;
+  float* __restrict outU = f.outU;
+  float* __restrict outV = f.outV;
+  const float* __restrict change = f.change;
+  const float* __restrict fx = f.fluxX;
+  const float* __restrict fy = f.fluxY;
+  const float* __restrict s = f.scale;
   const float* __restrict ground = f.ground;
   const float* __restrict depth = f.depth;
   const float* __restrict wet = f.wet;
+  const float* __restrict u = f.u;
+  const float* __restrict v = f.v;
+  const float* __restrict uDep = f.uDep;
+  const float* __restrict vDep = f.vDep;
+  const float* __restrict dX = f.depthX;
+  const float* __restrict dY = f.depthY;
+  const float* __restrict ax = f.ax;
+  const float* __restrict ay = f.ay;
   double left = 0.0, solvedDepth = 0.0;
 #pragma omp simd reduction(+ : left, solvedDepth)
   for (std::size_t k = begin; k < end; ++k) {
-    const float s0 = scale[k], sE = scale[k + 1], sW = scale[k - 1];
-    const float sN = scale[k + row], sS = scale[k - row];
+    const float fe0 = fx[k], fw0 = fx[k - 1], fn0 = fy[k], fs0 = fy[k - row];
+    const float sC = s[k], sE = s[k + 1], sW = s[k - 1], sN = s[k + row], sS = s[k - row];
+    const float east = fe0 * (fe0 > 0.0f ? sC : sE);
+    const float west = fw0 * (fw0 > 0.0f ? sW : sC);
+    const float north = fn0 * (fn0 > 0.0f ? sC : sN);
+    const float south = fs0 * (fs0 > 0.0f ? sS : sC);
+    const float hf = h[k] - ((east - west) + (north - south));  // h is h^n until written
+
+    const float uc = u[k], vc = v[k], uE = u[k + 1], uW = u[k - 1], vN = v[k + row],
+                vS = v[k - row];
+    const float uN = u[k + row], uS = u[k - row], vE = v[k + 1], vW = v[k - 1];
+    // Behind a closed or dry face (depth 0) the neighbour's velocity counts as 0.
+    const float openE = dX[k] != 0.0f ? 1.0f : 0.0f, openW = dX[k - 1] != 0.0f ? 1.0f : 0.0f;
+    const float openN = dY[k] != 0.0f ? 1.0f : 0.0f, openS = dY[k - row] != 0.0f ? 1.0f : 0.0f;
+    const float convergence = (openE * uE - openW * uW) + (openN * vN - openS * vS);
+    // Each face's limited flux split into its parts leaving (+) and entering (-) the cell
+    // towards east or north: f = f+ + f-, f+ taken by the donor's scale.
+    const float feOut = (fe0 > 0.0f ? fe0 : 0.0f) * sC, feIn = (fe0 > 0.0f ? 0.0f : fe0) * sE;
+    const float fwOut = (fw0 > 0.0f ? fw0 : 0.0f) * sW, fwIn = (fw0 > 0.0f ? 0.0f : fw0) * sC;
+    const float fnOut = (fn0 > 0.0f ? fn0 : 0.0f) * sC, fnIn = (fn0 > 0.0f ? 0.0f : fn0) * sN;
+    const float fsOut = (fs0 > 0.0f ? fs0 : 0.0f) * sS, fsIn = (fs0 > 0.0f ? 0.0f : fs0) * sC;
+    // Sum over faces of F_f u_upwind (outward positive).
+    const float outflowU = ((feOut * uc + feIn * uE) - (fwOut * uW + fwIn * uc)) +
+                           ((fnOut * uc + fnIn * uN) - (fsOut * uS + fsIn * uc));
+    const float outflowV = ((feOut * vc + feIn * vE) - (fwOut * vW + fwIn * vc)) +
+                           ((fnOut * vc + fnIn * vN) - (fsOut * vS + fsIn * vc));
+    const float floor = ground[k], before = depth[k], after = hf - floor;
+    const bool wetCell = wet[k] != 0.0f;
+    const bool converging =
+        wetCell & (before >= exactDepth) & (after >= exactDepth) & (convergence < 0.0f);
+    const float taken = converging ? 1.0f : 0.0f;
+    const float inverse = 1.0f / (taken * after + (1.0f - taken));  // 1 where not taken
+    outU[k] = taken * ((before * uc - outflowU) * inverse - (uDep[k] - forceStep * ax[k]));
+    outV[k] = taken * ((before * vc - outflowV) * inverse - (vDep[k] - forceStep * ay[k]));
+
     const float lowest =
-        ((s0 < sE ? s0 : sE) < (sW < sN ? sW : sN)) ? (s0 < sE ? s0 : sE) : (sW < sN ? sW : sN);
+        ((sC < sE ? sC : sE) < (sW < sN ? sW : sN)) ? (sC < sE ? sC : sE) : (sW < sN ? sW : sN);
     const float least = lowest < sS ? lowest : sS;
-    const float hs = h[k], hf = flux[k], floor = ground[k];
-    const float before = depth[k], afterFlux = hf - floor, afterSolved = hs - floor;
-    const bool keep = (wet[k] != 0.0f) & (least >= 1.0f) & (before >= exactDepth) &
-                      (afterFlux >= exactDepth) & (afterSolved >= exactDepth);
+    const float hs = h[k] + change[k], afterSolved = hs - floor;
+    const bool keep = wetCell & (least >= 1.0f) & (before >= exactDepth) & (after >= exactDepth) &
+                      (afterSolved >= exactDepth);
     const float take = keep ? 1.0f : 0.0f;
     h[k] = keep ? hs : hf;
     solved[k] = take;
@@ -234,60 +289,6 @@ WB_WET_DRY_KERNEL double spreadSpan(float* __restrict h, const float* __restrict
     applied += double(after - before);
   }
   return applied;
-}
-
-// measureMomentumInCompressions on the cells [begin, end): where the flow converges and the
-// cell holds at least exactDepth before and after, the flux-form momentum advection minus
-// the semi-Lagrangian one (without the force); elsewhere 0.
-WB_WET_DRY_KERNEL void momentumSpan(const Momentum& m, float exactDepth, float forceStep,
-                                    std::size_t row, std::size_t begin, std::size_t end) {
-  float* __restrict outU = m.outU;
-  float* __restrict outV = m.outV;
-  const float* __restrict u = m.u;
-  const float* __restrict v = m.v;
-  const float* __restrict uDep = m.uDep;
-  const float* __restrict vDep = m.vDep;
-  const float* __restrict fx = m.fluxX;
-  const float* __restrict fy = m.fluxY;
-  const float* __restrict s = m.scale;
-  const float* __restrict dX = m.depthX;
-  const float* __restrict dY = m.depthY;
-  const float* __restrict depth = m.depth;
-  const float* __restrict flux = m.flux;
-  const float* __restrict ground = m.ground;
-  const float* __restrict wet = m.wet;
-  const float* __restrict ax = m.ax;
-  const float* __restrict ay = m.ay;
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k) {
-    const float uc = u[k], vc = v[k], uE = u[k + 1], uW = u[k - 1], vN = v[k + row],
-                vS = v[k - row];
-    const float uN = u[k + row], uS = u[k - row], vE = v[k + 1], vW = v[k - 1];
-    // Behind a closed or dry face (depth 0) the neighbour's velocity counts as 0.
-    const float openE = dX[k] != 0.0f ? 1.0f : 0.0f, openW = dX[k - 1] != 0.0f ? 1.0f : 0.0f;
-    const float openN = dY[k] != 0.0f ? 1.0f : 0.0f, openS = dY[k - row] != 0.0f ? 1.0f : 0.0f;
-    const float convergence = (openE * uE - openW * uW) + (openN * vN - openS * vS);
-    const float fe0 = fx[k], fw0 = fx[k - 1], fn0 = fy[k], fs0 = fy[k - row];
-    const float sC = s[k], sE = s[k + 1], sW = s[k - 1], sN = s[k + row], sS = s[k - row];
-    // Each face's limited flux split into its parts leaving (+) and entering (-) the cell
-    // towards east or north: f = f+ + f-, f+ taken by the donor's scale.
-    const float feOut = (fe0 > 0.0f ? fe0 : 0.0f) * sC, feIn = (fe0 > 0.0f ? 0.0f : fe0) * sE;
-    const float fwOut = (fw0 > 0.0f ? fw0 : 0.0f) * sW, fwIn = (fw0 > 0.0f ? 0.0f : fw0) * sC;
-    const float fnOut = (fn0 > 0.0f ? fn0 : 0.0f) * sC, fnIn = (fn0 > 0.0f ? 0.0f : fn0) * sN;
-    const float fsOut = (fs0 > 0.0f ? fs0 : 0.0f) * sS, fsIn = (fs0 > 0.0f ? 0.0f : fs0) * sC;
-    // Sum over faces of F_f u_upwind (outward positive).
-    const float outflowU = ((feOut * uc + feIn * uE) - (fwOut * uW + fwIn * uc)) +
-                           ((fnOut * uc + fnIn * uN) - (fsOut * uS + fsIn * uc));
-    const float outflowV = ((feOut * vc + feIn * vE) - (fwOut * vW + fwIn * vc)) +
-                           ((fnOut * vc + fnIn * vN) - (fsOut * vS + fsIn * vc));
-    const float before = depth[k], after = flux[k] - ground[k];
-    const bool keep =
-        (wet[k] != 0.0f) & (before >= exactDepth) & (after >= exactDepth) & (convergence < 0.0f);
-    const float taken = keep ? 1.0f : 0.0f;
-    const float inverse = 1.0f / (taken * after + (1.0f - taken));  // 1 where not taken
-    outU[k] = taken * ((before * uc - outflowU) * inverse - (uDep[k] - forceStep * ax[k]));
-    outV[k] = taken * ((before * vc - outflowV) * inverse - (vDep[k] - forceStep * ay[k]));
-  }
 }
 
 // Depth and films (keepDepthNonNegative) on the cells [begin, end): a surface round-off left

@@ -9,6 +9,7 @@
 // swe_semi_lagrangian_kernels.cpp.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -25,16 +26,26 @@ namespace wb::swe_sl {
 // they return. The kernels take walls and solid cells from SweWalls' open-face factors, so a
 // span may hold any cells; those of the first and last column read their row neighbours across
 // the row's end, through a face that is closed.
+// This thread's band [first, end) of the rows 1 to ny - 2 (all of them outside a parallel
+// region).
+struct RowBand {
+  int first, end;
+};
+inline RowBand interiorRowBand(int ny) {
+  const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+  return {1 + int(std::size_t(ny - 2) * std::size_t(t) / std::size_t(threads)),
+          1 + int(std::size_t(ny - 2) * std::size_t(t + 1) / std::size_t(threads))};
+}
+
 template <class Span, class Cell>
 double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, const Cell& cell) {
   const std::size_t row = std::size_t(nx);
   double total = 0.0;
 #pragma omp parallel reduction(+ : total) if (worthThreads(row * std::size_t(ny)))
   {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    const std::size_t j0 = 1 + std::size_t(ny - 2) * t / threads;
-    const std::size_t j1 = 1 + std::size_t(ny - 2) * (t + 1) / threads;
-    if (j1 > j0) total += span(j0 * row, j1 * row);
+    const RowBand band = interiorRowBand(ny);
+    if (band.end > band.first)
+      total += span(std::size_t(band.first) * row, std::size_t(band.end) * row);
   }
   for (int j : {0, ny - 1})
     for (int i = 0; i < nx; ++i)
@@ -52,10 +63,10 @@ struct DepthCounts {
   int lifted = 0, films = 0;
 };
 
-void rhsSpan(float* __restrict rhs, const float* __restrict hOld, const float* __restrict carryX,
+void rhsSpan(float* __restrict rhs, const float* __restrict h, const float* __restrict carryX,
              const float* __restrict carryY, const float* __restrict u, const float* __restrict v,
              float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
-// The depths of the face between a cell C and its east or north neighbour N (assembleFaceDepths
+// The depths of the face between a cell C and its east or north neighbour N (faceDepthRows
 // explains them): for gravity (eq. 25's coefficients) and for the advective flux; forward
 // when the flow runs from C to N.
 struct FaceDepth {
@@ -77,22 +88,39 @@ struct FaceDepth {
   const bool thinning = (to < from) & (toGround <= fromGround);
   return {inside ? mean : starC + starN, inside & !thinning ? mean : upwind};
 }
+// The face depths and eq. 25's face coefficients mu d_f (faceX, faceY).
 struct FaceDepths {
-  float *depthX, *depthY, *carryX, *carryY;
+  float *depthX, *depthY, *carryX, *carryY, *faceX, *faceY;
 };
 void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
                    const float* __restrict u, const float* __restrict v,
                    const float* __restrict openEast, const float* __restrict openNorth,
-                   float filmDepth, std::size_t row, std::size_t begin, std::size_t end);
-void facesSpan(float* __restrict faceX, float* __restrict faceY, const float* __restrict depthX,
-               const float* __restrict depthY, float mu, std::size_t begin, std::size_t end);
+                   float filmDepth, float mu, std::size_t row, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);
-void velocitySpan(float* __restrict u, float* __restrict v, const float* __restrict uDep,
-                  const float* __restrict vDep, const float* __restrict h,
-                  const float* __restrict openEast, const float* __restrict openNorth,
-                  double gDtPerDx, std::size_t row, std::size_t begin, std::size_t end);
+// solveHelmholtz's start: the change guessed from the last two (delta, before) and factors.
+struct Guess {
+  float *delta, *before;
+  float last, older, negligible;
+};
+[[gnu::always_inline]] inline void guessChange(const Guess& g, std::size_t k) {
+  const float previous = g.delta[k];
+  const float guess = g.last * previous - g.older * g.before[k];
+  g.delta[k] = std::fabs(guess) < g.negligible ? 0.0f : guess;
+  g.before[k] = previous;
+}
+void residualAndGuessSpan(float* __restrict rhs, const float* __restrict h,
+                          const float* __restrict faceX, const float* __restrict faceY,
+                          const Guess& g, std::size_t row, std::size_t begin, std::size_t end);
+// The velocities of eqs. 21-22 plus the momentum in compressions du, dv.
+struct Velocities {
+  float *u, *v;
+  const float *uDep, *vDep, *du, *dv;
+};
+void velocitySpan(const Velocities& f, const float* __restrict h, const float* __restrict openEast,
+                  const float* __restrict openNorth, double gDtPerDx, std::size_t row,
+                  std::size_t begin, std::size_t end);
 float shearSpan(const float* __restrict u, const float* __restrict v,
                 const float* __restrict openEast, const float* __restrict openNorth,
                 std::size_t row, std::size_t begin, std::size_t end);
@@ -101,35 +129,24 @@ struct Transport {
   float *fluxX, *fluxY;
   const float *carryX, *carryY, *depthX, *depthY, *u, *v;
 };
-void fluxSpan(const Transport& t, const float* __restrict h, float dtPerDx, float gDtPerDx,
-              std::size_t row, std::size_t begin, std::size_t end);
+void fluxSpan(const Transport& t, const float* __restrict h, const float* __restrict change,
+              float dtPerDx, float gDtPerDx, std::size_t row, std::size_t begin, std::size_t end);
 void outflowScaleSpan(float* __restrict scale, const float* __restrict fluxX,
                       const float* __restrict fluxY, const float* __restrict depth, std::size_t row,
                       std::size_t begin, std::size_t end);
-void continuitySpan(float* __restrict h, const float* __restrict hOld,
-                    const float* __restrict fluxX, const float* __restrict fluxY,
-                    const float* __restrict scale, std::size_t row, std::size_t begin,
-                    std::size_t end);
-// settleSurface's fields and sums.
-struct Settle {
-  float *h, *solved;
-  const float *flux, *scale, *ground, *depth, *wet;
+// settleSurface's fields (ax, ay: the force, or any field with forceStep 0) and sums.
+struct Surface {
+  float *h, *solved, *outU, *outV;
+  const float *change, *fluxX, *fluxY, *scale, *ground, *depth, *wet, *u, *v, *uDep, *vDep, *depthX,
+      *depthY, *ax, *ay;
 };
 struct SettleSums {
   double left = 0.0, solvedDepth = 0.0;
 };
-SettleSums settleSpan(const Settle& f, float exactDepth, std::size_t row, std::size_t begin,
-                      std::size_t end);
+SettleSums surfaceSpan(const Surface& f, float exactDepth, float forceStep, std::size_t row,
+                       std::size_t begin, std::size_t end);
 double spreadSpan(float* __restrict h, const float* __restrict solved,
                   const float* __restrict ground, float share, std::size_t begin, std::size_t end);
-// measureMomentumInCompressions' fields (ax, ay: the force, or any field with forceStep 0).
-struct Momentum {
-  float *outU, *outV;
-  const float *u, *v, *uDep, *vDep, *fluxX, *fluxY, *scale, *depthX, *depthY, *depth, *flux,
-      *ground, *wet, *ax, *ay;
-};
-void momentumSpan(const Momentum& m, float exactDepth, float forceStep, std::size_t row,
-                  std::size_t begin, std::size_t end);
 DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, float* __restrict u,
                               float* __restrict v, float* __restrict moving,
                               const float* __restrict ground, const float* __restrict wet,

@@ -32,33 +32,31 @@ using namespace swe_sl;
 // advection; 0 where neither side holds water above b_f: a cell beside ground higher than
 // its surface feels no slope towards it (that face is closed like a wall) and a lake at rest
 // around an island stays at rest. The limiter of transportVolume stops any flow out of a dry
-// side. Walls and the grid's edge get 0.
-void SweSemiLagrangian::assembleFaceDepths() {
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx), below = row * std::size_t(ny - 1);
+// side. Walls and the grid's edge get 0. In the same pass, eq. 25's face coefficients
+// mu d_f, mu = g dt^2 / dx^2 (applyHelmholtz), of the rows [first, end) below the last.
+void SweSemiLagrangian::faceDepthRows(int first, int end, float mu) {
+  const std::size_t row = std::size_t(h_.nx());
   const FaceDepths faces{faceDepthX_.data(), faceDepthY_.data(), faceCarryX_.data(),
-                         faceCarryY_.data()};
-  const float *h = h_.data(), *ground = ground_.data();
-  const float *openEast = walls_.openEast(), *openNorth = walls_.openNorth();
-  const float film = settings_.filmDepth;
-#pragma omp parallel if (worthThreads(below))
-  {
-    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    faceDepthSpan(faces, h, ground, uDep_.data(), vDep_.data(), openEast, openNorth, film, row,
-                  below * t / threads, below * (t + 1) / threads);
-  }
-  // The last row: no north faces; east faces as in the kernel.
-  const int j = ny - 1;
+                         faceCarryY_.data(), faceX_.data(),      faceY_.data()};
+  faceDepthSpan(faces, h_.data(), ground_.data(), uDep_.data(), vDep_.data(), walls_.openEast(),
+                walls_.openNorth(), settings_.filmDepth, mu, row, std::size_t(first) * row,
+                std::size_t(end) * row);
+}
+
+// The last row: no north faces; east faces as in the kernel.
+void SweSemiLagrangian::lastRowFaceDepths(float mu) {
+  const int nx = h_.nx(), j = h_.ny() - 1;
   for (int i = 0; i < nx; ++i) {
-    faceDepthY_(i, j) = faceCarryY_(i, j) = 0.0f;
+    faceDepthY_(i, j) = faceCarryY_(i, j) = faceY_(i, j) = 0.0f;
     if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
-      faceDepthX_(i, j) = faceCarryX_(i, j) = 0.0f;
+      faceDepthX_(i, j) = faceCarryX_(i, j) = faceX_(i, j) = 0.0f;
       continue;
     }
     const FaceDepth east = faceDepthOf(h_(i, j), ground_(i, j), h_(i + 1, j), ground_(i + 1, j),
-                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, film);
+                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, settings_.filmDepth);
     faceDepthX_(i, j) = east.gravity;
     faceCarryX_(i, j) = east.carry;
+    faceX_(i, j) = mu * east.gravity;
   }
 }
 
@@ -111,76 +109,115 @@ void SweSemiLagrangian::extendVelocityIntoFilms() {
 // The continuity equation in flux form, d_t + div(d u) = 0, over the step:
 //   h^{n+1}_C = h^n_C - sum_faces F_f,   F_f = (dt / dx) (a_f u~_f - d_f g dt (h_N - h_C) / dx)
 // with h the surface of eq. 25, u~_f the mean of the two cells' departure velocities and a_f,
-// d_f the advective and gravity depths of assembleFaceDepths: the flux eq. 25 itself is built
+// d_f the advective and gravity depths of faceDepthRows: the flux eq. 25 itself is built
 // from, so where no limit acts this surface is eq. 25's solution plus the solver's residual
 // (settleSurface). Positivity-preserving flux limiting: a cell whose outgoing fluxes
 // would take more than the d^n it holds has them all scaled by theta_C = d^n_C / outflow_C;
 // each face is limited by its donor's theta. Then d^{n+1}_C >= d^n_C - theta_C outflow_C >= 0,
 // and since each face's flux leaves one cell and enters the other, volume is kept exactly
 // (to float round-off). Water never leaves a cell that holds none: a dry cell has theta = 0.
+//
+// Flux, limiter and settleSurface's pass run row by row in one parallel region over bands of
+// rows, each row's inputs still in cache: the limiter of row j reads the fluxes of rows j - 1
+// and j, the surface of row j the limiter of rows j - 1 to j + 1. A band's first rows read
+// rows another thread makes: they wait for a barrier. The first and last rows of the grid
+// are done cell by cell (the kernels would read beyond the grid).
 void SweSemiLagrangian::transportVolume(double dt) {
-  const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const float dtPerDx = float(dt / domain_->grid().dx);
-  const float gDtPerDx = float(domain_->g() * dt / domain_->grid().dx);
+  const int ny = h_.ny();
+  const TransportStep step{float(dt / domain_->grid().dx),
+                           float(domain_->g() * dt / domain_->grid().dx),
+                           force_ ? float(dt) : 0.0f};
+  double left = 0.0, solvedDepth = 0.0;
+#pragma omp parallel reduction(+ : left, solvedDepth) if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(ny);
+    const bool first = omp_get_thread_num() == 0;
+    const bool last = omp_get_thread_num() == omp_get_num_threads() - 1;
+    SettleSums sums;
+    const auto surface = [&](int j) {
+      const SettleSums row = surfaceRow(j, step.force);
+      sums.left += row.left, sums.solvedDepth += row.solvedDepth;
+    };
+    if (first) fluxEdgeRow(0, step);
+    if (last && ny > 1) fluxEdgeRow(ny - 1, step);
+    for (int j = band.first; j < band.end; ++j) {
+      fluxRow(j, step);
+      if (j > band.first) scaleRow(j);
+      if (j - 1 > band.first + 1) surface(j - 1);
+    }
+#pragma omp barrier
+    if (band.end > band.first) scaleRow(band.first);
+    if (first) scaleEdgeRow(0);
+    if (last && ny > 1) scaleEdgeRow(ny - 1);
+#pragma omp barrier
+    for (int j = band.first; j < std::min(band.first + 2, band.end); ++j)
+      surface(j);
+    if (band.end - 1 >= band.first + 2) surface(band.end - 1);
+    left += sums.left, solvedDepth += sums.solvedDepth;
+  }
+  settleSurface(step.force, left, solvedDepth);
+}
+
+void SweSemiLagrangian::fluxRow(int j, const TransportStep& step) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
   const Transport t{fluxX_.data(),      fluxY_.data(),      faceCarryX_.data(), faceCarryY_.data(),
                     faceDepthX_.data(), faceDepthY_.data(), uDep_.data(),       vDep_.data()};
-  // The fluxes of the first and last rows cell by cell (the kernel would read beyond the
-  // grid); a closed face has both depths 0, hence flux 0.
-  const auto fluxes = [&](std::size_t begin, std::size_t end) {
-    fluxSpan(t, h_.data(), dtPerDx, gDtPerDx, row, begin, end);
-    return 0.0;
-  };
-  const auto fluxCell = [&](int i, int j) {
-    const float centre = h_(i, j);
+  fluxSpan(t, h_.data(), change_.data(), step.dtPerDx, step.gDtPerDx, row, begin, begin + row);
+}
+
+// The fluxes of the wet cells of the first or last row; a closed face has both depths 0, hence
+// flux 0. h is eq. 25's solution h^n + change.
+void SweSemiLagrangian::fluxEdgeRow(int j, const TransportStep& step) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float dtPerDx = step.dtPerDx, gDtPerDx = step.gDtPerDx;
+  const auto solved = [&](int i, int j) { return h_(i, j) + change_(i, j); };
+  for (int i = 0; i < nx; ++i) {
+    if (!walls_.wet(i, j)) continue;
+    const float centre = solved(i, j);
     fluxX_(i, j) = i + 1 < nx
                        ? dtPerDx * (faceCarryX_(i, j) * 0.5f * (uDep_(i, j) + uDep_(i + 1, j)) -
-                                    faceDepthX_(i, j) * (gDtPerDx * (h_(i + 1, j) - centre)))
+                                    faceDepthX_(i, j) * (gDtPerDx * (solved(i + 1, j) - centre)))
                        : 0.0f;
     fluxY_(i, j) = j + 1 < ny
                        ? dtPerDx * (faceCarryY_(i, j) * 0.5f * (vDep_(i, j) + vDep_(i, j + 1)) -
-                                    faceDepthY_(i, j) * (gDtPerDx * (h_(i, j + 1) - centre)))
+                                    faceDepthY_(i, j) * (gDtPerDx * (solved(i, j + 1) - centre)))
                        : 0.0f;
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, fluxes, fluxCell);
-  const auto west = [&](const Field2D& f, int i, int j) { return i > 0 ? f(i - 1, j) : 0.0f; };
-  const auto south = [&](const Field2D& f, int i, int j) { return j > 0 ? f(i, j - 1) : 0.0f; };
-  const auto scales = [&](std::size_t begin, std::size_t end) {
-    outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
-                     end);
-    return 0.0;
-  };
-  const auto scaleCell = [&](int i, int j) {
-    const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-west(fluxX_, i, j), 0.0f) +
-                          std::max(fluxY_(i, j), 0.0f) + std::max(-south(fluxY_, i, j), 0.0f);
+  }
+}
+
+void SweSemiLagrangian::scaleRow(int j) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
+  outflowScaleSpan(outflowScale_.data(), fluxX_.data(), fluxY_.data(), depth_.data(), row, begin,
+                   begin + row);
+}
+
+void SweSemiLagrangian::scaleEdgeRow(int j) {
+  for (int i = 0; i < h_.nx(); ++i) {
+    if (!walls_.wet(i, j)) continue;
+    const float outflow = std::max(fluxX_(i, j), 0.0f) + std::max(-fluxAt(fluxX_, i - 1, j), 0.0f) +
+                          std::max(fluxY_(i, j), 0.0f) + std::max(-fluxAt(fluxY_, i, j - 1), 0.0f);
     const float held = depth_(i, j);
     outflowScale_(i, j) = outflow > held ? held / outflow : 1.0f;
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, scales, scaleCell);
-  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
-    if (i < 0 || j < 0) return 0.0f;
-    const float flux = f(i, j);
-    if (flux == 0.0f) return 0.0f;
-    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
-  };
-  // The flux-form surface into rhs_ (eq. 25's right side is spent).
-  Field2D& fluxForm = rhs_;
-  const auto update = [&](std::size_t begin, std::size_t end) {
-    continuitySpan(fluxForm.data(), hOld_.data(), fluxX_.data(), fluxY_.data(),
-                   outflowScale_.data(), row, begin, end);
-    return 0.0;
-  };
-  const auto updateCell = [&](int i, int j) {
-    fluxForm(i, j) =
-        hOld_(i, j) - ((limited(fluxX_, i, j, 1, 0) - limited(fluxX_, i - 1, j, 1, 0)) +
-                       (limited(fluxY_, i, j, 0, 1) - limited(fluxY_, i, j - 1, 0, 1)));
-    return 0.0;
-  };
-  sumOverCells(walls_, nx, ny, update, updateCell);
-  measureMomentumInCompressions(fluxForm, dt);
-  settleSurface(fluxForm);
+  }
+}
+
+// The flux f of the face east or north of (i, j) (0 beyond the grid's first row or column).
+float SweSemiLagrangian::fluxAt(const Field2D& f, int i, int j) const {
+  return i < 0 || j < 0 ? 0.0f : f(i, j);
+}
+
+// The limited flux of the face between (i, j) and (i + di, j + dj): scaled by its donor's theta.
+float SweSemiLagrangian::limitedFlux(const Field2D& f, int i, int j, int di, int dj) const {
+  if (i < 0 || j < 0) return 0.0f;
+  const float flux = f(i, j);
+  if (flux == 0.0f) return 0.0f;
+  return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
+}
+
+// transportVolume's update at (i, j): h^n - div(limited fluxes), the flux-form surface.
+float SweSemiLagrangian::fluxFormAt(int i, int j) const {
+  return h_(i, j) - ((limitedFlux(fluxX_, i, j, 1, 0) - limitedFlux(fluxX_, i - 1, j, 1, 0)) +
+                     (limitedFlux(fluxY_, i, j, 0, 1) - limitedFlux(fluxY_, i, j - 1, 0, 1)));
 }
 
 // Momentum conservation across bores (Stelling & Duinmeijer 2003): eqs. 21-22 advect the
@@ -194,83 +231,38 @@ void SweSemiLagrangian::transportVolume(double dt) {
 // the same for v; d^{n+1} is the flux-form depth, so a uniform flow stays uniform. Stored is
 // u_adv minus the semi-Lagrangian advection u~ (without the step's force); the pressure and
 // force of eqs. 21-22 are then added alike.
-void SweSemiLagrangian::measureMomentumInCompressions(const Field2D& fluxForm, double dt) {
+void SweSemiLagrangian::momentumAt(int i, int j, float fluxForm, float forceStep) {
   const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const float forceStep = force_ ? float(dt) : 0.0f;
-  const Momentum m{momentumU_.data(),
-                   momentumV_.data(),
-                   u_.data(),
-                   v_.data(),
-                   uDep_.data(),
-                   vDep_.data(),
-                   fluxX_.data(),
-                   fluxY_.data(),
-                   outflowScale_.data(),
-                   faceDepthX_.data(),
-                   faceDepthY_.data(),
-                   depth_.data(),
-                   fluxForm.data(),
-                   ground_.data(),
-                   walls_.wetWeights(),
-                   force_ ? force_->ax.data() : u_.data(),
-                   force_ ? force_->ay.data() : v_.data()};
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    momentumSpan(m, kExactDepth, forceStep, row, begin, end);
-    return 0.0;
-  };
-  const auto limited = [&](const Field2D& f, int i, int j, int di, int dj) {
-    if (i < 0 || j < 0) return 0.0f;
-    const float flux = f(i, j);
-    if (flux == 0.0f) return 0.0f;
-    return flux * (flux > 0.0f ? outflowScale_(i, j) : outflowScale_(i + di, j + dj));
-  };
   // Upwind velocity of the face between (i, j) and (i + di, j + dj) for a flux f.
   const auto upwind = [&](const Field2D& vel, float f, int i, int j, int di, int dj) {
     return f > 0.0f ? vel(i, j) : vel(i + di, j + dj);
   };
-  const auto cell = [&](int i, int j) {
-    momentumU_(i, j) = momentumV_(i, j) = 0.0f;
-    const float before = depth_(i, j), after = fluxForm(i, j) - ground_(i, j);
-    if (before < kExactDepth || after < kExactDepth) return 0.0;
-    const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
-    const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
-    const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
-    const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
-    const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
-                              ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
-    if (!(convergence < 0.0f)) return 0.0;
-    const float fe = i + 1 < nx ? limited(fluxX_, i, j, 1, 0) : 0.0f;
-    const float fw = limited(fluxX_, i - 1, j, 1, 0);
-    const float fn = j + 1 < ny ? limited(fluxY_, i, j, 0, 1) : 0.0f;
-    const float fs = limited(fluxY_, i, j - 1, 0, 1);
-    const auto advected = [&](const Field2D& vel) {
-      float out = 0.0f;
-      if (fe != 0.0f) out += fe * upwind(vel, fe, i, j, 1, 0);
-      if (fw != 0.0f) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
-      if (fn != 0.0f) out += fn * upwind(vel, fn, i, j, 0, 1);
-      if (fs != 0.0f) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
-      return (before * vel(i, j) - out) / after;
-    };
-    const float forceU = force_ ? forceStep * force_->ax(i, j) : 0.0f;
-    const float forceV = force_ ? forceStep * force_->ay(i, j) : 0.0f;
-    momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
-    momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
-    return 0.0;
+  momentumU_(i, j) = momentumV_(i, j) = 0.0f;
+  const float before = depth_(i, j), after = fluxForm - ground_(i, j);
+  if (before < kExactDepth || after < kExactDepth) return;
+  const bool east = i + 1 < nx && faceDepthX_(i, j) != 0.0f;
+  const bool west = i > 0 && faceDepthX_(i - 1, j) != 0.0f;
+  const bool north = j + 1 < ny && faceDepthY_(i, j) != 0.0f;
+  const bool south = j > 0 && faceDepthY_(i, j - 1) != 0.0f;
+  const float convergence = ((east ? u_(i + 1, j) : 0.0f) - (west ? u_(i - 1, j) : 0.0f)) +
+                            ((north ? v_(i, j + 1) : 0.0f) - (south ? v_(i, j - 1) : 0.0f));
+  if (!(convergence < 0.0f)) return;
+  const float fe = i + 1 < nx ? limitedFlux(fluxX_, i, j, 1, 0) : 0.0f;
+  const float fw = limitedFlux(fluxX_, i - 1, j, 1, 0);
+  const float fn = j + 1 < ny ? limitedFlux(fluxY_, i, j, 0, 1) : 0.0f;
+  const float fs = limitedFlux(fluxY_, i, j - 1, 0, 1);
+  const auto advected = [&](const Field2D& vel) {
+    float out = 0.0f;
+    if (fe != 0.0f) out += fe * upwind(vel, fe, i, j, 1, 0);
+    if (fw != 0.0f) out -= fw * upwind(vel, fw, i - 1, j, 1, 0);
+    if (fn != 0.0f) out += fn * upwind(vel, fn, i, j, 0, 1);
+    if (fs != 0.0f) out -= fs * upwind(vel, fs, i, j - 1, 0, 1);
+    return (before * vel(i, j) - out) / after;
   };
-  sumOverCells(walls_, nx, ny, span, cell);
-}
-
-void SweSemiLagrangian::conserveMomentumInCompressions() {
-  const std::size_t n = u_.size();
-  float *u = u_.data(), *v = v_.data();
-  const float *du = momentumU_.data(), *dv = momentumV_.data();
-#pragma omp parallel for simd schedule(static) if (worthThreads(n))
-  for (std::size_t k = 0; k < n; ++k) {
-    u[k] += du[k];
-    v[k] += dv[k];
-  }
-  walls_.enforceVelocity(u_, v_);
+  const float forceU = force_ ? forceStep * force_->ax(i, j) : 0.0f;
+  const float forceV = force_ ? forceStep * force_->ay(i, j) : 0.0f;
+  momentumU_(i, j) = advected(u_) - (uDep_(i, j) - forceU);
+  momentumV_(i, j) = advected(v_) - (vDep_(i, j) - forceV);
 }
 
 // The flux-form surface differs from eq. 25's solution h_s by the solver's residual r
@@ -283,38 +275,65 @@ void SweSemiLagrangian::conserveMomentumInCompressions() {
 // exact); the others take h_s, and the volume the residual leaves between the two, sum(h_flux - h),
 // is spread over those others in proportion to their depth: a global mass fixer (Priestley 1993, as
 // semi-Lagrangian models use), which never takes a depth below 0 and keeps the volume to round-off.
-void SweSemiLagrangian::settleSurface(const Field2D& fluxForm) {
+//
+// One pass per cell makes the flux-form surface (transportVolume), measures the momentum in
+// compressions from it and makes this choice.
+// settleSurface's pass (surfaceSpan) over row j; returns its sums.
+SettleSums SweSemiLagrangian::surfaceRow(int j, float forceStep) {
+  const std::size_t row = std::size_t(h_.nx()), begin = std::size_t(j) * row;
+  const Surface f{h_.data(),
+                  solved_.data(),
+                  momentumU_.data(),
+                  momentumV_.data(),
+                  change_.data(),
+                  fluxX_.data(),
+                  fluxY_.data(),
+                  outflowScale_.data(),
+                  ground_.data(),
+                  depth_.data(),
+                  walls_.wetWeights(),
+                  u_.data(),
+                  v_.data(),
+                  uDep_.data(),
+                  vDep_.data(),
+                  faceDepthX_.data(),
+                  faceDepthY_.data(),
+                  force_ ? force_->ax.data() : u_.data(),
+                  force_ ? force_->ay.data() : v_.data()};
+  return surfaceSpan(f, kExactDepth, forceStep, row, begin, begin + row);
+}
+
+// The first and last rows (the others were made by surfaceRow, whose sums are left and
+// solvedDepth), then the spreading of the volume left.
+void SweSemiLagrangian::settleSurface(float forceStep, double left, double solvedDepth) {
   const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const Settle f{h_.data(),      solved_.data(), fluxForm.data(),    outflowScale_.data(),
-                 ground_.data(), depth_.data(),  walls_.wetWeights()};
-  double solvedDepth = 0.0;
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    const SettleSums part = settleSpan(f, kExactDepth, row, begin, end);
-#pragma omp atomic
-    solvedDepth += part.solvedDepth;
-    return part.left;
-  };
   const auto limitedAt = [&](int i, int j) {
     return i >= 0 && j >= 0 && i < nx && j < ny && outflowScale_(i, j) < 1.0f;
   };
-  const auto cell = [&](int i, int j) {
-    const float solved = h_(i, j) - ground_(i, j), flux = fluxForm(i, j) - ground_(i, j);
-    const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
-                      !limitedAt(i, j + 1) && !limitedAt(i, j - 1) && depth_(i, j) >= kExactDepth &&
-                      flux >= kExactDepth && solved >= kExactDepth;
-    solved_(i, j) = keep ? 1.0f : 0.0f;
-    if (!keep) {
-      h_(i, j) = fluxForm(i, j);
-      return 0.0;
+  for (int j : {0, ny - 1})
+    for (int i = 0; i < nx; ++i) {
+      if (!walls_.wet(i, j)) {  // solid: keeps h^n + change
+        h_(i, j) += change_(i, j);
+        continue;
+      }
+      const float fluxForm = fluxFormAt(i, j);
+      momentumAt(i, j, fluxForm, forceStep);
+      h_(i, j) += change_(i, j);  // eq. 25's solution
+      const float solved = h_(i, j) - ground_(i, j), flux = fluxForm - ground_(i, j);
+      const bool keep = !limitedAt(i, j) && !limitedAt(i + 1, j) && !limitedAt(i - 1, j) &&
+                        !limitedAt(i, j + 1) && !limitedAt(i, j - 1) &&
+                        depth_(i, j) >= kExactDepth && flux >= kExactDepth && solved >= kExactDepth;
+      solved_(i, j) = keep ? 1.0f : 0.0f;
+      if (!keep) {
+        h_(i, j) = fluxForm;
+        continue;
+      }
+      solvedDepth += solved;
+      left += double(fluxForm) - h_(i, j);
     }
-    solvedDepth += solved;
-    return double(fluxForm(i, j)) - h_(i, j);
-  };
-  const double spare = sumOverCells(walls_, nx, ny, span, cell);
   // A share below half an ulp of a cell's |h| rounds away: what was not applied is owed to
   // the next step, so the volume stays within round-off of exact over any number of steps.
-  const double left = spare + unspread_;
+  left += unspread_;
   unspread_ = left;
   if (solvedDepth <= 0.0) return;
   const float share = float(left / solvedDepth);

@@ -68,17 +68,21 @@ constexpr double kCgIterationBytes = 52.0;
 // diagonal, p, D_K, write q: 16; t stays in a ring of rows), the two vector updates (12 + 6).
 constexpr double kReducedCgIterationBytes = 34.0;
 // swe-semi-lagrangian besides its CG iterations (helmholtz_solver auto at the default dt: CG
-// on the reduced system), per cell (each pass's fields read or written once; neighbours come
-// from cache; masks and open-face factors are float): departures (u, v, h, wet -> h~, u~, v~:
-// 28), right side (h~, h, d, u~, v~, 2 open faces -> rhs: 32), faces (d, 2 open faces -> 2
-// faces: 20), velocity (h, u~, v~, 2 open faces -> u, v: 28), drying and depth (h, b, wet ->
-// h, d: 20), shear (u, v, 2 open faces: 16): 144; the reduced solve's set-up and finish:
-// packed coefficients (shift, 2 faces, mask -> 4 faces, 2 diagonals, mask: 26), the reduced
-// right side with x_K in one pass (b, x, the E cells' inverse diagonal and 4 faces -> b^, x_K:
-// 22), CG's first and last operator with the residual checks (45), x_E with both colours back
-// into x in one pass (b, x_K, inverse diagonal, 4 faces, x -> x: 24): 117; the solve's guess
-// extrapolated from the last two changes (both read and written where 0 was written: 12).
-constexpr double kSweFixedBytes = 273.0;
+// on the reduced system), per cell (each pass's fields read or written once; neighbours and
+// the rows a pass made just before come from cache; masks and open-face factors are float):
+// departures (u, v, h, wet -> h~, u~, v~: 28); eq. 25 in one pass (h, b, u~, v~, 2 open faces
+// -> 2 gravity and 2 advective face depths, 2 face coefficients, rhs; the last two changes
+// read and written for the guess: 68); fluxes, limiter and surface in one pass (h, the change,
+// 4 face depths, u~, v~, d, b, wet, u, v -> 2 fluxes, the limiter, h, the solved flag, 2
+// momentum changes: 80); the volume left spread (h, solved flag, b -> h: 16); velocity (h, u~,
+// v~, 2 face depths, 2 momentum changes -> u, v: 36); drying and depth (h, b, wet, u, v -> h,
+// d, u, v, moving) with the shear one row behind (2 open faces; u, v from cache): 48): 276; the
+// reduced solve's set-up and finish: packed coefficients (shift, 2 faces, mask -> 4 faces, 2
+// diagonals, mask: 26), the reduced right side with x_K in one pass (b, x, the E cells' inverse
+// diagonal and 4 faces -> b^, x_K: 22), CG's first and last operator with the residual checks (45),
+// x_E with both colours back into x in one pass (b, x_K, inverse diagonal, 4 faces, x -> x: 24):
+// 117.
+constexpr double kSweFixedBytes = 393.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
 // (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),

@@ -197,7 +197,7 @@ TEST(SweSemiLagrangian, DepartureValuesMatchTheWallAwareBilinearReference) {
 // The branch-free kernels take the wall rule from SweWalls' open-face factors; against the
 // cell-by-cell reference (SweWalls::centredX / centredY with Neumann or free-slip ghosts) on
 // masked domains: the velocity update (eqs. 21-22 plus the step's momentum change where the
-// flow converged, then section 4.1's rule) and the shear.
+// flow converged, then section 4.1's rule) and the shear, also as the step measured it.
 // The harbour's open sea edge is closed here: its absorbing layer is not a wall rule.
 TEST(SweSemiLagrangian, WallRulesOfTheKernelsMatchTheCellByCellReference) {
   for (const std::string name : {"pi-pool", "harbour"}) {
@@ -245,6 +245,9 @@ TEST(SweSemiLagrangian, WallRulesOfTheKernelsMatchTheCellByCellReference) {
     EXPECT_LE(worst, 1e-6);
     EXPECT_NEAR(model.velocityShear(), shearRef / domain.grid().dx,
                 1e-6 * shearRef / domain.grid().dx);
+    // The shear the step measured in its drying pass, one row behind (auto dt's bound).
+    EXPECT_NEAR(model.diagnostics()["shear_number"], dt * shearRef / domain.grid().dx,
+                1e-6 * dt * shearRef / domain.grid().dx);
   }
 }
 
