@@ -1,0 +1,218 @@
+#include "core/grid/semi_lagrangian.hpp"
+
+#include <bit>
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+
+#include "core/grid/parallel.hpp"
+
+namespace wb {
+namespace {
+
+// Cells per block: its departure points are found first, then its corners fetched and weighted.
+constexpr int kBlock = 32;
+constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
+
+// A block's departure points: the lower corner of each point's 2 x 2 (row-major index), the
+// weights of the corner's east column and north row (fx, fy) and of its own column and row
+// (gx, gy; Renormalise), and whether the corner is the cell's west / south neighbour.
+struct Block {
+  alignas(64) float fx[kBlock], fy[kBlock], gx[kBlock], gy[kBlock];
+  alignas(64) int corner[kBlock], west[kBlock], south[kBlock];
+};
+
+// The 2 x 2 corner values: south-west (the lower corner), south-east, north-west, north-east.
+struct Quad {
+  float sw, se, nw, ne;
+};
+
+[[gnu::always_inline]] inline Quad quadAt(const float* p, std::ptrdiff_t c, std::ptrdiff_t nx) {
+  return {p[c], p[c + 1], p[c + nx], p[c + nx + 1]};
+}
+
+// The 2 x 2 whose lower corner is the cell k itself or its west, south or south-west
+// neighbour, selected from the 3 x 3 values around it (loaded contiguously; selects between
+// loaded values only, which vectorise).
+[[gnu::always_inline]] inline Quad quadNear(const float* q, std::ptrdiff_t k, std::ptrdiff_t nx,
+                                            bool west, bool south) {
+  const float* p = q + k;
+  const float southWest = p[-nx - 1], southCentre = p[-nx], southEast = p[-nx + 1];
+  const float westOfCell = p[-1], centre = p[0], eastOfCell = p[1];
+  const float northWest = p[nx - 1], northCentre = p[nx], northEast = p[nx + 1];
+  // Per row the pair (corner column, the one east of it), then the pair of rows.
+  const float southLeft = west ? southWest : southCentre;
+  const float southRight = west ? southCentre : southEast;
+  const float left = west ? westOfCell : centre, right = west ? centre : eastOfCell;
+  const float northLeft = west ? northWest : northCentre;
+  const float northRight = west ? northCentre : northEast;
+  return {south ? southLeft : left, south ? southRight : right, south ? left : northLeft,
+          south ? right : northRight};
+}
+
+// The three ways of fetching a block's corners (the same values).
+struct AtOneOffset {  // every corner at the same offset from its cell
+  std::ptrdiff_t first, nx;
+  [[gnu::always_inline]] Quad operator()(const float* p, int l) const { return quadAt(p + first, l, nx); }
+};
+struct Near {  // every corner among the 3 x 3 around its cell
+  std::ptrdiff_t first, nx;
+  const Block& b;
+  [[gnu::always_inline]] Quad operator()(const float* p, int l) const {
+    return quadNear(p, first + l, nx, b.west[l] != 0, b.south[l] != 0);
+  }
+};
+struct Gathered {
+  std::ptrdiff_t nx;
+  const Block& b;
+  [[gnu::always_inline]] Quad operator()(const float* p, int l) const { return quadAt(p, b.corner[l], nx); }
+};
+
+// Finds the departure points of the count cells from (i0, j) on, clamped onto the outermost
+// cell centres. The offset is split into its floor and fraction in float, so the fraction
+// keeps the offset's own precision whatever i is; floor() in integer arithmetic (std::floor
+// does not vectorise under -ftrapping-math) after the clamp (which also turns a NaN velocity
+// into the west edge), so the conversion stays in range. The lower corner is at most
+// (nx - 2, ny - 2); a point on the east edge then has fx = 1. The west / south weights are
+// (shift + 1) - offset: -o exactly for a point less than a cell to the west.
+// Returns the lowest and highest offset (corner - cell) and how many points are a cell away
+// or more (their corner is not among the 3 x 3 around the cell).
+struct Spread {
+  int lowest, highest, far;
+};
+[[gnu::always_inline]] inline Spread findDepartures(Block& b, const Departures& d, int i0, int j,
+                                                    int count) {
+  const float* __restrict u = d.u;
+  const float* __restrict v = d.v;
+  const float c = d.cellsPerVelocity;
+  const int nx = d.nx, lastI0 = d.nx - 2, lastJ0 = d.ny - 2;
+  const float xMax = float(d.nx - 1), yMax = float(d.ny - 1), fj = float(j);
+  const int k0 = j * nx + i0;
+  int lowest = INT_MAX, highest = INT_MIN, far = 0;
+#pragma omp simd reduction(min : lowest) reduction(max : highest) reduction(+ : far)
+  for (int l = 0; l < count; ++l) {
+    const int i = i0 + l;
+    const float fi = float(i);
+    const float backX = -c * u[k0 + l], backY = -c * v[k0 + l];
+    // The lower bound first: it turns a NaN velocity into the bound.
+    float ox = backX > -fi ? backX : -fi, oy = backY > -fj ? backY : -fj;
+    ox = ox < xMax - fi ? ox : xMax - fi;
+    oy = oy < yMax - fj ? oy : yMax - fj;
+    const int truncX = int(ox), truncY = int(oy);
+    const int floorX = truncX - (ox < float(truncX)), floorY = truncY - (oy < float(truncY));
+    const int shiftX = floorX < lastI0 - i ? floorX : lastI0 - i;
+    const int shiftY = floorY < lastJ0 - j ? floorY : lastJ0 - j;
+    b.fx[l] = ox - float(shiftX);
+    b.fy[l] = oy - float(shiftY);
+    b.gx[l] = float(shiftX + 1) - ox;
+    b.gy[l] = float(shiftY + 1) - oy;
+    const int shift = shiftY * nx + shiftX;
+    b.corner[l] = k0 + l + shift;
+    b.west[l] = -shiftX;  // 0 or 1 for a near point
+    b.south[l] = -shiftY;
+    lowest = lowest < shift ? lowest : shift;
+    highest = highest > shift ? highest : shift;
+    far += int(unsigned(-shiftX) > 1u) | int(unsigned(-shiftY) > 1u);
+  }
+  return {lowest, highest, far};
+}
+
+// Weights and stores the count samples of a block whose first cell is k0, its corners fetched
+// by fetch. SolidIsZero: the bilinear interpolant as sampleBilinear writes it. Renormalise:
+// the corner weights times wet, divided by their sum (1 where every corner is solid: the
+// cell's own values), times the arrival cell's wet.
+template <int N, SampleRule R, class Fetch>
+[[gnu::always_inline]] inline void weigh(const Block& b, const Fetch& fetch, const Departures& d,
+                                         const SampledFields& f, std::ptrdiff_t k0, int count) {
+  const float* in[N];
+  float* out[N];
+  for (int n = 0; n < N; ++n) {
+    in[n] = f.in[n];
+    out[n] = f.out[n] + k0;
+  }
+  const float* __restrict wet = d.wet;
+#pragma omp simd
+  for (int l = 0; l < count; ++l) {
+    const float fx = b.fx[l], fy = b.fy[l];
+    if constexpr (R == SampleRule::SolidIsZero) {
+#pragma GCC unroll 3
+      for (int n = 0; n < N; ++n) {
+        const Quad q = fetch(in[n], l);
+        const float bottom = (1.0f - fx) * q.sw + fx * q.se;
+        const float top = (1.0f - fx) * q.nw + fx * q.ne;
+        out[n][l] = (1.0f - fy) * bottom + fy * top;
+      }
+    } else {
+      const float gx = b.gx[l], gy = b.gy[l];
+      const Quad open = fetch(wet, l);
+      const float wSW = gx * gy * open.sw, wSE = fx * gy * open.se;
+      const float wNW = gx * fy * open.nw, wNE = fx * fy * open.ne;
+      const float total = wSW + wSE + wNW + wNE;
+      // Where every corner is solid the weights become the cell's own value's.
+      const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
+      const float scale = (1.0f - own) / (total + own);
+      const float arrival = wet[k0 + l];
+#pragma GCC unroll 3
+      for (int n = 0; n < N; ++n) {
+        const Quad q = fetch(in[n], l);
+        const float sum = wSW * q.sw + wSE * q.se + wNW * q.nw + wNE * q.ne;
+        out[n][l] = arrival * (sum * scale + own * in[n][k0 + l]);
+      }
+    }
+  }
+}
+
+template <int N, SampleRule R>
+[[gnu::always_inline]] inline SamplePaths sampleRow(const Departures& d, const SampledFields& f,
+                                                    int j, int begin, int end) {
+  const std::ptrdiff_t nx = d.nx, cells = nx * d.ny;
+  Block b;
+  SamplePaths paths;
+  for (int start = begin; start < end; start += kBlock) {
+    const int count = end - start < kBlock ? end - start : kBlock;
+    const std::ptrdiff_t k0 = j * nx + start;
+    const Spread s = findDepartures(b, d, start, j, count);
+    if (s.lowest == s.highest) {
+      weigh<N, R>(b, AtOneOffset{k0 + s.lowest, nx}, d, f, k0, count);
+      ++paths.block;
+    } else if (s.far == 0 && k0 - nx - 1 >= 0 && k0 + count + nx < cells) {
+      // (The 3 x 3 loads reach a row and a column beyond the cells.)
+      weigh<N, R>(b, Near{k0, nx, b}, d, f, k0, count);
+      ++paths.near;
+    } else {
+      weigh<N, R>(b, Gathered{nx, b}, d, f, k0, count);
+      ++paths.far;
+    }
+  }
+  return paths;
+}
+
+WB_SPAN_KERNEL SamplePaths sampleTwo(const Departures& d, const SampledFields& f, int j,
+                                     int begin, int end) {
+  return sampleRow<2, SampleRule::SolidIsZero>(d, f, j, begin, end);
+}
+WB_SPAN_KERNEL SamplePaths sampleThree(const Departures& d, const SampledFields& f, int j,
+                                       int begin, int end) {
+  return sampleRow<3, SampleRule::SolidIsZero>(d, f, j, begin, end);
+}
+WB_SPAN_KERNEL SamplePaths sampleTwoRenormalised(const Departures& d, const SampledFields& f,
+                                                 int j, int begin, int end) {
+  return sampleRow<2, SampleRule::Renormalise>(d, f, j, begin, end);
+}
+WB_SPAN_KERNEL SamplePaths sampleThreeRenormalised(const Departures& d, const SampledFields& f,
+                                                   int j, int begin, int end) {
+  return sampleRow<3, SampleRule::Renormalise>(d, f, j, begin, end);
+}
+
+}  // namespace
+
+SamplePaths sampleAtDepartures(const Departures& d, const SampledFields& f, SampleRule rule, int j,
+                               int begin, int end) {
+  const bool three = f.count == 3;
+  if (rule == SampleRule::SolidIsZero)
+    return three ? sampleThree(d, f, j, begin, end) : sampleTwo(d, f, j, begin, end);
+  return three ? sampleThreeRenormalised(d, f, j, begin, end)
+               : sampleTwoRenormalised(d, f, j, begin, end);
+}
+
+}  // namespace wb
