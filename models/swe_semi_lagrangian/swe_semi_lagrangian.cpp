@@ -133,14 +133,15 @@ void SweSemiLagrangian::step(double dt) {
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
 // Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised); films (whose
-// velocity is 0 by keepDepthNonNegative, not the water's) are left out like solid corners.
+// wall rule (solid corners left out, the wet corners' weights renormalised: the shared
+// sampler's Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
+// keepDepthNonNegative, not the water's) are left out like solid corners.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
-  const Departures departures{u_.data(), v_.data(), float(dt / domain_->grid().dx), nx, ny,
-                              moving_.data()};
-  const SampledFields fields{3, {h_.data(), u_.data(), v_.data()},
-                             {hDep_.data(), uDep_.data(), vDep_.data()}};
+  const Departures departures{u_.data(), v_.data(), float(dt / domain_->grid().dx),
+                              nx,        ny,        moving_.data()};
+  const SampledFields fields{
+      3, {h_.data(), u_.data(), v_.data()}, {hDep_.data(), uDep_.data(), vDep_.data()}};
 #pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
   for (int j = 0; j < ny; ++j)
     sampleAtDepartures(departures, fields, SampleRule::Renormalise, j, 0, nx);

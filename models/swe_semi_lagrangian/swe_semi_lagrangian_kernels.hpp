@@ -42,7 +42,6 @@ double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, con
   return total;
 }
 
-
 // Counts of depthAndFilmsSpan: cells lifted to the ground, cells holding a film.
 struct DepthCounts {
   int lifted = 0, films = 0;
