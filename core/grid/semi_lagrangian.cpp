@@ -167,18 +167,31 @@ template <int N, SampleRule R, class Fetch>
   }
 }
 
-// Renormalise on the count cells from k0 on (inside the grid's rows 1 to ny - 2) on the
-// assumption that every departure point lies less than a cell away (the common case: a
+// How many of the count points from k0 on lie a cell away or more in x or y.
+[[gnu::always_inline]] inline int farPoints(const Departures& d, std::ptrdiff_t k0, int count) {
+  const float* __restrict u = d.u;
+  const float* __restrict v = d.v;
+  const float c = d.cellsPerVelocity;
+  int far = 0;
+#pragma omp simd reduction(+ : far)
+  for (int l = 0; l < count; ++l)
+    far += int(std::fabs(c * u[k0 + l]) >= 1.0f) | int(std::fabs(c * v[k0 + l]) >= 1.0f);
+  return far;
+}
+
+// Renormalise on the count cells from k0 on (row-major, inside the grid's rows 1 to ny - 2)
+// on the assumption that every departure point lies less than a cell away (the common case: a
 // Courant number below 1), in one pass with neither the clamp nor the floor: the point's
 // corners are among the 3 x 3 cells around it, whose weights in x are max(-o, 0), 1 - |o|,
 // max(o, 0) (likewise in y): Trace's gx, fx on the 2 x 2 and 0 on the third column, so the
-// sums are Trace's to the bit (the zero terms add exact zeros). The cells whose point is not
-// near (|o| >= 1, or beyond the first or last column) get meaningless values from the same
-// 3 x 3 (loads contiguous whatever the offset) and are counted: the caller samples the block
-// again. max(-o, 0) = (|o| - o) / 2 exactly (selects with arithmetic arms do not vectorise).
+// sums are Trace's to the bit (the zero terms add exact zeros). Returns how many points lie a
+// cell away or more: they get meaningless values from the same 3 x 3 (loads contiguous whatever
+// the offset), as do the cells of the first and last columns whose point lies beyond the grid
+// (their 3 x 3 wraps round to the next row): the caller samples both again. max(-o, 0) =
+// (|o| - o) / 2 exactly (selects with arithmetic arms do not vectorise).
 template <int N>
 [[gnu::always_inline]] inline int nearRenormalised(const Departures& d, const SampledFields& f,
-                                                   int i0, std::ptrdiff_t k0, int count) {
+                                                   std::ptrdiff_t k0, std::ptrdiff_t count) {
   const float* __restrict u = d.u;
   const float* __restrict v = d.v;
   const float* __restrict wet = d.wet;
@@ -190,17 +203,12 @@ template <int N>
   }
   const float c = d.cellsPerVelocity;
   const std::ptrdiff_t row = d.nx;
-  const int lastI = d.nx - 1;
   int far = 0;
 #pragma omp simd reduction(+ : far)
-  for (int l = 0; l < count; ++l) {
-    const std::ptrdiff_t k = k0 + l;
-    const int i = i0 + l;
+  for (std::ptrdiff_t k = k0; k < k0 + count; ++k) {
     const float ox = -c * u[k], oy = -c * v[k];
     const float ax = std::fabs(ox), ay = std::fabs(oy);
-    // A point on the last column with o = 0 weighs the cell beyond (the next row's first) by 0.
-    far += int(ax >= 1.0f) | int(ay >= 1.0f) | int((i == 0) & (ox < 0.0f)) |
-           int((i == lastI) & (ox > 0.0f));
+    far += int(ax >= 1.0f) | int(ay >= 1.0f);
     const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
     const float y[3] = {0.5f * (ay - oy), 1.0f - ay, 0.5f * (ay + oy)};
     float w[3][3], total = 0.0f;
@@ -223,28 +231,21 @@ template <int N>
   return far;
 }
 
+// The cells [begin, end) of row j by Trace, block by block.
 template <int N, SampleRule R>
-[[gnu::always_inline]] inline SamplePaths sampleRow(const Departures& d, const SampledFields& f,
-                                                    int j, int begin, int end) {
+[[gnu::always_inline]] inline void sampleTraced(const Departures& d, const SampledFields& f,
+                                                Block& b, int j, int begin, int end,
+                                                SamplePaths& paths) {
   const std::ptrdiff_t nx = d.nx, cells = nx * d.ny;
-  Block b;
-  SamplePaths paths;
   for (int start = begin; start < end; start += kBlock) {
     const int count = end - start < kBlock ? end - start : kBlock;
     const std::ptrdiff_t k0 = j * nx + start;
-    // (The 3 x 3 loads reach a row and a column beyond the cells.)
-    const bool inside = k0 - nx - 1 >= 0 && k0 + count + nx < cells;
-    if constexpr (R == SampleRule::Renormalise) {
-      if (inside && nearRenormalised<N>(d, f, start, k0, count) == 0) {
-        ++paths.near;
-        continue;
-      }
-    }
     const Spread s = findDepartures(b, d, start, j, count);
     if (s.lowest == s.highest) {
       weigh<N, R>(b, AtOneOffset{k0 + s.lowest, nx}, d, f, k0, count);
       ++paths.block;
-    } else if (s.far == 0 && inside) {
+    } else if (s.far == 0 && k0 - nx - 1 >= 0 && k0 + count + nx < cells) {
+      // (The 3 x 3 loads reach a row and a column beyond the cells.)
       weigh<N, R>(b, Near{k0, nx, b}, d, f, k0, count);
       ++paths.near;
     } else {
@@ -252,25 +253,75 @@ template <int N, SampleRule R>
       ++paths.far;
     }
   }
+}
+
+// The whole rows [j0, j1). Renormalise first samples the rows that have both neighbours as
+// near points, in one pass (its set-up paid once), then by Trace: the first and last rows, the
+// cells of the first and last columns whose point lies beyond the grid (and the two whose 3 x 3
+// would reach beyond the arrays), and the blocks that hold a far point.
+template <int N, SampleRule R>
+[[gnu::always_inline]] inline SamplePaths sampleRows(const Departures& d, const SampledFields& f,
+                                                     int j0, int j1) {
+  Block b;
+  SamplePaths paths;
+  const int nx = d.nx;
+  int inner0 = j0, inner1 = j1;
+  if constexpr (R == SampleRule::Renormalise) {
+    inner0 = j0 > 1 ? j0 : 1;
+    inner1 = j1 < d.ny - 1 ? j1 : d.ny - 1;
+  }
+  if (inner0 >= inner1 || R == SampleRule::SolidIsZero) {
+    for (int j = j0; j < j1; ++j)
+      sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
+    return paths;
+  }
+  for (int j = j0; j < inner0; ++j)
+    sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
+  for (int j = inner1; j < j1; ++j)
+    sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
+  const std::ptrdiff_t first = std::ptrdiff_t(inner0) * nx + 1,
+                       end = std::ptrdiff_t(inner1) * nx - 1;
+  const bool anyFar = nearRenormalised<N>(d, f, first, end - first) > 0;
+  const float c = d.cellsPerVelocity;
+  for (int j = inner0; j < inner1; ++j) {
+    const std::ptrdiff_t k = std::ptrdiff_t(j) * nx;
+    if (j == inner0 || -c * d.u[k] < 0.0f) sampleTraced<N, R>(d, f, b, j, 0, 1, paths);
+    if (j == inner1 - 1 || -c * d.u[k + nx - 1] > 0.0f)
+      sampleTraced<N, R>(d, f, b, j, nx - 1, nx, paths);
+    for (int start = 0; start < nx; start += kBlock) {
+      const int count = nx - start < kBlock ? nx - start : kBlock;
+      if (anyFar && farPoints(d, k + start, count) > 0)
+        sampleTraced<N, R>(d, f, b, j, start, start + count, paths);
+      else
+        ++paths.near;
+    }
+  }
   return paths;
 }
 
-WB_SPAN_KERNEL SamplePaths sampleTwo(const Departures& d, const SampledFields& f, int j, int begin,
-                                     int end) {
-  return sampleRow<2, SampleRule::SolidIsZero>(d, f, j, begin, end);
+// The clones: a span of a row (Trace) or whole rows, for 2 or 3 fields and each rule.
+template <int N, SampleRule R>
+[[gnu::always_inline]] inline SamplePaths sampleSpan(const Departures& d, const SampledFields& f,
+                                                     int j, int begin, int end) {
+  Block b;
+  SamplePaths paths;
+  sampleTraced<N, R>(d, f, b, j, begin, end, paths);
+  return paths;
 }
-WB_SPAN_KERNEL SamplePaths sampleThree(const Departures& d, const SampledFields& f, int j,
-                                       int begin, int end) {
-  return sampleRow<3, SampleRule::SolidIsZero>(d, f, j, begin, end);
-}
-WB_SPAN_KERNEL SamplePaths sampleTwoRenormalised(const Departures& d, const SampledFields& f, int j,
-                                                 int begin, int end) {
-  return sampleRow<2, SampleRule::Renormalise>(d, f, j, begin, end);
-}
-WB_SPAN_KERNEL SamplePaths sampleThreeRenormalised(const Departures& d, const SampledFields& f,
-                                                   int j, int begin, int end) {
-  return sampleRow<3, SampleRule::Renormalise>(d, f, j, begin, end);
-}
+#define WB_SAMPLER(name, n, rule)                                                            \
+  WB_SPAN_KERNEL SamplePaths name##Span(const Departures& d, const SampledFields& f, int j,  \
+                                        int begin, int end) {                                \
+    return sampleSpan<n, rule>(d, f, j, begin, end);                                         \
+  }                                                                                          \
+  WB_SPAN_KERNEL SamplePaths name##Rows(const Departures& d, const SampledFields& f, int j0, \
+                                        int j1) {                                            \
+    return sampleRows<n, rule>(d, f, j0, j1);                                                \
+  }
+WB_SAMPLER(two, 2, SampleRule::SolidIsZero)
+WB_SAMPLER(three, 3, SampleRule::SolidIsZero)
+WB_SAMPLER(twoRenormalised, 2, SampleRule::Renormalise)
+WB_SAMPLER(threeRenormalised, 3, SampleRule::Renormalise)
+#undef WB_SAMPLER
 
 }  // namespace
 
@@ -278,9 +329,17 @@ SamplePaths sampleAtDepartures(const Departures& d, const SampledFields& f, Samp
                                int begin, int end) {
   const bool three = f.count == 3;
   if (rule == SampleRule::SolidIsZero)
-    return three ? sampleThree(d, f, j, begin, end) : sampleTwo(d, f, j, begin, end);
-  return three ? sampleThreeRenormalised(d, f, j, begin, end)
-               : sampleTwoRenormalised(d, f, j, begin, end);
+    return three ? threeSpan(d, f, j, begin, end) : twoSpan(d, f, j, begin, end);
+  return three ? threeRenormalisedSpan(d, f, j, begin, end)
+               : twoRenormalisedSpan(d, f, j, begin, end);
+}
+
+SamplePaths sampleRowsAtDepartures(const Departures& d, const SampledFields& f, SampleRule rule,
+                                   int j0, int j1) {
+  const bool three = f.count == 3;
+  if (rule == SampleRule::SolidIsZero)
+    return three ? threeRows(d, f, j0, j1) : twoRows(d, f, j0, j1);
+  return three ? threeRenormalisedRows(d, f, j0, j1) : twoRenormalisedRows(d, f, j0, j1);
 }
 
 }  // namespace wb

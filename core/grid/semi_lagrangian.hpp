@@ -49,4 +49,10 @@ struct SamplePaths {
 SamplePaths sampleAtDepartures(const Departures& d, const SampledFields& f, SampleRule rule, int j,
                                int begin, int end);
 
+// Samples the whole rows [j0, j1): the same values. With Renormalise the rows that have both
+// neighbours are first sampled in one pass as near points (less than a cell away), and the
+// cells that are not near again by the paths above.
+SamplePaths sampleRowsAtDepartures(const Departures& d, const SampledFields& f, SampleRule rule,
+                                   int j0, int j1);
+
 }  // namespace wb

@@ -142,9 +142,12 @@ void SweSemiLagrangian::interpolateAtDepartures(double dt) {
                               nx,        ny,        moving_.data()};
   const SampledFields fields{
       3, {h_.data(), u_.data(), v_.data()}, {hDep_.data(), uDep_.data(), vDep_.data()}};
-#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
-  for (int j = 0; j < ny; ++j)
-    sampleAtDepartures(departures, fields, SampleRule::Renormalise, j, 0, nx);
+#pragma omp parallel if (worthThreads(h_.size()))
+  {
+    const int threads = omp_get_num_threads(), t = omp_get_thread_num();
+    sampleRowsAtDepartures(departures, fields, SampleRule::Renormalise, ny * t / threads,
+                           ny * (t + 1) / threads);
+  }
 }
 
 // External acceleration (wind) over the step, added to the departure velocities: the force

@@ -71,9 +71,10 @@ struct Outcome {
   bool pathsAgree = true;
 };
 
-// Samples count fields (the velocity itself first, as both models do) with the rule, then
-// compares each cell with the scalar reference, and the whole rows (mixed paths) with the
-// cells sampled one by one (a one-cell block always takes the contiguous path).
+// Samples count fields (the velocity itself first, as both models do) with the rule, whole
+// rows at once, then compares each cell with the scalar reference, and bit for bit with the
+// rows sampled span by span and with the cells sampled one by one (a one-cell span always
+// takes the contiguous path).
 Outcome compare(const Domain& domain, SampleRule rule, int count, double cells,
                 std::mt19937& random) {
   const int nx = domain.nx(), ny = domain.ny();
@@ -84,19 +85,21 @@ Outcome compare(const Domain& domain, SampleRule rule, int count, double cells,
     for (std::size_t k = 0; k < wet.size(); ++k)
       if (wet[k] == 0.0f) flow.u.data()[k] = flow.v.data()[k] = h.data()[k] = 0.0f;
   const Field2D* in[3] = {&flow.u, &flow.v, &h};
-  std::vector<Field2D> out(3, Field2D(nx, ny)), alone(3, Field2D(nx, ny));
+  std::vector<Field2D> out(3, Field2D(nx, ny)), spans(3, Field2D(nx, ny)),
+      alone(3, Field2D(nx, ny));
   const float cellsPerVelocity = 1.0f;
   const Departures d{flow.u.data(), flow.v.data(), cellsPerVelocity, nx, ny, wet.data()};
-  SampledFields rows{count, {}, {}}, cellByCell{count, {}, {}};
+  SampledFields rows{count, {}, {}}, bySpan{count, {}, {}}, cellByCell{count, {}, {}};
   for (int n = 0; n < count; ++n) {
-    rows.in[n] = cellByCell.in[n] = in[n]->data();
+    rows.in[n] = bySpan.in[n] = cellByCell.in[n] = in[n]->data();
     rows.out[n] = out[n].data();
+    bySpan.out[n] = spans[n].data();
     cellByCell.out[n] = alone[n].data();
   }
   Outcome o;
+  o.paths = sampleRowsAtDepartures(d, rows, rule, 0, ny);
   for (int j = 0; j < ny; ++j) {
-    const SamplePaths p = sampleAtDepartures(d, rows, rule, j, 0, nx);
-    o.paths.block += p.block, o.paths.near += p.near, o.paths.far += p.far;
+    sampleAtDepartures(d, bySpan, rule, j, 0, nx);
     for (int i = 0; i < nx; ++i)
       sampleAtDepartures(d, cellByCell, rule, j, i, i + 1);
   }
@@ -117,7 +120,8 @@ Outcome compare(const Domain& domain, SampleRule rule, int count, double cells,
         else if (domain.isWet(i, j))
           expected = corners.at(f, f(i, j));
         o.worst = std::max(o.worst, std::fabs(out[n](i, j) - double(expected)) / f.maxAbs());
-        o.pathsAgree = o.pathsAgree && out[n](i, j) == alone[n](i, j);
+        o.pathsAgree =
+            o.pathsAgree && out[n](i, j) == alone[n](i, j) && spans[n](i, j) == alone[n](i, j);
       }
     }
   return o;
