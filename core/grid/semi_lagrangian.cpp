@@ -167,31 +167,43 @@ template <int N, SampleRule R, class Fetch>
   }
 }
 
-// How many of the count points from k0 on lie a cell away or more in x or y.
-[[gnu::always_inline]] inline int farPoints(const Departures& d, std::ptrdiff_t k0, int count) {
+// The offset in x of cell i's departure point clamped onto the grid as Trace clamps it (the
+// lower bound first: it turns a NaN velocity into the bound).
+[[gnu::always_inline]] inline float clampedX(float backX, float fi, float xMax) {
+  const float ox = backX > -fi ? backX : -fi;
+  return ox < xMax - fi ? ox : xMax - fi;
+}
+
+// How many of the cells [begin, end) of row j have a departure point a cell away or more.
+[[gnu::always_inline]] inline int farPoints(const Departures& d, int j, int begin, int end) {
   const float* __restrict u = d.u;
   const float* __restrict v = d.v;
-  const float c = d.cellsPerVelocity;
+  const float c = d.cellsPerVelocity, xMax = float(d.nx - 1);
+  const std::ptrdiff_t rowStart = std::ptrdiff_t(j) * d.nx;
   int far = 0;
 #pragma omp simd reduction(+ : far)
-  for (int l = 0; l < count; ++l)
-    far += int(std::fabs(c * u[k0 + l]) >= 1.0f) | int(std::fabs(c * v[k0 + l]) >= 1.0f);
+  for (int i = begin; i < end; ++i) {
+    const float ox = clampedX(-c * u[rowStart + i], float(i), xMax);
+    far += int(std::fabs(ox) >= 1.0f) | int(std::fabs(c * v[rowStart + i]) >= 1.0f);
+  }
   return far;
 }
 
-// Renormalise on the count cells from k0 on (row-major, inside the grid's rows 1 to ny - 2)
-// on the assumption that every departure point lies less than a cell away (the common case: a
-// Courant number below 1), in one pass with neither the clamp nor the floor: the point's
-// corners are among the 3 x 3 cells around it, whose weights in x are max(-o, 0), 1 - |o|,
-// max(o, 0) (likewise in y): Trace's gx, fx on the 2 x 2 and 0 on the third column, so the
-// sums are Trace's to the bit (the zero terms add exact zeros). Returns how many points lie a
-// cell away or more: they get meaningless values from the same 3 x 3 (loads contiguous whatever
-// the offset), as do the cells of the first and last columns whose point lies beyond the grid
-// (their 3 x 3 wraps round to the next row): the caller samples both again. max(-o, 0) =
-// (|o| - o) / 2 exactly (selects with arithmetic arms do not vectorise).
+// Renormalise on the rows [j0, j1) (1 <= j0, j1 <= ny - 1) on the assumption that every
+// departure point lies less than a cell away (the common case: a Courant number below 1), in
+// one pass per row with neither the floor nor the stored departures: the point's corners are
+// among the 3 x 3 cells around it, whose weights in x are max(-o, 0), 1 - |o|, max(o, 0)
+// (likewise in y): Trace's gx, fx on the 2 x 2 and 0 on the third column, so the sums are
+// Trace's to the bit (the zero terms add exact zeros). The offset in x is clamped as Trace
+// clamps it: a cell of the first or last column whose point lies beyond the grid gets weight 0
+// on the column across the row's end. Returns how many points lie a cell away or more: they get
+// meaningless values from the same 3 x 3 (loads contiguous whatever the offset) and the caller
+// samples them again. Rows 1 and ny - 2 leave out the cell whose 3 x 3 would reach beyond the
+// arrays (the first of row 1, the last of row ny - 2). max(-o, 0) = (|o| - o) / 2 exactly
+// (selects with arithmetic arms do not vectorise).
 template <int N>
-[[gnu::always_inline]] inline int nearRenormalised(const Departures& d, const SampledFields& f,
-                                                   std::ptrdiff_t k0, std::ptrdiff_t count) {
+[[gnu::always_inline]] inline int nearRows(const Departures& d, const SampledFields& f, int j0,
+                                           int j1) {
   const float* __restrict u = d.u;
   const float* __restrict v = d.v;
   const float* __restrict wet = d.wet;
@@ -201,31 +213,36 @@ template <int N>
     in[n] = f.in[n];
     out[n] = f.out[n];
   }
-  const float c = d.cellsPerVelocity;
+  const float c = d.cellsPerVelocity, xMax = float(d.nx - 1);
   const std::ptrdiff_t row = d.nx;
   int far = 0;
+  for (int j = j0; j < j1; ++j) {
+    const std::ptrdiff_t rowStart = j * row;
+    const int begin = j == 1 ? 1 : 0, end = j == d.ny - 2 ? d.nx - 1 : d.nx;
 #pragma omp simd reduction(+ : far)
-  for (std::ptrdiff_t k = k0; k < k0 + count; ++k) {
-    const float ox = -c * u[k], oy = -c * v[k];
-    const float ax = std::fabs(ox), ay = std::fabs(oy);
-    far += int(ax >= 1.0f) | int(ay >= 1.0f);
-    const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
-    const float y[3] = {0.5f * (ay - oy), 1.0f - ay, 0.5f * (ay + oy)};
-    float w[3][3], total = 0.0f;
-    for (int b = 0; b < 3; ++b)
-      for (int a = 0; a < 3; ++a) {
-        w[b][a] = y[b] * x[a] * wet[k + (b - 1) * row + (a - 1)];
-        total += w[b][a];
-      }
-    const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
-    const float scale = (1.0f - own) / (total + own);
-#pragma GCC unroll 3
-    for (int n = 0; n < N; ++n) {
-      float sum = 0.0f;
+    for (int i = begin; i < end; ++i) {
+      const std::ptrdiff_t k = rowStart + i;
+      const float ox = clampedX(-c * u[k], float(i), xMax), oy = -c * v[k];
+      const float ax = std::fabs(ox), ay = std::fabs(oy);
+      far += int(ax >= 1.0f) | int(ay >= 1.0f);
+      const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
+      const float y[3] = {0.5f * (ay - oy), 1.0f - ay, 0.5f * (ay + oy)};
+      float w[3][3], total = 0.0f;
       for (int b = 0; b < 3; ++b)
-        for (int a = 0; a < 3; ++a)
-          sum += w[b][a] * in[n][k + (b - 1) * row + (a - 1)];
-      out[n][k] = wet[k] * (sum * scale + own * in[n][k]);
+        for (int a = 0; a < 3; ++a) {
+          w[b][a] = y[b] * x[a] * wet[k + (b - 1) * row + (a - 1)];
+          total += w[b][a];
+        }
+      const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
+      const float scale = (1.0f - own) / (total + own);
+#pragma GCC unroll 3
+      for (int n = 0; n < N; ++n) {
+        float sum = 0.0f;
+        for (int b = 0; b < 3; ++b)
+          for (int a = 0; a < 3; ++a)
+            sum += w[b][a] * in[n][k + (b - 1) * row + (a - 1)];
+        out[n][k] = wet[k] * (sum * scale + own * in[n][k]);
+      }
     }
   }
   return far;
@@ -255,22 +272,17 @@ template <int N, SampleRule R>
   }
 }
 
-// The whole rows [j0, j1). Renormalise first samples the rows that have both neighbours as
-// near points, in one pass (its set-up paid once), then by Trace: the first and last rows, the
-// cells of the first and last columns whose point lies beyond the grid (and the two whose 3 x 3
-// would reach beyond the arrays), and the blocks that hold a far point.
+// The whole rows [j0, j1). Renormalise first samples the rows that have both neighbours by
+// nearRows, then by Trace the first and last rows, the two cells nearRows leaves out and the
+// blocks that hold a far point.
 template <int N, SampleRule R>
 [[gnu::always_inline]] inline SamplePaths sampleRows(const Departures& d, const SampledFields& f,
                                                      int j0, int j1) {
   Block b;
   SamplePaths paths;
-  const int nx = d.nx;
-  int inner0 = j0, inner1 = j1;
-  if constexpr (R == SampleRule::Renormalise) {
-    inner0 = j0 > 1 ? j0 : 1;
-    inner1 = j1 < d.ny - 1 ? j1 : d.ny - 1;
-  }
-  if (inner0 >= inner1 || R == SampleRule::SolidIsZero) {
+  const int nx = d.nx, ny = d.ny;
+  const int inner0 = j0 > 1 ? j0 : 1, inner1 = j1 < ny - 1 ? j1 : ny - 1;
+  if (R == SampleRule::SolidIsZero || inner0 >= inner1) {
     for (int j = j0; j < j1; ++j)
       sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
     return paths;
@@ -279,23 +291,17 @@ template <int N, SampleRule R>
     sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
   for (int j = inner1; j < j1; ++j)
     sampleTraced<N, R>(d, f, b, j, 0, nx, paths);
-  const std::ptrdiff_t first = std::ptrdiff_t(inner0) * nx + 1,
-                       end = std::ptrdiff_t(inner1) * nx - 1;
-  const bool anyFar = nearRenormalised<N>(d, f, first, end - first) > 0;
-  const float c = d.cellsPerVelocity;
-  for (int j = inner0; j < inner1; ++j) {
-    const std::ptrdiff_t k = std::ptrdiff_t(j) * nx;
-    if (j == inner0 || -c * d.u[k] < 0.0f) sampleTraced<N, R>(d, f, b, j, 0, 1, paths);
-    if (j == inner1 - 1 || -c * d.u[k + nx - 1] > 0.0f)
-      sampleTraced<N, R>(d, f, b, j, nx - 1, nx, paths);
+  const bool anyFar = nearRows<N>(d, f, inner0, inner1) > 0;
+  if (inner0 == 1) sampleTraced<N, R>(d, f, b, 1, 0, 1, paths);
+  if (inner1 == ny - 1) sampleTraced<N, R>(d, f, b, ny - 2, nx - 1, nx, paths);
+  for (int j = inner0; j < inner1; ++j)
     for (int start = 0; start < nx; start += kBlock) {
-      const int count = nx - start < kBlock ? nx - start : kBlock;
-      if (anyFar && farPoints(d, k + start, count) > 0)
-        sampleTraced<N, R>(d, f, b, j, start, start + count, paths);
+      const int end = nx - start < kBlock ? nx : start + kBlock;
+      if (anyFar && farPoints(d, j, start, end) > 0)
+        sampleTraced<N, R>(d, f, b, j, start, end, paths);
       else
         ++paths.near;
     }
-  }
   return paths;
 }
 

@@ -11,12 +11,14 @@
 //     cell keeps its own values; a solid arrival cell gets 0 (swe-semi-lagrangian). Reference:
 //     SweWalls::bilinear (models/swe_semi_lagrangian/swe_walls.hpp).
 //
-// Written to vectorise (semi_lagrangian.cpp says how): a row is taken in blocks of 32 cells;
-// each block finds its departure points, then fetches the 2 x 2 corners by one of three paths
-// that give the same values bit for bit: a block whose corners all lie at one offset from
-// their cells (a flow slower than a cell per step, running one way) loads them contiguously;
-// a block whose points lie less than a cell away loads each cell's 3 x 3 neighbourhood
-// contiguously and selects the 2 x 2 (near); other blocks gather (far).
+// Written to vectorise (semi_lagrangian.cpp says how), by paths that give the same values bit
+// for bit: a row is taken in blocks of 32 cells; each block finds its departure points, then
+// fetches the 2 x 2 corners: a block whose corners all lie at one offset from their cells (a
+// flow slower than a cell per step, running one way) loads them contiguously; a block whose
+// points lie less than a cell away loads each cell's 3 x 3 neighbourhood contiguously and
+// selects the 2 x 2 (near); other blocks gather (far). Whole rows with Renormalise are first
+// taken in one pass that weighs each cell's 3 x 3 (swe's common case of near points, without
+// the per-block set-up); the blocks that hold a far point are then sampled again.
 #pragma once
 
 namespace wb {
