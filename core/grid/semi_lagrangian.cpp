@@ -85,6 +85,7 @@ struct Gathered {
 struct Spread {
   int lowest, highest, far;
 };
+template <SampleRule R>
 [[gnu::always_inline]] inline Spread findDepartures(Block& b, const Departures& d, int i0, int j,
                                                     int count) {
   const float* __restrict u = d.u;
@@ -109,8 +110,10 @@ struct Spread {
     const int shiftY = floorY < lastJ0 - j ? floorY : lastJ0 - j;
     b.fx[l] = ox - float(shiftX);
     b.fy[l] = oy - float(shiftY);
-    b.gx[l] = float(shiftX + 1) - ox;
-    b.gy[l] = float(shiftY + 1) - oy;
+    if constexpr (R == SampleRule::Renormalise) {
+      b.gx[l] = float(shiftX + 1) - ox;
+      b.gy[l] = float(shiftY + 1) - oy;
+    }
     const int shift = shiftY * nx + shiftX;
     b.corner[l] = k0 + l + shift;
     b.west[l] = -shiftX;  // 0 or 1 for a near point
@@ -257,7 +260,7 @@ template <int N, SampleRule R>
   for (int start = begin; start < end; start += kBlock) {
     const int count = end - start < kBlock ? end - start : kBlock;
     const std::ptrdiff_t k0 = j * nx + start;
-    const Spread s = findDepartures(b, d, start, j, count);
+    const Spread s = findDepartures<R>(b, d, start, j, count);
     if (s.lowest == s.highest) {
       weigh<N, R>(b, AtOneOffset{k0 + s.lowest, nx}, d, f, k0, count);
       ++paths.block;
