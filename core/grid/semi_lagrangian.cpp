@@ -73,13 +73,19 @@ struct Gathered {
   }
 };
 
+// The offset back to a departure point from the cell at position at (in cells), clamped onto
+// the grid [0, last]; the lower bound first: it turns a NaN velocity into the bound.
+[[gnu::always_inline]] inline float clampedOffset(float back, float at, float last) {
+  const float o = back > -at ? back : -at;
+  return o < last - at ? o : last - at;
+}
+
 // Finds the departure points of the count cells from (i0, j) on, clamped onto the outermost
 // cell centres. The offset is split into its floor and fraction in float, so the fraction
 // keeps the offset's own precision whatever i is; floor() in integer arithmetic (std::floor
-// does not vectorise under -ftrapping-math) after the clamp (which also turns a NaN velocity
-// into the west edge), so the conversion stays in range. The lower corner is at most
-// (nx - 2, ny - 2); a point on the east edge then has fx = 1. The west / south weights are
-// (shift + 1) - offset: -o exactly for a point less than a cell to the west.
+// does not vectorise under -ftrapping-math) after the clamp, so the conversion stays in range. The
+// lower corner is at most (nx - 2, ny - 2); a point on the east edge then has fx = 1. The west /
+// south weights are (shift + 1) - offset: -o exactly for a point less than a cell to the west.
 // Returns the lowest and highest offset (corner - cell) and how many points are a cell away
 // or more (their corner is not among the 3 x 3 around the cell).
 struct Spread {
@@ -99,11 +105,8 @@ template <SampleRule R>
   for (int l = 0; l < count; ++l) {
     const int i = i0 + l;
     const float fi = float(i);
-    const float backX = -c * u[k0 + l], backY = -c * v[k0 + l];
-    // The lower bound first: it turns a NaN velocity into the bound.
-    float ox = backX > -fi ? backX : -fi, oy = backY > -fj ? backY : -fj;
-    ox = ox < xMax - fi ? ox : xMax - fi;
-    oy = oy < yMax - fj ? oy : yMax - fj;
+    const float ox = clampedOffset(-c * u[k0 + l], fi, xMax);
+    const float oy = clampedOffset(-c * v[k0 + l], fj, yMax);
     const int truncX = int(ox), truncY = int(oy);
     const int floorX = truncX - (ox < float(truncX)), floorY = truncY - (oy < float(truncY));
     const int shiftX = floorX < lastI0 - i ? floorX : lastI0 - i;
@@ -170,13 +173,6 @@ template <int N, SampleRule R, class Fetch>
   }
 }
 
-// The offset in x of cell i's departure point clamped onto the grid as Trace clamps it (the
-// lower bound first: it turns a NaN velocity into the bound).
-[[gnu::always_inline]] inline float clampedX(float backX, float fi, float xMax) {
-  const float ox = backX > -fi ? backX : -fi;
-  return ox < xMax - fi ? ox : xMax - fi;
-}
-
 // How many of the cells [begin, end) of row j have a departure point a cell away or more.
 [[gnu::always_inline]] inline int farPoints(const Departures& d, int j, int begin, int end) {
   const float* __restrict u = d.u;
@@ -186,7 +182,7 @@ template <int N, SampleRule R, class Fetch>
   int far = 0;
 #pragma omp simd reduction(+ : far)
   for (int i = begin; i < end; ++i) {
-    const float ox = clampedX(-c * u[rowStart + i], float(i), xMax);
+    const float ox = clampedOffset(-c * u[rowStart + i], float(i), xMax);
     far += int(std::fabs(ox) >= 1.0f) | int(std::fabs(c * v[rowStart + i]) >= 1.0f);
   }
   return far;
@@ -196,14 +192,14 @@ template <int N, SampleRule R, class Fetch>
 // departure point lies less than a cell away (the common case: a Courant number below 1), in
 // one pass per row with neither the floor nor the stored departures: the point's corners are
 // among the 3 x 3 cells around it, whose weights in x are max(-o, 0), 1 - |o|, max(o, 0)
-// (likewise in y): Trace's gx, fx on the 2 x 2 and 0 on the third column, so the sums are
-// Trace's to the bit (the zero terms add exact zeros). The offset in x is clamped as Trace
-// clamps it: a cell of the first or last column whose point lies beyond the grid gets weight 0
-// on the column across the row's end. Returns how many points lie a cell away or more: they get
-// meaningless values from the same 3 x 3 (loads contiguous whatever the offset) and the caller
-// samples them again. Rows 1 and ny - 2 leave out the cell whose 3 x 3 would reach beyond the
-// arrays (the first of row 1, the last of row ny - 2). max(-o, 0) = (|o| - o) / 2 exactly
-// (selects with arithmetic arms do not vectorise).
+// (likewise in y): findDepartures' gx, fx on the 2 x 2 and 0 on the third column, so the sums are
+// findDepartures' to the bit (the zero terms add exact zeros). The offset in x is clamped as
+// findDepartures clamps it: a cell of the first or last column whose point lies beyond the grid
+// gets weight 0 on the column across the row's end. Returns how many points lie a cell away or
+// more: they get meaningless values from the same 3 x 3 (loads contiguous whatever the offset) and
+// the caller samples them again. Rows 1 and ny - 2 leave out the cell whose 3 x 3 would reach
+// beyond the arrays (the first of row 1, the last of row ny - 2). max(-o, 0) = (|o| - o) / 2
+// exactly (selects with arithmetic arms do not vectorise).
 template <int N>
 [[gnu::always_inline]] inline int nearRows(const Departures& d, const SampledFields& f, int j0,
                                            int j1) {
@@ -225,7 +221,7 @@ template <int N>
 #pragma omp simd reduction(+ : far)
     for (int i = begin; i < end; ++i) {
       const std::ptrdiff_t k = rowStart + i;
-      const float ox = clampedX(-c * u[k], float(i), xMax), oy = -c * v[k];
+      const float ox = clampedOffset(-c * u[k], float(i), xMax), oy = -c * v[k];
       const float ax = std::fabs(ox), ay = std::fabs(oy);
       far += int(ax >= 1.0f) | int(ay >= 1.0f);
       const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
@@ -251,7 +247,7 @@ template <int N>
   return far;
 }
 
-// The cells [begin, end) of row j by Trace, block by block.
+// The cells [begin, end) of row j by findDepartures and weigh, block by block.
 template <int N, SampleRule R>
 [[gnu::always_inline]] inline void sampleTraced(const Departures& d, const SampledFields& f,
                                                 Block& b, int j, int begin, int end,
@@ -276,7 +272,7 @@ template <int N, SampleRule R>
 }
 
 // The whole rows [j0, j1). Renormalise first samples the rows that have both neighbours by
-// nearRows, then by Trace the first and last rows, the two cells nearRows leaves out and the
+// nearRows, then by sampleTraced the first and last rows, the two cells nearRows leaves out and the
 // blocks that hold a far point.
 template <int N, SampleRule R>
 [[gnu::always_inline]] inline SamplePaths sampleRows(const Departures& d, const SampledFields& f,
@@ -308,7 +304,7 @@ template <int N, SampleRule R>
   return paths;
 }
 
-// The clones: a span of a row (Trace) or whole rows, for 2 or 3 fields and each rule.
+// The clones: a span of a row (sampleTraced) or whole rows, for 2 or 3 fields and each rule.
 template <int N, SampleRule R>
 [[gnu::always_inline]] inline SamplePaths sampleSpan(const Departures& d, const SampledFields& f,
                                                      int j, int begin, int end) {
