@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/grid/semi_lagrangian.hpp"
 #include "core/model/mask_change.hpp"
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
@@ -206,12 +207,13 @@ void AdvectedWave::forEachWetCell(const SpanKernel& spanKernel, const CellAt& ce
 void AdvectedWave::advect(double dt) {
   std::swap(u_, uOld_);
   std::swap(v_, vOld_);
-  const int nx = domain_->nx(), ny = domain_->ny();
-  const float cellsPerVelocity = float(dt / domain_->grid().dx);
+  const Departures departures{uOld_.data(), vOld_.data(), float(dt / domain_->grid().dx),
+                              domain_->nx(), domain_->ny()};
+  const SampledFields fields{2, {uOld_.data(), vOld_.data()}, {u_.data(), v_.data()}};
 #pragma omp parallel for schedule(static) if (worthThreads(u_.size()))
   for (std::size_t r = 0; r < wetRuns_.size(); ++r)
-    advectSpan(u_.data(), v_.data(), uOld_.data(), vOld_.data(), cellsPerVelocity, nx, ny,
-               wetRuns_[r].row, wetRuns_[r].begin, wetRuns_[r].end);
+    sampleAtDepartures(departures, fields, SampleRule::SolidIsZero, wetRuns_[r].row,
+                       wetRuns_[r].begin, wetRuns_[r].end);
   enforceWalls();
 }
 

@@ -1,9 +1,10 @@
 // advected-wave: the velocity-advected wave model of Kim & Yoo (2008).
 //
 // A 2-D velocity field (u, v) evolves by Stam's stable fluids (1999, 2003): add force,
-// advect semi-Lagrangian, project to zero divergence. Between advection and projection the
-// divergence the step created is turned into a height deviation (eq. 7) that enters the
-// viscous wave update of the surface (eqs. 10, 13). One step, in the paper's order:
+// advect semi-Lagrangian (core/grid/semi_lagrangian.hpp: solid cells hold 0), project to zero
+// divergence. Between advection and projection the divergence the step created is turned into
+// a height deviation (eq. 7) that enters the viscous wave update of the surface (eqs. 10, 13).
+// One step, in the paper's order:
 //   AddForce -> [Diffuse, optional, off by default] -> Advect -> UpdateHeight -> Project
 //
 // Sign: eq. 7 reads kappa dz = div u, but Sect. 4.1 says inflow (div u < 0) raises the water.

@@ -11,6 +11,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/grid/semi_lagrangian.hpp"
 #include "core/solvers/multigrid.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
@@ -128,37 +129,21 @@ void SweSemiLagrangian::step(double dt) {
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
 // Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised); films (whose
-// velocity is 0 by keepDepthNonNegative, not the water's) are left out like solid corners.
+// wall rule (solid corners left out, the wet corners' weights renormalised: the shared
+// sampler's Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
+// keepDepthNonNegative, not the water's) are left out like solid corners.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
-  const float cellsPerStep = float(dt / domain_->grid().dx);
   const int nx = h_.nx(), ny = h_.ny();
-  const DepartureFields fields{h_.data(),    u_.data(),    v_.data(),   moving_.data(),
-                               hDep_.data(), uDep_.data(), vDep_.data()};
-  // One long vector loop over the rows between the first and the last (fewer loop tails than
-  // row by row), then the first and last columns and the far departures cell by cell.
-  const auto rows = [&](int j0, int j1) {
-    if (j0 >= j1) return;
-    const std::ptrdiff_t row = nx;
-    const bool far = departuresNear(fields, cellsPerStep, nx, j0 * row + 1, j1 * row - 1) > 0;
-    departuresLine(fields, cellsPerStep, nx, ny, 0, j0, 0, 1, j1 - j0);
-    departuresLine(fields, cellsPerStep, nx, ny, nx - 1, j0, 0, 1, j1 - j0);
-    if (!far) return;
-    for (int j = j0; j < j1; ++j)
-      for (int i = 1; i < nx - 1; ++i) {
-        const std::size_t k = h_.index(i, j);
-        if (std::fabs(cellsPerStep * u_.data()[k]) >= 1.0f ||
-            std::fabs(cellsPerStep * v_.data()[k]) >= 1.0f)
-          departuresLine(fields, cellsPerStep, nx, ny, i, j, 1, 0, 1);
-      }
-  };
+  const Departures departures{u_.data(), v_.data(), float(dt / domain_->grid().dx),
+                              nx,        ny,        moving_.data()};
+  const SampledFields fields{
+      3, {h_.data(), u_.data(), v_.data()}, {hDep_.data(), uDep_.data(), vDep_.data()}};
 #pragma omp parallel if (worthThreads(h_.size()))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
-    rows(1 + (ny - 2) * t / threads, 1 + (ny - 2) * (t + 1) / threads);
+    sampleRowsAtDepartures(departures, fields, SampleRule::Renormalise, ny * t / threads,
+                           ny * (t + 1) / threads);
   }
-  departuresLine(fields, cellsPerStep, nx, ny, 0, 0, 1, 0, nx);
-  departuresLine(fields, cellsPerStep, nx, ny, 0, ny - 1, 1, 0, nx);
 }
 
 // External acceleration (wind) over the step, added to the departure velocities: the force

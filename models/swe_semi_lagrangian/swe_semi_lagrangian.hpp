@@ -6,6 +6,7 @@
 // b = -restDepth the ground and d = h - b the total depth. One step (section 3.2.1):
 //   i.   departure points x - dt u^n                                     (appendix A, eq. 31)
 //   ii.  h, u, v at the departure points by bilinear interpolation       (eq. 32)
+//        (core/grid/semi_lagrangian.hpp, the renormalised wall rule)
 //   iii. the Helmholtz equation for h^{n+1}                              (eqs. 24-25)
 //   iv.  u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1}    (eqs. 21-22)
 // Walls as section 4.1 (see swe_walls.hpp). Wet/dry fronts (docs/wet-dry.md): the continuity

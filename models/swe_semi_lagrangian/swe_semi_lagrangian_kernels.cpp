@@ -1,11 +1,8 @@
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
-#include <bit>
 #include <cmath>
 
 namespace wb::swe_sl {
-
-constexpr std::int32_t kOneBits = 0x3f800000;  // the bits of 1.0f
 
 // The wet/dry kernels select between computed values (limiter, upwind, films); GCC vectorises
 // such selects only without -ftrapping-math, which they do not need (no handler inspects
@@ -318,119 +315,6 @@ WB_WET_DRY_KERNEL DepthCounts depthAndFilmsSpan(float* __restrict h, float* __re
     films += film;
   }
   return {lifted, films};
-}
-
-// Eqs. 31-32 on the count cells (i, j) = (iFirst, jFirst) + m (di, dj), branch-free
-// (SweWalls::bilinear is the reference): the departure offset -dt u / dx is split into floor
-// and fraction in float, so the fraction keeps the offset's own precision whatever i is; the
-// departure point is clamped to the grid like bilinear's; a solid corner's weight is
-// multiplied by 0 and the others renormalised; if all four are solid the cell keeps its own
-// values. Solid arrival cells get 0. The corners are gathered (emulated lane by lane): about
-// 5 ns per cell, against 1 for departuresNear.
-WB_SPAN_KERNEL void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny,
-                                   int iFirst, int jFirst, int di, int dj, int count) {
-  const float* __restrict h = f.h;
-  const float* __restrict u = f.u;
-  const float* __restrict v = f.v;
-  const float* __restrict wet = f.wet;
-  float* __restrict hDep = f.hDep;
-  float* __restrict uDep = f.uDep;
-  float* __restrict vDep = f.vDep;
-  const int row = nx;
-#pragma omp simd
-  for (int m = 0; m < count; ++m) {
-    const int i = iFirst + m * di, j = jFirst + m * dj;
-    const int k = j * row + i;
-    const float offsetX = -cellsPerStep * u[k], offsetY = -cellsPerStep * v[k];
-    // floor() in integer arithmetic: std::floor does not vectorise under -ftrapping-math.
-    const int truncX = int(offsetX), truncY = int(offsetY);
-    const int wholeX = truncX - (offsetX < float(truncX));
-    const int wholeY = truncY - (offsetY < float(truncY));
-    const float floorX = float(wholeX), floorY = float(wholeY);
-    // The interpolation cell's lower corner and the fraction; a point outside the grid is
-    // clamped onto its edge. Arithmetic with 0/1 flags rather than selects: the loop stays
-    // free of branches (and of speculated floating-point operations) and vectorises.
-    const int cornerX = i + wholeX, cornerY = j + wholeY;
-    const int westX = (cornerX < 0), eastX = (cornerX > nx - 2);
-    const int southY = (cornerY < 0), northY = (cornerY > ny - 2);
-    const int insideX = 1 - westX - eastX, insideY = 1 - southY - northY;
-    const float fx = (offsetX - floorX) * float(insideX) + float(eastX);
-    const float fy = (offsetY - floorY) * float(insideY) + float(northY);
-    const int i0 = cornerX * insideX + (nx - 2) * eastX;
-    const int j0 = cornerY * insideY + (ny - 2) * northY;
-    const int c = j0 * row + i0;
-    const float w00 = (1.0f - fx) * (1.0f - fy) * wet[c], w10 = fx * (1.0f - fy) * wet[c + 1];
-    const float w01 = (1.0f - fx) * fy * wet[c + row], w11 = fx * fy * wet[c + row + 1];
-    const float total = w00 + w10 + w01 + w11;
-    // Where every corner is solid the weights become the cell's own (fallback) value's.
-    const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
-    const float scale = (1.0f - own) / (total + own);
-    const float hd =
-        (w00 * h[c] + w10 * h[c + 1] + w01 * h[c + row] + w11 * h[c + row + 1]) * scale +
-        own * h[k];
-    const float ud =
-        (w00 * u[c] + w10 * u[c + 1] + w01 * u[c + row] + w11 * u[c + row + 1]) * scale +
-        own * u[k];
-    const float vd =
-        (w00 * v[c] + w10 * v[c + 1] + w01 * v[c + row] + w11 * v[c + row + 1]) * scale +
-        own * v[k];
-    hDep[k] = wet[k] * hd;
-    uDep[k] = wet[k] * ud;
-    vDep[k] = wet[k] * vd;
-  }
-}
-
-// The same at the cells [begin, end) (row-major indices, none in the grid's first or last row)
-// whose departure point lies less than a cell away in x and in y (the common case: the flow's
-// Courant number is below 1). Cells in the first or last column get meaningless values (their
-// neighbours wrap to the next row): the caller recomputes them. Such a point's interpolation cell
-// is one of the four around the cell, so its corners are among the 3 x 3 cells around it: the
-// bilinear weights in x of columns i - 1, i, i + 1 are max(-o_x, 0), 1 - |o_x|, max(o_x, 0)
-// (likewise in y), i.e. bilinear's (1 - f, f) on the interpolation cell and 0 on the other column.
-// Contiguous loads instead of gathers. Cells whose departure point is a cell away or more get
-// meaningless values from the same 3 x 3 block (the loads do not depend on the offset) and are
-// counted: the caller recomputes them with departuresLine.
-WB_SPAN_KERNEL int departuresNear(const DepartureFields& f, float cellsPerStep, int nx,
-                                  std::ptrdiff_t begin, std::ptrdiff_t end) {
-  const float* __restrict h = f.h;
-  const float* __restrict u = f.u;
-  const float* __restrict v = f.v;
-  const float* __restrict wet = f.wet;
-  float* __restrict hDep = f.hDep;
-  float* __restrict uDep = f.uDep;
-  float* __restrict vDep = f.vDep;
-  const std::ptrdiff_t row = nx;
-  int far = 0;
-#pragma omp simd reduction(+ : far)
-  for (std::ptrdiff_t k = begin; k < end; ++k) {
-    const float ox = -cellsPerStep * u[k], oy = -cellsPerStep * v[k];
-    // max(-o, 0) = (|o| - o) / 2 exactly (selects with arithmetic arms do not vectorise).
-    const float ax = std::fabs(ox), ay = std::fabs(oy);
-    far += int(ax >= 1.0f) | int(ay >= 1.0f);
-    const float x[3] = {0.5f * (ax - ox), 1.0f - ax, 0.5f * (ax + ox)};
-    const float y[3] = {0.5f * (ay - oy), 1.0f - ay, 0.5f * (ay + oy)};
-    float w[3][3], total = 0.0f;
-    for (int b = 0; b < 3; ++b)
-      for (int a = 0; a < 3; ++a) {
-        w[b][a] = y[b] * x[a] * wet[k + (b - 1) * row + (a - 1)];
-        total += w[b][a];
-      }
-    float hs = 0.0f, us = 0.0f, vs = 0.0f;
-    for (int b = 0; b < 3; ++b)
-      for (int a = 0; a < 3; ++a) {
-        const std::ptrdiff_t c = k + (b - 1) * row + (a - 1);
-        hs += w[b][a] * h[c];
-        us += w[b][a] * u[c];
-        vs += w[b][a] * v[c];
-      }
-    // As in departuresLine: where every corner is solid the cell keeps its own values.
-    const float own = std::bit_cast<float>(-std::int32_t(total == 0.0f) & kOneBits);
-    const float scale = (1.0f - own) / (total + own);
-    hDep[k] = wet[k] * (hs * scale + own * h[k]);
-    uDep[k] = wet[k] * (us * scale + own * u[k]);
-    vDep[k] = wet[k] * (vs * scale + own * v[k]);
-  }
-  return far;
 }
 
 }  // namespace wb::swe_sl

@@ -53,11 +53,6 @@ double sumOverCells(const SweWalls& walls, int nx, int ny, const Span& span, con
   return total;
 }
 
-struct DepartureFields {
-  const float *h, *u, *v, *wet;
-  float *hDep, *uDep, *vDep;
-};
-
 // Counts of depthAndFilmsSpan: cells lifted to the ground, cells holding a film.
 struct DepthCounts {
   int lifted = 0, films = 0;
@@ -151,9 +146,5 @@ DepthCounts depthAndFilmsSpan(float* __restrict h, float* __restrict depth, floa
                               float* __restrict v, float* __restrict moving,
                               const float* __restrict ground, const float* __restrict wet,
                               float filmDepth, std::size_t begin, std::size_t end);
-void departuresLine(const DepartureFields& f, float cellsPerStep, int nx, int ny, int iFirst,
-                    int jFirst, int di, int dj, int count);
-int departuresNear(const DepartureFields& f, float cellsPerStep, int nx, std::ptrdiff_t begin,
-                   std::ptrdiff_t end);
 
 }  // namespace wb::swe_sl

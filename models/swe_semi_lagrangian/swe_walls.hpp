@@ -1,6 +1,7 @@
 // Grid operations of the semi-Lagrangian shallow-water model that know about walls:
 // the wall rule for the velocity (Layton & van de Panne, section 4.1), bilinear values at
-// departure points (appendix A, eq. 32) and centred differences with Neumann ghosts.
+// departure points (appendix A, eq. 32; the scalar reference of core/grid/semi_lagrangian.hpp)
+// and centred differences with Neumann ghosts.
 //
 // Where the walls are: Wavebench's grid is cell-centred and a wall is the face between a wet
 // cell and a solid one (or the grid edge). The paper's grid points "along a wall" are the wet
@@ -36,7 +37,8 @@ class SweWalls {
   // the walls: a solid corner of the interpolation cell is left out and the weights of the wet
   // corners renormalised (the Neumann extension of the wet values); if all four are solid,
   // fallback is returned. The weights are found once and applied to several fields. The
-  // reference of SweSemiLagrangian's vectorised departure kernels (tests compare them).
+  // scalar reference of the vectorised sampler's Renormalise rule (core/grid/
+  // semi_lagrangian.hpp; tests/unit/semi_lagrangian_test.cpp compares them).
   struct Bilinear {
     std::size_t corner[4];
     double weight[4];     // 0 for a solid corner
@@ -90,8 +92,7 @@ class SweWalls {
   }
 
   bool wet(int i, int j) const { return wet_[std::size_t(j) * nx_ + i] != 0; }
-  // 1 on wet cells, 0 on solid ones: bilinear's corner weights as a factor, for the
-  // vectorised form of eq. 32 (SweSemiLagrangian::interpolateAtDepartures).
+  // 1 on wet cells, 0 on solid ones, as a factor for the branch-free kernels.
   const float* wetWeights() const { return wetWeight_.data(); }
   // 1 where the face between a cell and its east (north) neighbour joins two wet cells, else 0
   // (solid cells, walls, the grid's edge): the wall rules as factors and selects for the

@@ -68,9 +68,9 @@ TEST(AdvectedWave, AdvectionMovesAFieldAtTheFlowSpeed) {
   EXPECT_NEAR(centre, expected, 0.05 * grid.dx) << "bump centroid moved " << centre - x0;
 }
 
-// The vectorised advection (contiguous loads where a block moves by one whole-cell offset,
-// gathers elsewhere, clamping at the grid edge) against sampleBilinear at every wet cell of
-// the Pi pool (walls, an island), for slow flows and for traces of several cells.
+// The model's advect (the shared sampler of core/grid/semi_lagrangian.hpp with solid cells
+// holding 0, over the wet runs, then the wall rule) against sampleBilinear at every wet cell
+// of the Pi pool (walls, an island), for slow flows and for traces of several cells.
 TEST(AdvectedWave, AdvectionMatchesTheBilinearReference) {
   const int nx = 96, ny = 80;
   Domain domain(Grid{nx, ny, 0.1}, 9.81, 1.0);

@@ -132,11 +132,11 @@ TEST(SweSemiLagrangian, WindAcceleratesTheWaterAndWallsStopIt) {
   EXPECT_GT(model.kineticEnergy(), 0.0);
 }
 
-// The vectorised departure interpolation (eqs. 31-32) against SweWalls::bilinear, the scalar
-// reference in double (films left out), on masked domains with walls, coasts and an island, after a
-// swirling wind has set the water moving; at large multiples of dt the departure points lie many
-// cells away, in solid cells and beyond the grid's edge. Equal to float round-off: 2e-5 of the
-// field's largest value.
+// The model's departure values (eqs. 31-32: the shared sampler of core/grid/semi_lagrangian.hpp,
+// renormalised, with films as solid corners) against SweWalls::bilinear in double (films left
+// out), on masked domains with walls, coasts and an island, after a swirling wind has set the
+// water moving; at large multiples of dt the departure points lie many cells away, in solid
+// cells and beyond the grid's edge. Equal to float round-off: 2e-5 of the field's largest value.
 TEST(SweSemiLagrangian, DepartureValuesMatchTheWallAwareBilinearReference) {
   for (const std::string name : {"pi-pool", "harbour"}) {
     SCOPED_TRACE(name);
