@@ -5,12 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <iomanip>
 #include <limits>
-#include <sstream>
 #include <utility>
 
-#include <vtkCamera.h>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -18,7 +15,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QGridLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -106,11 +102,14 @@ double maxVerticalScaleFor(const std::vector<BodySpec>& bodies, double waterDens
 MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
   setObjectName("mainWindow");
   setWindowTitle("Wavebench");
-  viewArea_ = new QWidget;
-  viewGrid_ = new QGridLayout(viewArea_);
-  viewGrid_->setContentsMargins(2, 2, 2, 2);
-  viewGrid_->setSpacing(3);
-  setCentralWidget(viewArea_);
+  viewGrid_ = new ViewGrid;
+  setCentralWidget(viewGrid_);
+  connect(viewGrid_, &ViewGrid::frameSwapped, this,
+          [this](double paintMs, double presentMs) { meter_.viewSwapped(paintMs, presentMs); });
+  connect(viewGrid_, &ViewGrid::surfaceClicked, this, &MainWindow::dropAt);
+  connect(viewGrid_, &ViewGrid::surfaceStirred, this, &MainWindow::stirAt);
+  connect(viewGrid_, &ViewGrid::bodyPlaced, this, &MainWindow::placeBody);
+  connect(viewGrid_, &ViewGrid::surfaceHovered, this, &MainWindow::boatTowards);
   buildActions();
   buildDocks();
   buildMenus();
@@ -166,7 +165,7 @@ void MainWindow::buildActions() {
   difference_->setCheckable(true);
   difference_->setToolTip(tr("Show eta of model A minus model B on the same grid"));
   connect(difference_, &QAction::toggled, this, [this] {
-    if (shown_) setUpViews(*shown_);
+    if (shown_) setUpViews(shown_);
   });
   diffA_ = new QComboBox;
   diffB_ = new QComboBox;
@@ -367,7 +366,7 @@ void MainWindow::buildMenus() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(difference_);
   shownMenu_ = view->addMenu(tr("Models shown"));
-  view->addAction(tr("Reset camera"), this, [this] { resetCamera(); });
+  view->addAction(tr("Reset camera"), this, [this] { viewGrid_->resetCamera(); });
   view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>())
     view->addAction(dock->toggleViewAction());
@@ -419,7 +418,7 @@ void MainWindow::tick() {
   auto snapshot = worker_.latest();
   if (!snapshot) return;
   if (snapshot->generation != shownGeneration_) {
-    setUpViews(*snapshot);
+    setUpViews(snapshot);
     std::vector<std::string> ids;
     for (const auto& m : snapshot->models)
       ids.push_back(m.id);
@@ -443,34 +442,21 @@ void MainWindow::tick() {
     shown_ = snapshot;
     if (strokes) {
       maskEditor_->showDomain(snapshot->domain->wetMask());
-      for (auto* view : views_)
-        view->scene().setDomain(*snapshot->domain, colourRange_, meshStride_, maxVerticalScale_);
+      viewGrid_->setDomain(snapshot->domain, look());
     }
     const auto start = Clock::now();
-    showSnapshot(*snapshot, std::exchange(captionsDue_, false));
+    showSnapshot(snapshot, std::exchange(captionsDue_, false));
     const double updateMs = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     const double busy = worker_.timing().busySeconds;
     meter_.addSimulation(1e3 * (busy - simulatedSecondsSeen_));
     simulatedSecondsSeen_ = busy;
-    int onScreen = 0;
-    for (auto* view : views_)
-      onScreen += view->isOnScreen() ? 1 : 0;
-    meter_.frameRequested(updateMs, onScreen);
+    meter_.frameRequested(updateMs, viewGrid_->viewsOnScreen());
   }
   if (refreshDue) updateStatus(*snapshot);
 }
 
-namespace {
-// Views in a grid: up to three side by side, four as two by two, five and six as three by two.
-constexpr int kMaxViewColumns = 3;
-int viewColumns(int views) {
-  return views == 4 ? 2 : std::min(kMaxViewColumns, std::max(1, views));
-}
-// A software renderer draws one water vertex per this many pixels of a view (at least).
-constexpr double kPixelsPerVertex = 4.0;
-}  // namespace
-
-void MainWindow::setUpViews(const Snapshot& snapshot) {
+void MainWindow::setUpViews(std::shared_ptr<const Snapshot> snapshotPointer) {
+  const Snapshot& snapshot = *snapshotPointer;
   std::vector<std::string> ids;
   for (const auto& m : snapshot.models)
     ids.push_back(m.id);
@@ -479,38 +465,8 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
   for (std::size_t k = 0; k < ids.size(); ++k)
     if (!hiddenModels_.count(ids[k])) shownModels.push_back(int(k));
   const bool withDifference = difference_->isChecked() && ids.size() >= 2;
-  const std::size_t wanted = shownModels.size() + (withDifference ? 1 : 0);
-  const bool firstViews = views_.empty();
-  if (views_.size() != wanted || shownModels != viewModels_ || idsChanged) {
-    for (auto* view : views_) {
-      viewGrid_->removeWidget(view);
-      view->hide();
-      view->deleteLater();
-    }
-    views_.clear();
-    const int columns = viewColumns(int(wanted));
-    for (std::size_t k = 0; k < wanted; ++k) {
-      auto* view = new SurfaceView(camera_, viewArea_);
-      connect(view, &SurfaceView::cameraMoved, this, [this] {
-        cameraNeedsFit_ = false;
-        renderViewsNow();
-      });
-      connect(view, &SurfaceView::resized, this, [this] {
-        if (cameraNeedsFit_) resetCamera();
-        updateMeshStride();
-      });
-      connect(view, &SurfaceView::frameSwapped, this,
-              [this, view] { meter_.viewSwapped(view->lastPaintMs(), view->lastPresentMs()); });
-      connect(view, &SurfaceView::surfaceClicked, this, &MainWindow::dropAt);
-      connect(view, &SurfaceView::surfaceStirred, this, &MainWindow::stirAt);
-      connect(view, &SurfaceView::bodyPlaced, this, &MainWindow::placeBody);
-      connect(view, &SurfaceView::surfaceHovered, this, &MainWindow::boatTowards);
-      viewGrid_->addWidget(view, int(k) / columns, int(k) % columns);
-      views_.push_back(view);
-    }
-    differenceView_ = withDifference ? views_.back() : nullptr;
-    viewModels_ = shownModels;
-  }
+  const bool firstViews =
+      viewGrid_->setUp(snapshot, shownModels, withDifference, idsChanged, look());
   if (idsChanged) {
     const QString a = diffA_->currentText(), b = diffB_->currentText();
     diffA_->clear();
@@ -526,18 +482,10 @@ void MainWindow::setUpViews(const Snapshot& snapshot) {
     viewIds_ = ids;
   }
   maskEditor_->showDomain(snapshot.domain->wetMask());
-  viewArea_->layout()->activate();
-  meshStride_ = meshStrideFor(snapshot.domain->grid());
-  const bool software = SurfaceView::isSoftwareRenderer(glRenderer());
-  for (auto* view : views_) {
-    view->scene().setGradientBackground(!software);
-    view->scene().setDomain(*snapshot.domain, colourRange_, meshStride_, maxVerticalScale_);
-    view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
-  }
   if (firstViews || shownGeneration_ == 0 || !shown_ ||
       shown_->domain->grid().width() != snapshot.domain->grid().width())
-    resetCamera();
-  showSnapshot(snapshot, true);
+    viewGrid_->resetCamera();
+  showSnapshot(std::move(snapshotPointer), true);
 }
 
 void MainWindow::rebuildShownMenu(const std::vector<std::string>& ids) {
@@ -558,128 +506,37 @@ void MainWindow::setModelShown(const std::string& id, bool shown) {
   for (QAction* action : shownMenu_->actions())
     if (action->text().toStdString() == id && action->isChecked() != shown)
       action->setChecked(shown);
-  if (shown_) setUpViews(*shown_);
+  if (shown_) setUpViews(shown_);
 }
 
-QString MainWindow::glRenderer() const {
-  for (const auto* view : views_)
-    if (!view->glRenderer().isEmpty()) return view->glRenderer();
-  return SurfaceView::openGlRenderer();
+ViewGrid::Look MainWindow::look() const {
+  return {.colourRange = colourRange_, .maxVerticalScale = maxVerticalScale_};
 }
 
-// On a GPU every cell corner is a vertex. A software renderer's cost grows with the
-// vertices: there the render mesh takes one corner in `stride`, so that a view has one
-// vertex per kPixelsPerVertex pixels or more.
-int MainWindow::meshStrideFor(const Grid& grid) const {
-  if (fullResolutionMesh_ || !SurfaceView::isSoftwareRenderer(glRenderer())) return 1;
-  const int views = std::max<int>(1, int(views_.size()));
-  const int columns = viewColumns(views), rows = (views + columns - 1) / columns;
-  const double pixels = devicePixelRatioF() * std::min(viewArea_->width() / double(columns),
-                                                       viewArea_->height() / double(rows));
-  const int cells = std::max(grid.nx, grid.ny);
-  return std::max(1, int(std::ceil(cells * kPixelsPerVertex / std::max(1.0, pixels))));
+void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, bool captions) {
+  ViewGrid::Captions figures;
+  figures.differenceA = diffA_->currentIndex();
+  figures.differenceB = diffB_->currentIndex();
+  figures.frameBudgetMs = 1e3 * document_.scenario().frameDt / speed_;
+  figures.boatLength = kBoatCells * document_.scenario().grid.dx;
+  figures.recentStepMs = [this](std::size_t model) { return plots_->recentStepMs(model); };
+  viewGrid_->show(std::move(snapshot), figures, captions);
 }
 
-void MainWindow::updateMeshStride() {
-  if (!shown_ || views_.empty()) return;
-  const int stride = meshStrideFor(shown_->domain->grid());
-  if (stride == meshStride_) return;
-  meshStride_ = stride;
-  redrawDomain();
-}
-
-void MainWindow::redrawDomain() {
-  if (!shown_ || views_.empty()) return;
-  for (auto* view : views_)
-    view->scene().setDomain(*shown_->domain, colourRange_, meshStride_, maxVerticalScale_);
-  showSnapshot(*shown_, true);
-}
-
-void MainWindow::setFullResolutionMesh(bool on) {
-  fullResolutionMesh_ = on;
-  updateMeshStride();
-}
-
-void MainWindow::showSnapshot(const Snapshot& snapshot, bool captions) {
-  const double frameBudgetMs = 1e3 * document_.scenario().frameDt / speed_;
-  std::vector<BoxMarker> boats;
-  const double boatSize = kBoatCells * document_.scenario().grid.dx;
-  for (const auto& boat : snapshot.boats)
-    boats.push_back({boat.x, boat.y, boatSize, boat.heading, boat.tilt, 0.0, true});
-  for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
-    const std::size_t k = std::size_t(viewModels_[v]);
-    if (k >= snapshot.models.size()) continue;
-    const ModelSnapshot& m = snapshot.models[k];
-    SurfaceScene& scene = views_[v]->scene();
-    scene.setEta(m.eta);
-    scene.setRigidBodies(m.rigidMeshes, m.rigidBodies);
-    std::vector<BoxMarker> boxes = boats;
-    for (const auto& body : m.bodies)
-      boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
-    scene.setBoxes(boxes);
-    if (!captions) continue;
-    // The median of the last frames: one frame's wall time jumps with other load.
-    const double recentMs = plots_->recentStepMs(k);
-    const double stepMs = recentMs > 0.0 ? recentMs : m.record.stepMs;
-    const double frameMs = stepMs * m.record.substeps;
-    std::ostringstream caption;
-    caption.precision(3);
-    caption << m.id << "\nt = " << std::fixed << snapshot.time << " s\n"
-            << stepMs << " ms/step x " << m.record.substeps;
-    bool warning = false;
-    if (m.failure) {
-      // The banner says when and why: the runner's message without the model's id, which the
-      // caption already shows ("blew up at t = 1.2 s (frame 72): eta became NaN ...").
-      const std::string& why = *m.failure;
-      const auto at = why.find("blew up");
-      caption << "\nSTOPPED: " << (at == std::string::npos ? why : why.substr(at));
-      warning = true;
-    } else if (snapshot.playing && frameMs > frameBudgetMs) {
-      caption << "\nLAGS: " << std::setprecision(1) << frameMs / frameBudgetMs
-              << "x slower than real time";
-      warning = true;
-    }
-    scene.setCaption(caption.str(), warning);
-  }
-  if (differenceView_) updateDifferenceView(snapshot, captions);
-  for (auto* view : views_)
-    view->requestRender();
-}
-
-void MainWindow::updateDifferenceView(const Snapshot& snapshot, bool captions) {
-  const int a = diffA_->currentIndex(), b = diffB_->currentIndex();
-  if (a < 0 || b < 0 || a >= int(snapshot.models.size()) || b >= int(snapshot.models.size()))
-    return;
-  const Field2D& etaA = snapshot.models[a].eta;
-  const Field2D& etaB = snapshot.models[b].eta;
-  Field2D difference(etaA.nx(), etaA.ny());
-  for (std::size_t k = 0; k < difference.size(); ++k)
-    difference.data()[k] = etaA.data()[k] - etaB.data()[k];
-  differenceView_->scene().setEta(difference);
-  if (!captions) return;
-  std::ostringstream caption;
-  caption.precision(3);
-  caption << snapshot.models[a].id << " - " << snapshot.models[b].id << "\nt = " << std::fixed
-          << snapshot.time << " s\nmax |A - B| = " << std::scientific << difference.maxAbs()
-          << " m";
-  differenceView_->scene().setCaption(caption.str(), false);
+const std::vector<SurfaceView*>& MainWindow::views() const {
+  return viewGrid_->views();
 }
 
 void MainWindow::resetCamera() {
-  if (views_.empty()) return;
-  // The layout gives the new views their size before they are first shown.
-  viewArea_->layout()->activate();
-  const QSize size = views_.front()->size();
-  // Views get their final size after they are shown: keep fitting on resizes until the user
-  // moves the camera.
-  cameraNeedsFit_ = true;
-  views_.front()->scene().resetCamera(size.width() / double(std::max(1, size.height())));
-  renderViewsNow();
+  viewGrid_->resetCamera();
 }
 
 void MainWindow::renderViewsNow() {
-  for (auto* view : views_)
-    view->requestRender();
+  viewGrid_->renderNow();
+}
+
+void MainWindow::setFullResolutionMesh(bool on) {
+  viewGrid_->setFullResolutionMesh(on);
 }
 
 void MainWindow::pause() {
@@ -688,7 +545,7 @@ void MainWindow::pause() {
 
 QImage MainWindow::grabViews(QSize size) {
   renderViewsNow();
-  return viewArea_->grab().toImage().scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+  return viewGrid_->grab().toImage().scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
 }
 
 void MainWindow::showMessage(const QString& message) {
@@ -764,7 +621,7 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
   if (range != colourRange_ || cap < maxVerticalScale_) {
     colourRange_ = range;
     maxVerticalScale_ = std::min(maxVerticalScale_, cap);
-    redrawDomain();
+    if (shown_) viewGrid_->setDomain(shown_->domain, look());
   }
   recorder_.throwBody(spec, kBodyDropHeight);
   stepIfPaused();
@@ -821,11 +678,11 @@ nlohmann::json MainWindow::statsJson() const {
       {"cpu_ms_per_frame",
        {{"gui_thread", f.meanStages.guiCpuMs}, {"process", f.meanStages.processCpuMs}}},
       {"grid", {{"nx", grid.nx}, {"ny", grid.ny}}},
-      {"render_mesh_stride", meshStride_},
+      {"render_mesh_stride", viewGrid_->meshStride()},
       {"window", {{"width", width()}, {"height", height()}}},
-      {"views", views_.size()},
+      {"views", viewGrid_->views().size()},
       {"models", viewIds_},
-      {"gl_renderer", glRenderer().toStdString()},
+      {"gl_renderer", viewGrid_->glRenderer().toStdString()},
       {"simulated_frames", shown_ ? shown_->frame : 0},
       {"real_time_ratio", shown_ ? shown_->realTimeRatio : 0.0},
       {"omp_wait_policy", policy ? policy : ""},
@@ -850,11 +707,11 @@ QString MainWindow::statsLine() const {
       .arg(m.simulateMs, 0, 'f', 1)
       .arg(m.processCpuMs, 0, 'f', 1)
       .arg(m.guiCpuMs, 0, 'f', 1)
-      .arg(meshStride_);
+      .arg(viewGrid_->meshStride());
 }
 
 void MainWindow::updateStatus(const Snapshot& snapshot) {
-  status_->setToolTip(tr("OpenGL renderer: %1").arg(glRenderer()));
+  status_->setToolTip(tr("OpenGL renderer: %1").arg(viewGrid_->glRenderer()));
   status_->setText(tr("frame %1   t = %2 s   %3 % of real time   %4")
                        .arg(snapshot.frame)
                        .arg(snapshot.time, 0, 'f', 2)

@@ -1,5 +1,5 @@
-// The workbench window: one 3-D view per model (and an optional difference view) in the
-// centre, the controls and the domain editor on the left, the plots at the bottom. The
+// The workbench window: the views of the models (ViewGrid) in the centre, the controls and
+// the domain editor on the left, the plots at the bottom; it wires them to the document. The
 // simulation runs on a SimulationWorker; a GUI timer shows its newest snapshot once the last
 // one has reached the screen, and a FrameMeter measures the frames presented.
 #pragma once
@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include <vtkNew.h>
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <nlohmann/json.hpp>
@@ -19,6 +18,7 @@
 #include "app/gui/document/session_recorder.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/simulation/simulation_worker.hpp"
+#include "app/gui/views/view_grid.hpp"
 #include "app/gui/window/autosave.hpp"
 #include "app/gui/window/frame_meter.hpp"
 
@@ -26,11 +26,9 @@ class QAction;
 class QActionGroup;
 class QComboBox;
 class QDoubleSpinBox;
-class QGridLayout;
 class QLabel;
 class QMenu;
 class QTimer;
-class vtkCamera;
 
 namespace wb::gui {
 
@@ -59,8 +57,8 @@ class MainWindow : public QMainWindow, public FrameSource {
   BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
   const Autosave& autosave() const { return autosave_; }
   PlotsDock* plots() const { return plots_; }
-  const std::vector<SurfaceView*>& views() const { return views_; }
-  QWidget* viewArea() const { return viewArea_; }
+  const std::vector<SurfaceView*>& views() const;
+  QWidget* viewArea() const { return viewGrid_; }
   std::shared_ptr<const Snapshot> shownSnapshot() const { return shown_; }
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
@@ -102,17 +100,14 @@ class MainWindow : public QMainWindow, public FrameSource {
   void buildDocks();
   void connectDocument();
   void rebuild();
-  void setUpViews(const Snapshot& snapshot);
-  // Writes the snapshot's water into the scenes and asks the views to render; captions
-  // (text re-rendered by VTK) only when `captions` (a few times a second).
-  void showSnapshot(const Snapshot& snapshot, bool captions);
-  void updateDifferenceView(const Snapshot& snapshot, bool captions);
+  // The views for the snapshot's models (the shown ones, and the difference view if asked),
+  // then the snapshot in them.
+  void setUpViews(std::shared_ptr<const Snapshot> snapshot);
+  // The snapshot in the views; captions (text re-rendered by VTK) only when `captions` (a few
+  // times a second).
+  void showSnapshot(std::shared_ptr<const Snapshot> snapshot, bool captions);
+  ViewGrid::Look look() const;
   void rebuildShownMenu(const std::vector<std::string>& ids);
-  int meshStrideFor(const Grid& grid) const;
-  void updateMeshStride();
-  // Rebuilds the views' geometry of the shown domain (mesh stride or exaggeration changed).
-  void redrawDomain();
-  QString glRenderer() const;
   void stepIfPaused();
   void dropAt(QPointF point);
   void stirAt(QPointF from, QPointF to);
@@ -135,16 +130,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
   SimulationWorker worker_;
   SessionRecorder recorder_{document_, worker_};  // every interaction goes through it
-  vtkNew<vtkCamera> camera_;
-  QWidget* viewArea_ = nullptr;
-  QGridLayout* viewGrid_ = nullptr;
-  std::vector<SurfaceView*> views_;
-  std::vector<int> viewModels_;  // the model index of each view but the difference view
+  ViewGrid* viewGrid_ = nullptr;
   std::set<std::string> hiddenModels_;
   QMenu* shownMenu_ = nullptr;
-  int meshStride_ = 1;
-  bool fullResolutionMesh_ = false;
-  SurfaceView* differenceView_ = nullptr;
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
@@ -164,7 +152,6 @@ class MainWindow : public QMainWindow, public FrameSource {
   double maxVerticalScale_ = std::numeric_limits<double>::infinity();  // bodies' freeboard
   double speed_ = 1.0;
   bool boatFollow_ = false;
-  bool cameraNeedsFit_ = false;
   QElapsedTimer clock_, plotClock_;
   FrameMeter meter_;
   double simulatedSecondsSeen_ = 0.0;  // the worker's busy time already given to the meter
