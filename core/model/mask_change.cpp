@@ -1,5 +1,6 @@
 #include "core/model/mask_change.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -77,6 +78,14 @@ void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& pr
     shiftRate(current, previous, body, rate, 0.0);
   }
   if (!open.empty()) shiftRate(current, previous, open, rateOfOpen, openRate);
+}
+
+double refillChangedCell(const Domain& domain, std::size_t k, Field2D& surface, Field2D& ground) {
+  const bool wet = domain.wetMask()[k] != 0;
+  ground.data()[k] = -domain.restDepth().data()[k];
+  const float before = surface.data()[k];
+  surface.data()[k] = wet ? std::max(0.0f, ground.data()[k]) : 0.0f;
+  return wet ? double(surface.data()[k]) : -double(before);
 }
 
 }  // namespace wb

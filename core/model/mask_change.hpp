@@ -20,4 +20,10 @@ void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& pr
 // sum(current - previous) over the domain's wet cells.
 double heightRate(const Domain& domain, const Field2D& current, const Field2D& previous);
 
+// A cell k that a stroke changed, in a shallow-water model that keeps the surface h over the
+// ground b = -rest depth: a cell turned wet holds water up to the rest level, or none on ground
+// above it (h = max(0, b), d = 0); one turned solid holds none (h = 0). Sets ground[k] and h[k];
+// returns the water depth added (m, negative for water taken away).
+double refillChangedCell(const Domain& domain, std::size_t k, Field2D& surface, Field2D& ground);
+
 }  // namespace wb

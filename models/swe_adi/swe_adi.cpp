@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/model/mask_change.hpp"
 
 namespace wb {
 
@@ -458,11 +459,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
     if (k >= nx) stop(fluxY_.data(), k - nx, k - nx, k);
   }
   for (const std::uint32_t k : cells) {
-    const bool wet = domain.wetMask()[k] != 0;
-    ground_.data()[k] = -domain.restDepth().data()[k];
-    const float before = h_.data()[k];
-    h_.data()[k] = wet ? std::max(0.0f, ground_.data()[k]) : 0.0f;
-    added += wet ? double(h_.data()[k]) : -double(before);
+    added += refillChangedCell(domain, k, h_, ground_);
     hdot[k] = 0.0f;
   }
   walls_ = SweWalls(domain);

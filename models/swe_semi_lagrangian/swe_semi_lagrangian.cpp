@@ -12,6 +12,7 @@
 #include "core/forcing/wave_shadow.hpp"
 #include "core/grid/parallel.hpp"
 #include "core/grid/semi_lagrangian.hpp"
+#include "core/model/mask_change.hpp"
 #include "core/solvers/multigrid.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian_kernels.hpp"
 
@@ -451,11 +452,7 @@ double SweSemiLagrangian::changeMask(const Domain& domain,
   domain_ = &domain;
   double added = 0.0;
   for (const std::uint32_t k : cells) {
-    const bool wet = domain.wetMask()[k] != 0;
-    ground_.data()[k] = -domain.restDepth().data()[k];
-    const float before = h_.data()[k];
-    h_.data()[k] = wet ? std::max(0.0f, ground_.data()[k]) : 0.0f;
-    added += wet ? double(h_.data()[k]) : -double(before);
+    added += refillChangedCell(domain, k, h_, ground_);
     for (Field2D* f : {&u_, &v_, &change_, &olderChange_})
       f->data()[k] = 0.0f;
     outflowScale_.data()[k] = 1.0f;  // as reset leaves a solid cell: never limited
