@@ -6,6 +6,7 @@
 #include <QUndoStack>
 
 #include "app/gui/document/edit_commands.hpp"
+#include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
 
@@ -230,6 +231,20 @@ void ScenarioDocument::setBody(int index, const BodySpec& body) {
   Scenario s = scenario();
   s.rigidBodies[std::size_t(index)] = body;
   setScenario(s, tr("edit body %1").arg(index));
+}
+
+void ScenarioDocument::setBodyKeys(int index, const nlohmann::json& keys) {
+  const Scenario& s = scenario();
+  const std::string where = "bodies[" + std::to_string(index) + "]";
+  const BodySpec& old = s.rigidBodies.at(std::size_t(index));
+  nlohmann::json withFile = keys;
+  if (old.shape == BodyShape::Mesh && withFile.value("shape", "") == "mesh")
+    withFile["mesh"] = old.meshFile, withFile["mesh_up"] = std::string(1, old.meshUp);
+  BodySpec body = parseBody(withFile, where, s.grid, s.excitations.boats.size());
+  if (body.shape == BodyShape::Mesh && old.shape != BodyShape::Mesh)
+    throw InputError(where + ".shape: a mesh body's OBJ file is named in the scenario file");
+  if (body.shape == BodyShape::Mesh) body.mesh = old.mesh;
+  setBody(index, body);
 }
 
 void ScenarioDocument::removeBody(int index) {

@@ -109,6 +109,9 @@ class ScenarioDocument : public QObject {
   // The scenario's buoyant bodies ("bodies": [...]): add one, replace body `index`, remove it.
   void addBody(const BodySpec& body);
   void setBody(int index, const BodySpec& body);
+  // Body `index` with the keys the Bodies tab edits (bodyKeys()); a mesh body keeps its OBJ
+  // file, which only a scenario file names. Throws InputError naming the key.
+  void setBodyKeys(int index, const nlohmann::json& keys);
   void removeBody(int index);
 
   // A brush stroke: its dabs (one command each, merged into one undo step) redraw the editor

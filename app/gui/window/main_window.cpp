@@ -9,7 +9,6 @@
 #include <utility>
 
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -25,6 +24,7 @@
 #include <QUndoStack>
 
 #include "app/gui/editors/bodies_panel.hpp"
+#include "app/gui/editors/body_toolbar.hpp"
 #include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/export/export_actions.hpp"
@@ -186,61 +186,15 @@ void MainWindow::buildActions() {
   toolbar->addWidget(diffA_);
   toolbar->addWidget(new QLabel(" B "));
   toolbar->addWidget(diffB_);
-  buildBodyToolbar();
+  bodyToolbar_ = new BodyToolbar(this);
+  addToolBar(bodyToolbar_);
+  connect(bodyToolbar_, &BodyToolbar::hint, this, &MainWindow::showMessage);
 }
 
 // The Bodies toolbar: a box or a hull of the size and density shown, added where the user
 // clicks next (then the tool is put down); the body rests afloat there (no "z").
-void MainWindow::buildBodyToolbar() {
-  constexpr double kDefaultSize = 0.6;       // m: a box's edge, a hull's length
-  constexpr double kDefaultDensity = 500.0;  // kg/m^3: floats half immersed
-  auto* toolbar = addToolBar(tr("Bodies"));
-  toolbar->setObjectName("bodiesToolbar");
-  bodyTools_ = new QActionGroup(this);
-  bodyTools_->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
-  addBox_ = new QAction(tr("Add box"), bodyTools_);
-  addBox_->setToolTip(tr("Click on the water to add a box of this size and density"));
-  addHull_ = new QAction(tr("Add hull"), bodyTools_);
-  addHull_->setToolTip(
-      tr("Click on the water to add a hull this long (beam 1/3, height 1/6 of it)"));
-  for (QAction* tool : {addBox_, addHull_}) {
-    tool->setCheckable(true);
-    connect(tool, &QAction::toggled, this, [this, tool](bool on) {
-      if (on) showMessage(tr("Click on the water to place the %1").arg(tool->text().mid(4)));
-    });
-  }
-  // Their ranges are the scenario's (bodyKeys()): whatever the toolbar makes parses.
-  const auto declared = [](const char* name) -> const BodyKey& {
-    return *std::find_if(bodyKeys().begin(), bodyKeys().end(),
-                         [name](const BodyKey& key) { return key.name == name; });
-  };
-  const BodyKey& size = declared("size");
-  const BodyKey& density = declared("density");
-  bodySize_ = new QDoubleSpinBox;
-  bodySize_->setObjectName("bodySize");
-  bodySize_->setDecimals(3);
-  bodySize_->setRange(size.lo, size.hi);
-  bodySize_->setValue(kDefaultSize);
-  bodySize_->setSuffix(" m");
-  bodySize_->setToolTip(tr("A box's edge, or a hull's length"));
-  bodyDensity_ = new QDoubleSpinBox;
-  bodyDensity_->setObjectName("bodyDensity");
-  bodyDensity_->setDecimals(0);
-  bodyDensity_->setRange(density.lo, density.hi);
-  bodyDensity_->setValue(kDefaultDensity);
-  bodyDensity_->setSuffix(" kg/m³");
-  bodyDensity_->setToolTip(QString::fromStdString(density.doc));
-  toolbar->addAction(addBox_);
-  toolbar->addAction(addHull_);
-  toolbar->addWidget(new QLabel(tr(" size ")));
-  toolbar->addWidget(bodySize_);
-  toolbar->addWidget(new QLabel(tr(" density ")));
-  toolbar->addWidget(bodyDensity_);
-}
-
 void MainWindow::addBodyAt(QPointF point) {
-  QAction* tool = bodyTools_->checkedAction();
-  if (!tool) return;
+  if (!bodyToolbar_->placing()) return;
   const Grid& grid = document_.scenario().grid;
   const int i = int(std::floor(point.x() / grid.dx)), j = int(std::floor(point.y() / grid.dx));
   const bool inside = i >= 0 && j >= 0 && i < grid.nx && j < grid.ny;
@@ -250,42 +204,22 @@ void MainWindow::addBodyAt(QPointF point) {
                     .arg(point.y(), 0, 'f', 2));
     return;
   }
-  BodySpec body;
-  const double size = bodySize_->value();
-  body.shape = tool == addHull_ ? BodyShape::Hull : BodyShape::Box;
-  body.size = tool == addHull_ ? Eigen::Vector3d(size, size / 3.0, size / 6.0)
-                               : Eigen::Vector3d::Constant(size);
-  body.density = bodyDensity_->value();
-  body.x = point.x();
-  body.y = point.y();
-  tool->setChecked(false);
-  document_.addBody(body);
+  document_.addBody(*bodyToolbar_->takeBodyAt(point));
   // Its keys in view: the Bodies tab raised, the new body selected.
   bodiesPanel_->select(int(document_.scenario().rigidBodies.size()) - 1);
   if (auto* dock = qobject_cast<QDockWidget*>(bodiesPanel_->parentWidget())) dock->raise();
 }
 
 void MainWindow::connectBodiesPanel() {
-  BodiesPanel* panel = bodiesPanel_;
-  connect(panel, &BodiesPanel::bodyApplied, this, [this](int index, const nlohmann::json& keys) {
-    const Scenario& s = document_.scenario();
-    const std::string where = "bodies[" + std::to_string(index) + "]";
-    try {
-      // A mesh body keeps its mesh: the panel edits the declared keys, not the file.
-      const BodySpec& old = s.rigidBodies.at(std::size_t(index));
-      nlohmann::json withFile = keys;
-      if (old.shape == BodyShape::Mesh && withFile.value("shape", "") == "mesh")
-        withFile["mesh"] = old.meshFile, withFile["mesh_up"] = std::string(1, old.meshUp);
-      BodySpec body = parseBody(withFile, where, s.grid, s.excitations.boats.size());
-      if (body.shape == BodyShape::Mesh && old.shape != BodyShape::Mesh)
-        throw InputError(where + ".shape: a mesh body's OBJ file is named in the scenario file");
-      if (body.shape == BodyShape::Mesh) body.mesh = old.mesh;
-      document_.setBody(index, body);
-    } catch (const InputError& error) {
-      showMessage(tr("Body not changed: %1").arg(error.what()));
-    }
-  });
-  connect(panel, &BodiesPanel::bodyRemoved, &document_, &ScenarioDocument::removeBody);
+  connect(bodiesPanel_, &BodiesPanel::bodyApplied, this,
+          [this](int index, const nlohmann::json& keys) {
+            try {
+              document_.setBodyKeys(index, keys);
+            } catch (const InputError& error) {
+              showMessage(tr("Body not changed: %1").arg(error.what()));
+            }
+          });
+  connect(bodiesPanel_, &BodiesPanel::bodyRemoved, &document_, &ScenarioDocument::removeBody);
 }
 
 void MainWindow::buildDocks() {
@@ -523,6 +457,22 @@ void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, bool cap
   viewGrid_->show(std::move(snapshot), figures, captions);
 }
 
+QAction* MainWindow::addBoxAction() const {
+  return bodyToolbar_->addBoxAction();
+}
+
+QAction* MainWindow::addHullAction() const {
+  return bodyToolbar_->addHullAction();
+}
+
+QDoubleSpinBox* MainWindow::bodySizeBox() const {
+  return bodyToolbar_->sizeBox();
+}
+
+QDoubleSpinBox* MainWindow::bodyDensityBox() const {
+  return bodyToolbar_->densityBox();
+}
+
 const std::vector<SurfaceView*>& MainWindow::views() const {
   return viewGrid_->views();
 }
@@ -559,7 +509,7 @@ void MainWindow::stepIfPaused() {
 }
 
 void MainWindow::dropAt(QPointF point) {
-  if (bodyTools_->checkedAction()) {
+  if (bodyToolbar_->placing()) {
     addBodyAt(point);
     return;
   }

@@ -23,7 +23,6 @@
 #include "app/gui/window/frame_meter.hpp"
 
 class QAction;
-class QActionGroup;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -33,6 +32,7 @@ class QTimer;
 namespace wb::gui {
 
 class BodiesPanel;
+class BodyToolbar;
 class ControlsDock;
 class MaskEditor;
 class PlotsDock;
@@ -63,10 +63,10 @@ class MainWindow : public QMainWindow, public FrameSource {
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
   // The Bodies toolbar: while one is checked, a click on the water adds that body there.
-  QAction* addBoxAction() const { return addBox_; }
-  QAction* addHullAction() const { return addHull_; }
-  QDoubleSpinBox* bodySizeBox() const { return bodySize_; }
-  QDoubleSpinBox* bodyDensityBox() const { return bodyDensity_; }
+  QAction* addBoxAction() const;
+  QAction* addHullAction() const;
+  QDoubleSpinBox* bodySizeBox() const;
+  QDoubleSpinBox* bodyDensityBox() const;
   // Adds the checked tool's body at a point of the pool (m): an undoable scenario edit.
   void addBodyAt(QPointF point);
   const FrameMeter& frameMeter() const { return meter_; }
@@ -94,7 +94,6 @@ class MainWindow : public QMainWindow, public FrameSource {
 
  private:
   void buildActions();
-  void buildBodyToolbar();
   void connectBodiesPanel();
   void buildMenus();
   void buildDocks();
@@ -140,9 +139,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   PlotsDock* plots_ = nullptr;
   QAction *play_ = nullptr, *step_ = nullptr, *reset_ = nullptr, *difference_ = nullptr;
   QComboBox *diffA_ = nullptr, *diffB_ = nullptr;
-  QActionGroup* bodyTools_ = nullptr;
-  QAction *addBox_ = nullptr, *addHull_ = nullptr;
-  QDoubleSpinBox *bodySize_ = nullptr, *bodyDensity_ = nullptr;
+  BodyToolbar* bodyToolbar_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* timer_ = nullptr;
