@@ -22,6 +22,7 @@
 
 #include "app/gui/editors/edges_panel.hpp"
 #include "core/errors.hpp"
+#include "core/forcing/excitations.hpp"
 #include "core/grid/domain.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -232,15 +233,14 @@ void MaskEditor::beginStroke() {
 }
 
 void MaskEditor::dab(int ci, int cj, bool water) {
-  const int nx = this->nx(), ny = this->ny();
-  const int r = radius_->value();
   const Grid& grid = document_.scenario().grid;
-  if (liveDab_ && liveDab_(MaskDab{grid.x(ci), grid.y(cj), r * grid.dx}, water)) return;
+  const MaskDab disc{grid.x(ci), grid.y(cj), radius_->value() * grid.dx};
+  if (liveDab_ && liveDab_(disc, water)) return;
+  // The cells a recorded stroke would take (strokeCells): paused or playing, one footprint.
   Mask after = mask();
-  for (int j = std::max(0, cj - r); j <= std::min(ny - 1, cj + r); ++j)
-    for (int i = std::max(0, ci - r); i <= std::min(nx - 1, ci + r); ++i)
-      if ((i - ci) * (i - ci) + (j - cj) * (j - cj) <= r * r)
-        after[std::size_t(j) * nx + i] = water ? 1 : 0;
+  for (const std::uint32_t k :
+       strokeCells(MaskStroke{.time = 0.0, .solid = !water, .dabs = {disc}}, grid))
+    after[k] = water ? 1 : 0;
   if (after == mask()) return;
   document_.paintMask(after, water ? tr("paint water") : tr("paint wall"));
 }
