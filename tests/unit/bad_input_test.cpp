@@ -155,6 +155,14 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
       {small(R"("excitations": [{"type": "boat", "path": [[0.1, 0.1], [0.2]]}])"),
        "s.json: excitations[0].path[1]: must be [x, y]"},
       {small(R"("models": {"damped-wave": 3})"), "s.json: models.damped-wave: must be an object"},
+      // A key nobody reads beside a long (heap-held) mesh name: found by fuzz_scenario when the
+      // reader refused unknown keys from its destructor, which leaked the body being returned.
+      {small(R"("bodies": [{"shape": "mesh", "mesh": "a-mesh-file-with-a-long-name.obj",
+                            "densitydescriptio": 350, "x": 0.2, "y": 0.2}])"),
+       "s.json: bodies[0].densitydescriptio: unknown key"},
+      {small(R"("excitations": [{"type": "wind", "region": {"x0": 0, "y0": 0, "x1": 1, "y1": 1,
+                                 "z0": 0}}])"),
+       "s.json: excitations[0].region.z0: unknown key"},
       {small(R"("bodies": [{"x": 0.2, "y": 0.2, "density": -1}])"),
        "s.json: bodies[0].density: -1 is outside [1, 100000]"},
       {small(R"("bodies": [{"x": 0.2, "y": 0.2}, {"x": 0.2, "y": 0.2, "size": [1, 0, 1]}])"),
