@@ -104,9 +104,8 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   files->addWidget(importHeight);
   layout->addLayout(files);
 
-  edges_ = new EdgesPanel(document_);
-  layout->addWidget(edges_);
-
+  // The canvas comes right after the tools that paint on it, so that on a laptop's screen
+  // it is in view without scrolling; the edges' settings follow it.
   canvas_ = new MaskCanvas(this);
   layout->addWidget(canvas_, 1);
 
@@ -119,6 +118,9 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   }
   history->addStretch();
   layout->addLayout(history);
+
+  edges_ = new EdgesPanel(document_);
+  layout->addWidget(edges_);
   connect(&document_, &ScenarioDocument::layersChanged, this, [this] {
     documentAhead_ = true;
     redraw();
