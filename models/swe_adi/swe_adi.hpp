@@ -32,9 +32,9 @@
 // volume-neutral, reported as positivity_volume).
 //
 // Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
-// h_t = -div q need), integrated with the same mid-step surface; u = q / D on the faces.
-// What the ADI iterations' residual would make -div(q) drift from hdot is taken out each
-// step by one more factored sweep (syncDischarges).
+// h_t = -div q need), each face integrated with the mid-step surface of its direction of the
+// ADI splitting, so that -div(q) is the rate hdot to round-off whatever the iterations'
+// residual (updateDischarges); u = q / D on the faces.
 #pragma once
 
 #include <cstdint>
@@ -80,8 +80,11 @@ class SweAdi final : public Model {
   double kineticEnergy() const override;
   // solver_iterations (ADI iterations per step), adi_correction (max |last correction| /
   // max |delta|: how far the iterations were from converged), dry_cells (depth at most
-  // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step).
+  // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
+  // discharge_mismatch (dischargeMismatch(), m/s).
   std::map<std::string, double> diagnostics() const override;
+  // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
+  double dischargeMismatch() const;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
@@ -98,11 +101,10 @@ class SweAdi final : public Model {
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(PrepareRow prepareRow);
-  enum class ColumnSweep { kFirst, kNext, kLast, kSync };
+  enum class ColumnSweep { kFirst, kNext, kLast };
   void sweepColumns(ColumnSweep sweep);
   void updateDischarges(double dt);
   void updateSurface(double dt);
-  void syncDischarges(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
   const Field2D& faceVelocities(const Field2D& which) const;
