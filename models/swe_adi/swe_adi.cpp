@@ -289,10 +289,13 @@ void SweAdi::updateDischarges(double dt) {
                       couple_,
                       1.0f - damping_};
   float* mids = stages_[std::size_t(omp_get_thread_num())].data();
+  int last = -2;  // the row this thread did last: its north-face mid surface is in mids
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
+  for (int j = 0; j < ny; ++j) {
     fluxRow(in, fluxX_.data(), fluxY_.data(), mids, h_.index(0, j), std::size_t(nx), j > 0,
-            j + 1 < ny);
+            j + 1 < ny, last == j - 1);
+    last = j;
+  }
 }
 
 // h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)

@@ -488,17 +488,20 @@ static inline __attribute__((always_inline)) void northMidRow(const FluxInputs& 
 
 WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
                            float* __restrict mids, std::size_t row, std::size_t nx, bool hasSouth,
-                           bool hasNorth) {
+                           bool hasNorth, bool belowReady) {
   const float* __restrict dX = in.depthX + row;
   const float* __restrict dY = in.depthY + row;
   float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
+  // The north faces' mid surfaces of rows alternate between two buffers by the row's parity,
+  // so that the row above's, computed here, is the next row's below.
+  const bool odd = (row / nx) % 2 != 0;
   float* __restrict east = mids;
-  float* __restrict northBelow = mids + nx;
-  float* __restrict northAbove = mids + 2 * nx;
+  float* __restrict northBelow = mids + (odd ? 2 : 1) * nx;
+  float* __restrict northAbove = mids + (odd ? 1 : 2) * nx;
   eastMidRow(in, east, row, nx, hasSouth, hasNorth);
   if (hasNorth) {
-    northMidRow(in, northBelow, row, nx);
+    if (!belowReady) northMidRow(in, northBelow, row, nx);
     northMidRow(in, northAbove, row + nx, nx);
   }
   // Without a force the loops are instantiated with a = 0, free of conditional loads.

@@ -109,9 +109,10 @@ struct FluxInputs {
 };
 // Updates the face discharges q of a row: the east faces from the mid surface
 // h + delta / 2 - q L_y c / 4, the north ones from h + delta / 2 - q L_x c / 4 (formed into
-// mids, 3 nx floats).
+// mids, 3 nx floats). With belowReady, the call for the row below, with the same mids, has
+// formed this row's north-face mid surface already.
 void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
-             std::size_t nx, bool hasSouth, bool hasNorth);
+             std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
 // u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
 // and, without hasNorth, the north ones, which are left as they are (0).
 void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,

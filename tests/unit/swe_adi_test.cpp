@@ -298,7 +298,7 @@ TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
   std::vector<float> mids(3 * nx);
   const FluxInputs in{h.data(), delta.data(), delta.data(), depthX.data(), depthY.data(), nullptr,
                       nullptr,  0.1f,         9.81f,        0.5f,          1.0f};
-  fluxRow(in, qx.data(), qy.data(), mids.data(), 0, nx, false, false);
+  fluxRow(in, qx.data(), qy.data(), mids.data(), 0, nx, false, false, false);
   faceVelocityRow(qx.data(), qy.data(), depthX.data(), depthY.data(), u.data(), v.data(), 0, nx,
                   false);
   for (std::size_t i = 0; i + 1 < nx; ++i) {
