@@ -21,20 +21,23 @@
 // of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
 // 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
 //
-// Stability: for any dt (per mode |amplification| = 1 for any number of iterations; no
-// damping without Kass & Miller's damping parameter). Accuracy: the trapezoidal rule
-// lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the default dt
-// is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume: every
-// operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to
-// round-off. Flooding and drying (Kass & Miller): a face whose higher side is dry passes no
-// water; a dry cell below its neighbour's surface fills. A cell the step would drain below
-// its ground gets its deficit back from the wet cells joined to it (a flux correction,
-// volume-neutral, reported as positivity_volume).
+// Stability: for any dt on a rectangle (per mode |amplification| = sqrt(1 - 2 rho^k) with
+// rho the iteration's contraction: 1 along the axes, the unconverged iterations damp short
+// diagonal modes), but not with solid cells inside the water, where L_x and L_y do not
+// commute: an island grows a drop from 5x the explicit limit on (docs/swe-adi.md). Accuracy: the
+// trapezoidal rule lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the
+// default dt is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume:
+// every operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to round-off.
+// Flooding and drying (Kass & Miller): a face whose higher side is dry passes no water; a dry cell
+// below its neighbour's surface fills. A cell the step would drain below its ground gets its
+// deficit back from the wet cells joined to it (a flux correction, volume-neutral, reported as
+// positivity_volume).
 //
 // Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
-// h_t = -div q need), integrated with the same mid-step surface; u = q / D on the faces.
-// What the ADI iterations' residual would make -div(q) drift from hdot is taken out each
-// step by one more factored sweep (syncDischarges).
+// h_t = -div q need), each face integrated with the mid-step surface of its direction of the
+// ADI splitting, so that -div(q) is the rate hdot whatever the iterations' residual, where L_x
+// and L_y commute, and differs by their commutator elsewhere (updateDischarges); u = q / D on
+// the faces.
 #pragma once
 
 #include <cstdint>
@@ -80,8 +83,11 @@ class SweAdi final : public Model {
   double kineticEnergy() const override;
   // solver_iterations (ADI iterations per step), adi_correction (max |last correction| /
   // max |delta|: how far the iterations were from converged), dry_cells (depth at most
-  // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step).
+  // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
+  // discharge_mismatch (dischargeMismatch(), m/s).
   std::map<std::string, double> diagnostics() const override;
+  // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
+  double dischargeMismatch() const;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
@@ -98,11 +104,10 @@ class SweAdi final : public Model {
   void residual(int j);
   template <class PrepareRow>
   void sweepRows(PrepareRow prepareRow);
-  enum class ColumnSweep { kFirst, kNext, kLast, kSync };
+  enum class ColumnSweep { kFirst, kNext, kLast };
   void sweepColumns(ColumnSweep sweep);
   void updateDischarges(double dt);
   void updateSurface(double dt);
-  void syncDischarges(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
   const Field2D& faceVelocities(const Field2D& which) const;

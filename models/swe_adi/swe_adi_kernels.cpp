@@ -442,22 +442,74 @@ WB_ADI_KERNEL ColumnResult solveColumns(const float* w, float* out, const float*
   return {maxC, maxD};
 }
 
-WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
-                           std::size_t row, std::size_t nx, bool hasNorth) {
+// The mid surface of a row's east faces, h + delta / 2 - q L_y c / 4, into out[0..nx): a
+// missing row (the grid's edge) is the row itself behind a closed face (depth 0).
+static inline __attribute__((always_inline)) void eastMidRow(const FluxInputs& in,
+                                                             float* __restrict out, std::size_t row,
+                                                             std::size_t nx, bool hasSouth,
+                                                             bool hasNorth) {
   const float* __restrict h = in.h + row;
   const float* __restrict d = in.delta + row;
+  const float* __restrict c = in.correction + row;
+  const float* __restrict cN = in.correction + (hasNorth ? row + nx : row);
+  const float* __restrict cS = in.correction + (hasSouth ? row - nx : row);
+  const float* __restrict dN = in.depthY + row;
+  const float* __restrict dS = in.depthY + (hasSouth ? row - nx : row);
+  const float couple = in.couple;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i) {
+    const float lyc = (couple * dN[i]) * (cN[i] - c[i]) - (couple * dS[i]) * (c[i] - cS[i]);
+    out[i] = h[i] + 0.5f * d[i] - 0.25f * lyc;
+  }
+}
+
+// The mid surface of a row's north faces (seen from below and above), h + delta / 2 -
+// q L_x c / 4, into out[0..nx); the grid's west and east edges are closed faces.
+static inline __attribute__((always_inline)) void northMidRow(const FluxInputs& in,
+                                                              float* __restrict out,
+                                                              std::size_t row, std::size_t nx) {
+  const float* __restrict h = in.h + row;
+  const float* __restrict d = in.delta + row;
+  const float* __restrict c = in.correction + row;
+  const float* __restrict dX = in.depthX + row;
+  const float couple = in.couple;
+  const auto mid = [&](std::size_t i, float lxc) { return h[i] + 0.5f * d[i] - 0.25f * lxc; };
+  if (nx == 1) {
+    out[0] = mid(0, 0.0f);
+    return;
+  }
+  out[0] = mid(0, (couple * dX[0]) * (c[1] - c[0]));
+#pragma omp simd
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    out[i] =
+        mid(i, (couple * dX[i]) * (c[i + 1] - c[i]) - (couple * dX[i - 1]) * (c[i] - c[i - 1]));
+  out[nx - 1] = mid(nx - 1, -(couple * dX[nx - 2]) * (c[nx - 1] - c[nx - 2]));
+}
+
+WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
+                           float* __restrict mids, std::size_t row, std::size_t nx, bool hasSouth,
+                           bool hasNorth, bool belowReady) {
   const float* __restrict dX = in.depthX + row;
   const float* __restrict dY = in.depthY + row;
   float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
-  // The mid-step surface h~ = h^n + delta / 2.
-  const auto mid = [&](std::size_t k) { return h[k] + 0.5f * d[k]; };
+  // The north faces' mid surfaces of rows alternate between two buffers by the row's parity,
+  // so that the row above's, computed here, is the next row's below.
+  const bool odd = (row / nx) % 2 != 0;
+  float* __restrict east = mids;
+  float* __restrict northBelow = mids + (odd ? 2 : 1) * nx;
+  float* __restrict northAbove = mids + (odd ? 1 : 2) * nx;
+  eastMidRow(in, east, row, nx, hasSouth, hasNorth);
+  if (hasNorth) {
+    if (!belowReady) northMidRow(in, northBelow, row, nx);
+    northMidRow(in, northAbove, row + nx, nx);
+  }
   // Without a force the loops are instantiated with a = 0, free of conditional loads.
   const auto update = [&](auto forced) __attribute__((always_inline)) {
 #pragma omp simd
     for (std::size_t i = 0; i < nx - 1; ++i) {
       const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
-      const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (mid(i + 1) - mid(i))));
+      const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (east[i + 1] - east[i])));
       qxr[i] = onOpenFace(next, dX[i]);
     }
     qxr[nx - 1] = 0.0f;
@@ -468,7 +520,8 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
 #pragma omp simd
     for (std::size_t i = 0; i < nx; ++i) {
       const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
-      const float next = keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (mid(i + nx) - mid(i))));
+      const float next =
+          keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (northAbove[i] - northBelow[i])));
       qyr[i] = onOpenFace(next, dY[i]);
     }
   };
@@ -476,39 +529,6 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
     update(std::true_type{});
   else
     update(std::false_type{});
-}
-
-WB_ADI_KERNEL void mismatchRow(const float* __restrict qx, const float* __restrict qy,
-                               const float* __restrict rate, float* __restrict out, float scale,
-                               float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
-  const float* __restrict x = qx + row;
-  const float* __restrict north = qy + row;
-  const float* __restrict south = qy + (hasSouth ? row - nx : row);
-  const float southFactor = hasSouth ? 1.0f : 0.0f;
-  const float* __restrict r = rate + row;
-  float* __restrict o = out + row;
-  o[0] = scale * (-invDx * (x[0] + north[0] - southFactor * south[0]) - r[0]);
-#pragma omp simd
-  for (std::size_t i = 1; i < nx; ++i)
-    o[i] = scale * (-invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i]);
-}
-
-WB_ADI_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
-                                          const float* __restrict depthX,
-                                          const float* __restrict depthY, float* __restrict qx,
-                                          float* __restrict qy, float invDx, std::size_t row,
-                                          std::size_t nx, bool hasNorth) {
-  const float* __restrict f = phi + row;
-  const float* __restrict dX = depthX + row;
-  const float* __restrict dY = depthY + row;
-  float* __restrict x = qx + row, * __restrict y = qy + row;
-#pragma omp simd
-  for (std::size_t i = 0; i < nx - 1; ++i)
-    x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
-  if (!hasNorth) return;
-#pragma omp simd
-  for (std::size_t i = 0; i < nx; ++i)
-    y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
 }
 
 WB_ADI_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,

@@ -96,24 +96,23 @@ ColumnResult solveColumns(const float* w, float* out, const float* depth, float 
 
 struct FluxInputs {
   const float* h;
-  const float* delta;  // the step's change
+  const float* delta;       // the step's change
+  const float* correction;  // the last ADI iteration's correction c (delta with one iteration)
   const float* depthX;
   const float* depthY;
   const float* ax;  // nullptr: no force
   const float* ay;
   float dt;
   float gDtPerDx;
-  float keep;  // 1 - damping
+  float couple;  // q g / dx^2: the column systems' couplings are couple D_f
+  float keep;    // 1 - damping
 };
-// Updates the face discharges q (their velocities follow the correction of the sync).
-void fluxRow(const FluxInputs& in, float* qx, float* qy, std::size_t row, std::size_t nx,
-             bool hasNorth);
-// The discharges' disagreement with the rate, scaled: out = scale (-div(q) - rate) on a row.
-void mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
-                 float invDx, std::size_t row, std::size_t nx, bool hasSouth);
-// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces.
-void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
-                            float* qy, float invDx, std::size_t row, std::size_t nx, bool hasNorth);
+// Updates the face discharges q of a row: the east faces from the mid surface
+// h + delta / 2 - q L_y c / 4, the north ones from h + delta / 2 - q L_x c / 4 (formed into
+// mids, 3 nx floats). With belowReady, the call for the row below, with the same mids, has
+// formed this row's north-face mid surface already.
+void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
+             std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
 // u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
 // and, without hasNorth, the north ones, which are left as they are (0).
 void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,

@@ -7,10 +7,8 @@
 //   depths: 24; the rows' Thomas factors: depth from cache -> staged coupling, pivot: 8;
 //   right side: rate, wet (h and depths from cache) -> rate, right side: 16), the columns'
 //   factors (the first column solve writes the pivot where it would read it: 0), discharges
-//   (h, delta, 2 depths, 2 discharges -> 2 discharges: 32), surface and rate (h, delta, b,
-//   wet, rate -> h, rate: 28), the discharges' sync (mismatch: 2 discharges, rate -> 1: 12; a
-//   row sweep 16 and a column solve 24; correction: phi, 2 depths, 2 discharges -> 2
-//   discharges: 28): 188;
+//   (h, delta, the last correction, 2 depths, 2 discharges -> 2 discharges: 36), surface and
+//   rate (h, delta, b, wet, rate -> h, rate: 28): 112;
 //   per ADI iteration: row sweep (source -> staged; forward: staged coupling, pivot; back:
 //   the same band's again, from L2; staged -> w, in place: 16, the staging buffer in L1) and
 //   column solve (forward: w, depth, pivot -> c: 16; back: c -> c, the band's depth and pivot
@@ -34,7 +32,7 @@
 namespace wb {
 namespace {
 
-constexpr double kAdiFixedBytes = 188.0;
+constexpr double kAdiFixedBytes = 112.0;
 constexpr double kRowSweepBytes = 16.0;
 constexpr double kColumnSweepBytes = 24.0;
 constexpr double kResidualBytes = 20.0;
