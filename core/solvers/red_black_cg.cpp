@@ -85,8 +85,10 @@ void scatterWetRow(float* __restrict out, const float* __restrict in, const Mask
     if (wet[k] != Mask(0)) out[2 * k] = in[k];
 }
 
-// One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row. The K cell k's east
-// neighbour is E value k + shift (shift = row parity) and meets it at that cell's west face.
+// One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row, summed in float
+// (a row's sum has a relative error of about 1e-6; the rows' sums are added in double). The K cell
+// k's east neighbour is E value k + shift (shift = row parity) and meets it at that cell's west
+// face.
 WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict scale,
                               const float* __restrict p, const float* __restrict t,
                               const float* __restrict tAbove, const float* __restrict tBelow,
@@ -94,14 +96,14 @@ WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict sca
                               const float* __restrict southOfAbove,
                               const float* __restrict northOfBelow, float sign, int shift,
                               int width) {
-  double dot = 0.0;
+  float dot = 0.0f;
 #pragma omp simd reduction(+ : dot)
   for (int k = 0; k < width; ++k) {
     const float coupled =
         (westOfE[k + shift] * t[k + shift] + eastOfE[k - 1 + shift] * t[k - 1 + shift]) +
         (southOfAbove[k] * tAbove[k] + northOfBelow[k] * tBelow[k]);
     out[k] = scale[k] * p[k] + sign * coupled;
-    dot += double(p[k]) * out[k];
+    dot += p[k] * out[k];
   }
   return dot;
 }
@@ -143,6 +145,49 @@ WB_SPAN_KERNEL void eliminatedCoefficientRow(
   }
 }
 
+// r = b - q on wet cells (mask 1), 0 elsewhere; returns r.r.
+WB_SPAN_KERNEL double wetResidualRow(float* __restrict r, const float* __restrict b,
+                                     const float* __restrict q, const std::uint8_t* __restrict wet,
+                                     int count) {
+  double rr = 0.0;
+#pragma omp simd reduction(+ : rr)
+  for (int k = 0; k < count; ++k) {
+    r[k] = keepIf(b[k] - q[k], wet[k]);
+    rr += double(r[k]) * r[k];
+  }
+  return rr;
+}
+
+// One iteration's vector updates of Chronopoulos & Gear's CG over a packed row:
+//   p = r + beta p,  s = w + beta s,  x += alpha p,  r -= alpha s;
+// returns r.r, summed in float like keptRow's. On the first iteration (first) p = r, s = w:
+// whatever p and s held is not read.
+WB_SPAN_KERNEL double cgUpdateRow(float* __restrict x, float* __restrict r, float* __restrict p,
+                                  float* __restrict s, const float* __restrict w, float alpha,
+                                  float beta, bool first, int count) {
+  float rr = 0.0f;
+  if (first) {
+#pragma omp simd reduction(+ : rr)
+    for (int k = 0; k < count; ++k) {
+      p[k] = r[k];
+      s[k] = w[k];
+      x[k] += alpha * p[k];
+      r[k] -= alpha * s[k];
+      rr += r[k] * r[k];
+    }
+  } else {
+#pragma omp simd reduction(+ : rr)
+    for (int k = 0; k < count; ++k) {
+      p[k] = r[k] + beta * p[k];
+      s[k] = w[k] + beta * s[k];
+      x[k] += alpha * p[k];
+      r[k] -= alpha * s[k];
+      rr += r[k] * r[k];
+    }
+  }
+  return rr;
+}
+
 // Packed row pointer: value (k, j) of a packed field with its zero border.
 const float* packedRow(const Field2D& f, int j) {
   return f.row(j + 1) + 1;
@@ -162,7 +207,8 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
                        &keptDiagonal_, &keptRhs_, &keptSolution_})
       *f = Field2D(width_ + 2, ny + 2);
     keptWet_.assign(keptRhs_.size(), 0);
-    cg_ = ConjugateGradient(width_ + 2, ny + 2);
+    for (Field2D* f : {&residual_, &direction_, &residualImage_, &directionImage_})
+      *f = Field2D(width_ + 2, ny + 2);
     ones_.assign(std::size_t(width_), 1.0f);
     zeros_.assign(std::size_t(nx + 4), 0.0f);
   }
@@ -198,6 +244,14 @@ void RedBlackCg::reserveRings(bool threads) {
   const std::size_t teams = threads ? std::size_t(omp_get_max_threads()) : 1;
   const std::size_t floats = teams * kRingRows * std::size_t(width_ + 2);
   if (rings_.size() < floats) rings_.assign(floats, 0.0f);
+  if (partials_.size() < teams * kPartials) partials_.assign(teams * kPartials, 0.0);
+}
+
+double RedBlackCg::teamSum(int which) const {
+  double sum = 0.0;
+  for (int t = 0, threads = omp_get_num_threads(); t < threads; ++t)
+    sum += partials_[std::size_t(t) * kPartials + std::size_t(which)];
+  return sum;
 }
 
 const std::uint8_t* RedBlackCg::keptWetRow(int j) const {
@@ -304,29 +358,82 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
   return dot;
 }
 
+double RedBlackCg::residualRows(Field2D& r, float* ring, int begin, int end) {
+  reducedRows(keptSolution_, directionImage_, ring, begin, end);
+  double rr = 0.0;
+  for (int j = begin; j < end; ++j)
+    rr += wetResidualRow(packedRow(r, j), packedRow(keptRhs_, j), packedRow(directionImage_, j),
+                         keptWetRow(j), width_);
+  return rr;
+}
+
+double RedBlackCg::updateRows(float alpha, float beta, bool first, int begin, int end) {
+  double rr = 0.0;
+  for (int j = begin; j < end; ++j)
+    rr += cgUpdateRow(packedRow(keptSolution_, j), packedRow(residual_, j),
+                      packedRow(direction_, j), packedRow(directionImage_, j),
+                      packedRow(residualImage_, j), alpha, beta, first, width_);
+  return rr;
+}
+
+// CG on S x_K = b^ in Chronopoulos & Gear's form ("s-step iterative methods for symmetric
+// linear systems", J. Comput. Appl. Math. 25, 1989): with w = S r and s = S p kept by
+// recurrence, the two dot products of an iteration, r.r and w.r, come from one reduction,
+//   alpha = r.r / (w.r - beta r.r / alpha_old),   beta = r.r / (r.r)_old,
+// so an iteration is two passes (w = S r with w.r; the four vector updates with r.r) and two
+// barriers (the rows of r beside a band, the sums), all in one parallel region per solve:
+// the reduced right side, r = b^ - S x_K, the iterations, the true residual (S x_K again) and
+// the finish. Each thread sums the team's partial sums in the same order, so all take the same
+// branch. The stopping test is the recurrence's ||r|| <= tolerance ||b||; the true residual is
+// reported.
 CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations) {
-  // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
   const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
   reserveRings(threads);
-  double eliminatedNorm = 0.0, keptNorm = 0.0, reducedNorm = 0.0;
-#pragma omp parallel reduction(+ : eliminatedNorm, keptNorm, reducedNorm) if (threads)
-  {
-    const auto [begin, end] = rowBand(ny_);
-    const RightSideSums sums = reducedRightSideRows(b, x, ringOf(omp_get_thread_num()), begin, end);
-    eliminatedNorm += sums.eliminated, keptNorm += sums.kept, reducedNorm += sums.reduced;
-  }
-  const double bNorm = std::sqrt(keptNorm + eliminatedNorm), reduced = std::sqrt(reducedNorm);
-  const double reducedTolerance = reduced > 0.0 ? tolerance * bNorm / reduced : tolerance;
-  const auto apply = [this](const Field2D& in, Field2D& out) { return applyReduced(in, out); };
-  CgResult result =
-      cg_.solveFused(apply, keptRhs_, keptSolution_, keptWet_, reducedTolerance, maxIterations);
-  // x_E = D_E^{-1} (b_E + C x_K), then both colours back into x.
+  CgResult result;
+  // Partials: 0 r.r, 1 w.r, 2 the true residual, 3-5 the right side's norms.
 #pragma omp parallel if (threads)
   {
+    const int thread = omp_get_thread_num();
     const auto [begin, end] = rowBand(ny_);
-    finishRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+    float* ring = ringOf(thread);
+    double* partial = partialsOf(thread);
+    // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
+    const RightSideSums sums = reducedRightSideRows(b, x, ring, begin, end);
+    partial[3] = sums.eliminated, partial[4] = sums.kept, partial[5] = sums.reduced;
+#pragma omp barrier
+    const double norm = std::sqrt(teamSum(3) + teamSum(4));
+    const bool zero = teamSum(5) == 0.0;
+    // A zero b^ has the solution x_K = 0.
+    if (zero) std::fill(keptSolution_.row(begin + 1), keptSolution_.row(end + 1), 0.0f);
+    partial[0] = zero ? 0.0 : residualRows(residual_, ring, begin, end);
+#pragma omp barrier
+    double rr = teamSum(0), alpha = 0.0, beta = 0.0;
+    const double target = tolerance * norm;
+    int iterations = 0;
+    while (std::sqrt(rr) > target && iterations < maxIterations) {
+      partial[1] = reducedRows(residual_, residualImage_, ring, begin, end);  // w = S r, w.r
+#pragma omp barrier
+      const double wr = teamSum(1);
+      const double pAp = iterations == 0 ? wr : wr - beta * rr / alpha;
+      if (pAp <= 0.0) break;  // not positive definite on this subspace: stop honestly
+      alpha = rr / pAp;
+      partial[0] = updateRows(float(alpha), float(beta), iterations == 0, begin, end);
+#pragma omp barrier
+      const double rrNew = teamSum(0);
+      beta = rrNew / rr;
+      rr = rrNew;
+      ++iterations;
+    }
+    // The true residual (S x_K afresh), then x_E = D_E^{-1} (b_E + C x_K) and both colours
+    // back into x: both read x_K's rows beside the band.
+    partial[2] = residualRows(residual_, ring, begin, end);
+#pragma omp barrier
+    finishRows(b, x, ring, begin, end);
+    if (thread == 0) {
+      result.iterations = iterations;
+      result.relativeResidual = norm > 0.0 ? std::sqrt(teamSum(2)) / norm : 0.0;
+    }
   }
-  result.relativeResidual = bNorm > 0.0 ? result.relativeResidual * reduced / bNorm : 0.0;
   result.converged = result.relativeResidual <= tolerance * 1.0001;
   return result;
 }

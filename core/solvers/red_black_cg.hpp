@@ -37,6 +37,7 @@ class RedBlackCg {
                           const std::vector<std::uint8_t>& wet);
   // Solves A x = b from the initial guess in x (its K cells) until ||b - A x|| <= tolerance
   // ||b|| over the wet cells or maxIterations iterations. Solid cells of x keep their values.
+  // One parallel region per solve (see solve in the .cpp for its passes).
   CgResult solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations);
 
   // q = S p on packed kept values; returns p.q. Public for tests and benchmarks.
@@ -68,6 +69,17 @@ class RedBlackCg {
                                      int end);
   // Rows [begin, end) of x_E = D_E^{-1} (b_E + C x_K), and both colours into x's wet cells.
   void finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const;
+  // Rows [begin, end) of r = b^ - S x_K on wet K cells (0 elsewhere; S x_K through the scratch
+  // directionImage_); returns r.r over them.
+  double residualRows(Field2D& r, float* ring, int begin, int end);
+  // Rows [begin, end) of one iteration's vector updates (p = r + beta p, s = w + beta s,
+  // x += alpha p, r -= alpha s; p = r, s = w on the first); returns the new r.r over them.
+  double updateRows(float alpha, float beta, bool first, int begin, int end);
+  // This thread's partial sums, published for the team (a cache line per thread).
+  double* partialsOf(int thread) { return partials_.data() + std::size_t(thread) * kPartials; }
+  // The sum over the team's threads of partial `which` (the same order on every thread).
+  double teamSum(int which) const;
+  static constexpr std::size_t kPartials = 8;
 
   int nx_ = 0, ny_ = 0, width_ = 0;
   // E cells: the weights of their east, west, north, south faces and 1 / D (0 on solid cells).
@@ -75,9 +87,11 @@ class RedBlackCg {
   Field2D keptDiagonal_;  // D_K (1 on solid and padding cells)
   std::vector<std::uint8_t> keptWet_;
   Field2D keptRhs_, keptSolution_;
+  // CG's vectors on the kept cells: r, p, w = S r and s = S p.
+  Field2D residual_, direction_, residualImage_, directionImage_;
   std::vector<float> ones_, zeros_;  // a packed row of ones, a full row of zeros (and guards)
   std::vector<float> rings_;         // kRingRows packed rows per thread
-  ConjugateGradient cg_;
+  std::vector<double> partials_;     // kPartials per thread
 };
 
 }  // namespace wb

@@ -410,6 +410,40 @@ void BM_SweReducedCgIteration(benchmark::State& state) {
   reportRates(state, n, kReducedCgIterationBytes, gAllocations - before, secondsSince(start));
 }
 
+// One Helmholtz solve on the red-black reduced system as the model makes it every step: the
+// coefficients packed (updateCoefficients), then kSolveIterations iterations (about the
+// model's count at the default dt) from 0, with the true residual and the finish, on the open
+// pool at the default step's coupling g d dt^2 / dx^2 = 16 (faces varied by +-30% like a
+// depth) with the one-drop surface as the right side. The time is that of a whole solve.
+constexpr int kSolveIterations = 8;
+void BM_SweReducedCgSolve(benchmark::State& state) {
+  const int n = int(state.range(0));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  FivePointSystem system = FivePointSystem::fromMask(n, n, domain.wetMask(), 1.0f);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const float depth = 1.0f + 0.3f * float(std::sin(6.0 * i / n) * std::cos(4.0 * j / n));
+      system.faceX(i, j) *= 16.0f * depth, system.faceY(i, j) *= 16.0f * depth;
+    }
+  const Field2D b = oneDrop(domain);
+  Field2D x(n, n);
+  RedBlackCg reduced;
+  reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+  reduced.solve(b, x, 0.0, kSolveIterations);  // sizes its work space
+  const long long before = gAllocations;
+  for (auto _ : state) {
+    x.fill(0.0f);
+    reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+    benchmark::DoNotOptimize(reduced.solve(b, x, 0.0, kSolveIterations));
+  }
+  state.counters["solver_iterations"] = kSolveIterations;
+  state.counters["allocs_per_step"] =
+      double(gAllocations - before) / double(std::max<int64_t>(state.iterations(), 1));
+  state.counters["solves_per_s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 // A swe-semi-lagrangian step on the one-drop pool (one thread) with its Helmholtz solver chosen:
 // range(1) = helmholtz_solver (1 plain float CG, 2 float V-cycles, 3 CG on the red-black
 // reduced system), at dt = range(2) times the explicit limit, i.e. g d dt^2 / dx^2 =
@@ -543,6 +577,9 @@ void registerAll() {
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/swe-reduced-cg-iteration", BM_SweReducedCgIteration)
+          ->Args({n, threads})
+          ->UseRealTime();
+      benchmark::RegisterBenchmark("solve/swe-reduced-cg", BM_SweReducedCgSolve)
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)
