@@ -48,34 +48,6 @@ WB_SPAN_KERNEL void gatherRow(float* __restrict out, const float* __restrict in,
     out[k] = in[2 * k];
 }
 
-// t_E = D_E^{-1} b_E for one row of E cells from b's full row; returns the sum of b_E^2 over
-// the wet ones (those with 1 / D_E > 0).
-WB_SPAN_KERNEL double scaledEliminatedRow(float* __restrict out, const float* __restrict inverse,
-                                          const float* __restrict in, int count) {
-  double squares = 0.0;
-#pragma omp simd reduction(+ : squares)
-  for (int k = 0; k < count; ++k) {
-    const float value = in[2 * k];
-    out[k] = inverse[k] * value;
-    squares += double(inverse[k] != 0.0f) * value * value;
-  }
-  return squares;
-}
-
-// The sums of b_K^2 and b^_K^2 over a packed row's wet K cells.
-WB_SPAN_KERNEL void keptSquaresRow(const float* __restrict bKept, const float* __restrict reduced,
-                                   const std::uint8_t* __restrict wet, int count, double& kept,
-                                   double& reducedSum) {
-  double bb = 0.0, rr = 0.0;
-#pragma omp simd reduction(+ : bb, rr)
-  for (int k = 0; k < count; ++k) {
-    const double weight = wet[k];
-    bb += weight * bKept[k] * bKept[k];
-    rr += weight * reduced[k] * reduced[k];
-  }
-  kept += bb, reducedSum += rr;
-}
-
 // The packed values of a row into every other cell of a full row where the mask is non-zero
 // (wet K cells by keptWet_, wet E cells by their 1 / D_E).
 template <class Mask>
@@ -112,6 +84,31 @@ WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict sca
 inline float keepIf(float value, std::uint8_t keep) {
   return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) &
                               (0u - std::uint32_t(keep != 0)));
+}
+
+// The count values of one colour of a full row (stride 2 from the colour's first cell) into
+// out; returns the sum of their squares over the wet ones (mask non-zero), in float.
+WB_SPAN_KERNEL double gatherWetSquares(float* __restrict out, const float* __restrict in,
+                                       const std::uint8_t* __restrict wet, int count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    out[k] = in[2 * k];
+    squares += keepIf(out[k] * out[k], wet[k]);
+  }
+  return squares;
+}
+
+// The same for E cells, wet where 1 / D_E is not 0.
+WB_SPAN_KERNEL double gatherEliminatedSquares(float* __restrict out, const float* __restrict in,
+                                              const float* __restrict inverse, int count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    out[k] = in[2 * k];
+    squares += keepIf(out[k] * out[k], std::uint8_t(inverse[k] != 0.0f));
+  }
+  return squares;
 }
 
 // One packed row of kept cells from full rows starting at the row's first kept cell (stride 2):
@@ -204,12 +201,11 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
   if (nx != nx_ || ny != ny_) {
     nx_ = nx, ny_ = ny, width_ = (nx + 1) / 2;
     for (Field2D* f : {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_,
-                       &keptDiagonal_, &keptRhs_, &keptSolution_})
+                       &keptDiagonal_, &keptSolution_})
       *f = Field2D(width_ + 2, ny + 2);
-    keptWet_.assign(keptRhs_.size(), 0);
+    keptWet_.assign(keptSolution_.size(), 0);
     for (Field2D* f : {&residual_, &direction_, &residualImage_, &directionImage_})
       *f = Field2D(width_ + 2, ny + 2);
-    ones_.assign(std::size_t(width_), 1.0f);
     zeros_.assign(std::size_t(nx + 4), 0.0f);
   }
   const std::size_t padded = std::size_t(width_ + 2);
@@ -262,12 +258,11 @@ int RedBlackCg::countOf(int j, int colour) const {
   return (nx_ - offsetOf(j, colour) + 1) / 2;
 }
 
-void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out,
-                                     int j) const {
+void RedBlackCg::eliminatedValuesRow(const float* pKept, const float* pAbove, const float* pBelow,
+                                     const float* plusE, float* out, int j) const {
   eliminatedRow(out, packedRow(inverseDiagonal_, j), packedRow(faceEast_, j),
-                packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j),
-                packedRow(pKept, j), packedRow(pKept, j + 1), packedRow(pKept, j - 1), plusE,
-                1 - (j & 1), width_);
+                packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j), pKept,
+                pAbove, pBelow, plusE, 1 - (j & 1), width_);
 }
 
 // Row j's values of one colour of a full field into a packed row of width_ values (0 beyond
@@ -278,47 +273,86 @@ void RedBlackCg::gatherColour(const Field2D& full, int colour, int j, float* out
   if (count < width_) out[width_ - 1] = 0.0f;
 }
 
-RedBlackCg::RightSideSums RedBlackCg::reducedRightSideRows(const Field2D& b, const Field2D& x,
-                                                           float* ring, int begin, int end) {
-  // t_E row j in slot j mod 3 as in reducedRows; b_K's row in the fourth.
+// The K rows' residual r_K = b_K - D_K x_K + C^T x_E with x_E = D_E^{-1} (b_E + C x_K) (the
+// residual of A at x, which is 0 on E cells, equals b^ - S x_K on K cells): the E values of row
+// j + 1 go into the ring (slot j mod 3), then K row j reads them with the faces that made them.
+// kept(j) gives x_K's row j (rows beside the band too), prepare(j) is called before E row j is
+// made, and done(j, xE) after K row j's residual is in r (xE: E row j).
+template <class Kept, class Prepare, class Done>
+RedBlackCg::ResidualSums RedBlackCg::residualSweep(const Field2D& b, const Kept& kept,
+                                                   const Prepare& prepare, const Done& done,
+                                                   float* ring, int begin, int end) {
   const std::size_t rowFloats = std::size_t(width_ + 2);
   const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
   const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
   float* bKept = ring + 3 * rowFloats + 1;
-  RightSideSums sums;
+  float* bEliminated = ring + 4 * rowFloats + 1;
+  float* product = ring + 5 * rowFloats + 1;
+  ResidualSums sums;
   const auto eliminate = [&](int j) {
+    prepare(j);
     if (j < 0 || j >= ny_) return;
     const int count = countOf(j, 1);
-    const double squares = scaledEliminatedRow(slot(j), packedRow(inverseDiagonal_, j),
-                                               b.row(j) + offsetOf(j, 1), count);
-    if (count < width_) slot(j)[width_ - 1] = 0.0f;
-    if (j >= begin && j < end) sums.eliminated += squares;
+    const double squares = gatherEliminatedSquares(bEliminated, b.row(j) + offsetOf(j, 1),
+                                                   packedRow(inverseDiagonal_, j), count);
+    if (count < width_) bEliminated[width_ - 1] = 0.0f;
+    eliminatedValuesRow(kept(j), kept(j + 1), kept(j - 1), bEliminated, slot(j), j);
+    if (j >= begin && j < end) sums.rhs += squares;
   };
   if (begin < end) eliminate(begin - 1), eliminate(begin);
   for (int j = begin; j < end; ++j) {
     eliminate(j + 1);
-    gatherColour(b, 0, j, bKept);
-    gatherColour(x, 0, j, packedRow(keptSolution_, j));
-    float* reduced = packedRow(keptRhs_, j);
-    keptRow(reduced, ones_.data(), bKept, t(j), t(j + 1), t(j - 1), packedRow(faceWest_, j),
-            packedRow(faceEast_, j), packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1),
-            1.0f, j & 1, width_);
-    keptSquaresRow(bKept, reduced, keptWetRow(j), width_, sums.kept, sums.reduced);
+    const int count = countOf(j, 0);
+    sums.rhs += gatherWetSquares(bKept, b.row(j) + offsetOf(j, 0), keptWetRow(j), count);
+    if (count < width_) bKept[width_ - 1] = 0.0f;
+    keptRow(product, packedRow(keptDiagonal_, j), kept(j), t(j), t(j + 1), t(j - 1),
+            packedRow(faceWest_, j), packedRow(faceEast_, j), packedRow(faceSouth_, j + 1),
+            packedRow(faceNorth_, j - 1), -1.0f, j & 1, width_);
+    sums.residual += wetResidualRow(packedRow(residual_, j), bKept, product, keptWetRow(j), width_);
+    done(j, slot(j));
   }
   return sums;
 }
 
-void RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const {
-  float* bEliminated = ring + 1;
-  float* xEliminated = ring + std::size_t(width_ + 2) + 1;
-  for (int j = begin; j < end; ++j) {
-    gatherColour(b, 1, j, bEliminated);
-    eliminatedValuesRow(keptSolution_, bEliminated, xEliminated, j);
+// x_K from x (the rows beside the band into the ring's last four rows), with r and its sums.
+RedBlackCg::ResidualSums RedBlackCg::setUpRows(const Field2D& b, const Field2D& x, float* ring,
+                                               int begin, int end) {
+  const std::size_t rowFloats = std::size_t(width_ + 2);
+  const auto beside = [&](int j) {
+    const int index = j < begin ? j - begin + 2 : j - end + 2;  // 0-1 above, 2-3 below
+    return ring + std::size_t(6 + index) * rowFloats + 1;
+  };
+  const auto kept = [&](int j) -> const float* {
+    if (j < 0 || j >= ny_) return zeroRow();
+    return j >= begin && j < end ? packedRow(keptSolution_, j) : beside(j);
+  };
+  const auto load = [&](int j) {
+    if (j < 0 || j >= ny_) return;
+    gatherColour(x, 0, j, j >= begin && j < end ? packedRow(keptSolution_, j) : beside(j));
+  };
+  // E row j reads K rows j - 1 to j + 1; the first one also loads the rows before it.
+  const auto prepare = [&](int j) {
+    if (j == begin - 1) load(j - 1), load(j);
+    load(j + 1);
+  };
+  return residualSweep(
+      b, kept, prepare, [](int, const float*) {}, ring, begin, end);
+}
+
+// The true residual at the solved x_K, and both colours back into x's wet cells.
+double RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) {
+  const auto kept = [&](int j) -> const float* {
+    return j < 0 || j >= ny_ ? zeroRow() : packedRow(keptSolution_, j);
+  };
+  const auto done = [&](int j, const float* xEliminated) {
     scatterWetRow(x.row(j) + offsetOf(j, 0), packedRow(keptSolution_, j), keptWetRow(j),
                   countOf(j, 0));
     scatterWetRow(x.row(j) + offsetOf(j, 1), xEliminated, packedRow(inverseDiagonal_, j),
                   countOf(j, 1));
-  }
+  };
+  return residualSweep(
+             b, kept, [](int) {}, done, ring, begin, end)
+      .residual;
 }
 
 // S p = D_K p - C^T D_E^{-1} C p, row by row: t = D_E^{-1} C p of E row j + 1 goes into the
@@ -344,7 +378,9 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
   const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
   const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
   const auto eliminate = [&](int j) {
-    if (j >= 0 && j < ny_) eliminatedValuesRow(p, zeroRow(), slot(j), j);
+    if (j >= 0 && j < ny_)
+      eliminatedValuesRow(packedRow(p, j), packedRow(p, j + 1), packedRow(p, j - 1), zeroRow(),
+                          slot(j), j);
   };
   if (begin < end) eliminate(begin - 1), eliminate(begin);
   double dot = 0.0;
@@ -356,15 +392,6 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
                 packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1), -1.0f, j & 1, width_);
   }
   return dot;
-}
-
-double RedBlackCg::residualRows(Field2D& r, float* ring, int begin, int end) {
-  reducedRows(keptSolution_, directionImage_, ring, begin, end);
-  double rr = 0.0;
-  for (int j = begin; j < end; ++j)
-    rr += wetResidualRow(packedRow(r, j), packedRow(keptRhs_, j), packedRow(directionImage_, j),
-                         keptWetRow(j), width_);
-  return rr;
 }
 
 double RedBlackCg::updateRows(float alpha, float beta, bool first, int begin, int end) {
@@ -390,24 +417,20 @@ CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int m
   const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
   reserveRings(threads);
   CgResult result;
-  // Partials: 0 r.r, 1 w.r, 2 the true residual, 3-5 the right side's norms.
+  // Partials: 0 r.r, 1 w.r, 2 the true residual, 3 b.b.
 #pragma omp parallel if (threads)
   {
     const int thread = omp_get_thread_num();
     const auto [begin, end] = rowBand(ny_);
     float* ring = ringOf(thread);
     double* partial = partialsOf(thread);
-    // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
-    const RightSideSums sums = reducedRightSideRows(b, x, ring, begin, end);
-    partial[3] = sums.eliminated, partial[4] = sums.kept, partial[5] = sums.reduced;
+    const ResidualSums start = setUpRows(b, x, ring, begin, end);
+    partial[0] = start.residual, partial[3] = start.rhs;
 #pragma omp barrier
-    const double norm = std::sqrt(teamSum(3) + teamSum(4));
-    const bool zero = teamSum(5) == 0.0;
-    // A zero b^ has the solution x_K = 0.
-    if (zero) std::fill(keptSolution_.row(begin + 1), keptSolution_.row(end + 1), 0.0f);
-    partial[0] = zero ? 0.0 : residualRows(residual_, ring, begin, end);
-#pragma omp barrier
-    double rr = teamSum(0), alpha = 0.0, beta = 0.0;
+    const double norm = std::sqrt(teamSum(3));
+    // b = 0 has the solution 0.
+    if (norm == 0.0) std::fill(keptSolution_.row(begin + 1), keptSolution_.row(end + 1), 0.0f);
+    double rr = norm == 0.0 ? 0.0 : teamSum(0), alpha = 0.0, beta = 0.0;
     const double target = tolerance * norm;
     int iterations = 0;
     while (std::sqrt(rr) > target && iterations < maxIterations) {
@@ -424,11 +447,13 @@ CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int m
       rr = rrNew;
       ++iterations;
     }
-    // The true residual (S x_K afresh), then x_E = D_E^{-1} (b_E + C x_K) and both colours
-    // back into x: both read x_K's rows beside the band.
-    partial[2] = residualRows(residual_, ring, begin, end);
+    // x_E and the true residual read x_K's rows beside the band (final after the iterations'
+    // last barrier, or after this one).
+    if (norm == 0.0 || iterations == 0) {
 #pragma omp barrier
-    finishRows(b, x, ring, begin, end);
+    }
+    partial[2] = finishRows(b, x, ring, begin, end);
+#pragma omp barrier
     if (thread == 0) {
       result.iterations = iterations;
       result.relativeResidual = norm > 0.0 ? std::sqrt(teamSum(2)) / norm : 0.0;

@@ -45,33 +45,35 @@ class RedBlackCg {
   int packedWidth() const { return width_; }
 
  private:
-  struct RightSideSums {
-    double eliminated = 0.0, kept = 0.0, reduced = 0.0;  // b_E^2, b_K^2, b^_K^2 on wet cells
+  struct ResidualSums {
+    double rhs = 0.0, residual = 0.0;  // b^2 over the wet cells, r.r over the wet K cells
   };
-  // Each thread's rows: three packed rows of t = D_E^{-1} (...) and a scratch row, each after
-  // a zero guard value.
-  static constexpr std::size_t kRingRows = 4;
+  // Each thread's rows, each after a zero guard value: three packed rows of t = D_E^{-1} (...),
+  // three scratch rows (b_K, b_E, a product) and four rows of x_K beside the band.
+  static constexpr std::size_t kRingRows = 10;
   float* ringOf(int thread);
   void reserveRings(bool threads);
   const std::uint8_t* keptWetRow(int j) const;
   // Values of colour `colour` (0 kept, 1 eliminated) in full row j.
   int countOf(int j, int colour) const;
   void gatherColour(const Field2D& full, int colour, int j, float* out) const;
-  // Row j of out_E = D_E^{-1} (plusE + C p_K) on E cells (plusE a packed row, or zeroRow()).
-  void eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out, int j) const;
+  // Row j of out_E = D_E^{-1} (plusE + C p_K) on E cells (plusE a packed row, or zeroRow())
+  // from p_K's rows j, j + 1 and j - 1.
+  void eliminatedValuesRow(const float* pKept, const float* pAbove, const float* pBelow,
+                           const float* plusE, float* out, int j) const;
   // Rows [begin, end) of q = S p with t in the ring; returns p.q.
   double reducedRows(const Field2D& p, Field2D& q, float* ring, int begin, int end) const;
   // A row of zeros with a zero before it, for rows beyond the grid.
   const float* zeroRow() const { return zeros_.data() + 1; }
-  // Rows [begin, end) of the reduced right side b^_K = b_K + C^T t_E (t_E = D_E^{-1} b_E in
-  // the ring) into keptRhs_ and of x_K into keptSolution_, in one pass over b and x.
-  RightSideSums reducedRightSideRows(const Field2D& b, const Field2D& x, float* ring, int begin,
-                                     int end);
-  // Rows [begin, end) of x_E = D_E^{-1} (b_E + C x_K), and both colours into x's wet cells.
-  void finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const;
-  // Rows [begin, end) of r = b^ - S x_K on wet K cells (0 elsewhere; S x_K through the scratch
-  // directionImage_); returns r.r over them.
-  double residualRows(Field2D& r, float* ring, int begin, int end);
+  // Rows [begin, end) of the K cells' residual of A at x into residual_ (see the .cpp).
+  template <class Kept, class Prepare, class Done>
+  ResidualSums residualSweep(const Field2D& b, const Kept& kept, const Prepare& prepare,
+                             const Done& done, float* ring, int begin, int end);
+  // Rows [begin, end) of x_K from x and r = b^ - S x_K, in one pass over b and x.
+  ResidualSums setUpRows(const Field2D& b, const Field2D& x, float* ring, int begin, int end);
+  // Rows [begin, end) of x_E = D_E^{-1} (b_E + C x_K) and both colours into x's wet cells;
+  // returns r.r of the solved x over them.
+  double finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end);
   // Rows [begin, end) of one iteration's vector updates (p = r + beta p, s = w + beta s,
   // x += alpha p, r -= alpha s; p = r, s = w on the first); returns the new r.r over them.
   double updateRows(float alpha, float beta, bool first, int begin, int end);
@@ -86,12 +88,12 @@ class RedBlackCg {
   Field2D faceEast_, faceWest_, faceNorth_, faceSouth_, inverseDiagonal_;
   Field2D keptDiagonal_;  // D_K (1 on solid and padding cells)
   std::vector<std::uint8_t> keptWet_;
-  Field2D keptRhs_, keptSolution_;
+  Field2D keptSolution_;
   // CG's vectors on the kept cells: r, p, w = S r and s = S p.
   Field2D residual_, direction_, residualImage_, directionImage_;
-  std::vector<float> ones_, zeros_;  // a packed row of ones, a full row of zeros (and guards)
-  std::vector<float> rings_;         // kRingRows packed rows per thread
-  std::vector<double> partials_;     // kPartials per thread
+  std::vector<float> zeros_;      // a full row of zeros (and guards)
+  std::vector<float> rings_;      // kRingRows packed rows per thread
+  std::vector<double> partials_;  // kPartials per thread
 };
 
 }  // namespace wb

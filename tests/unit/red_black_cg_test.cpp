@@ -113,6 +113,22 @@ TEST(RedBlackCg, KeepsAConvergedWarmStart) {
   EXPECT_LE(trueRelativeResidual(system, bValues, toDoubles(x), false), 1.01 * kTolerance);
 }
 
+// b = 0 has the solution 0: no iterations, wet cells set to 0 from any start, solid ones kept.
+TEST(RedBlackCg, ZeroRightSideGivesZero) {
+  const Domain domain = piPool(40, 37);
+  const FivePointSystem system = helmholtzSystem(domain);
+  RedBlackCg reduced;
+  reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+  Field2D x = solidMarked(system);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    if (system.wet[k]) x.data()[k] = 0.25f;
+  const CgResult result = reduced.solve(Field2D(40, 37), x, kTolerance, 100);
+  EXPECT_TRUE(result.converged);
+  EXPECT_EQ(result.iterations, 0);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    ASSERT_EQ(x.data()[k], system.wet[k] ? 0.0f : kSolidValue) << k;
+}
+
 // The solve runs in one parallel region whose threads meet at barriers and each sum the team's
 // partial sums: on two threads (bands of rows, the rows beside a band read from the other
 // thread) it meets the tolerance on the full system's true residual and gives the one-thread
