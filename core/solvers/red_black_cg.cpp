@@ -142,15 +142,15 @@ WB_SPAN_KERNEL void eliminatedCoefficientRow(
   }
 }
 
-// r = b - q on wet cells (mask 1), 0 elsewhere; returns r.r.
+// r = b - q on wet cells (mask 1), 0 elsewhere; returns r.r, summed in float like keptRow's.
 WB_SPAN_KERNEL double wetResidualRow(float* __restrict r, const float* __restrict b,
                                      const float* __restrict q, const std::uint8_t* __restrict wet,
                                      int count) {
-  double rr = 0.0;
+  float rr = 0.0f;
 #pragma omp simd reduction(+ : rr)
   for (int k = 0; k < count; ++k) {
     r[k] = keepIf(b[k] - q[k], wet[k]);
-    rr += double(r[k]) * r[k];
+    rr += r[k] * r[k];
   }
   return rr;
 }
