@@ -48,15 +48,6 @@ WB_SPAN_KERNEL void gatherRow(float* __restrict out, const float* __restrict in,
     out[k] = in[2 * k];
 }
 
-// The packed values of a row into every other cell of a full row where the mask is non-zero
-// (wet K cells by keptWet_, wet E cells by their 1 / D_E).
-template <class Mask>
-void scatterWetRow(float* __restrict out, const float* __restrict in, const Mask* __restrict wet,
-                   int count) {
-  for (int k = 0; k < count; ++k)
-    if (wet[k] != Mask(0)) out[2 * k] = in[k];
-}
-
 // One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row, summed in float
 // (a row's sum has a relative error of about 1e-6; the rows' sums are added in double). The K cell
 // k's east neighbour is E value k + shift (shift = row parity) and meets it at that cell's west
@@ -109,6 +100,38 @@ WB_SPAN_KERNEL double gatherEliminatedSquares(float* __restrict out, const float
     squares += keepIf(out[k] * out[k], std::uint8_t(inverse[k] != 0.0f));
   }
   return squares;
+}
+
+// new where keep is non-zero, else old (bit masks, as keepIf).
+inline float keepNew(float fresh, float old, bool keep) {
+  const std::uint32_t mask = 0u - std::uint32_t(keep);
+  return std::bit_cast<float>((std::bit_cast<std::uint32_t>(fresh) & mask) |
+                              (std::bit_cast<std::uint32_t>(old) & ~mask));
+}
+
+// Both colours of a full row from their packed rows: cell 2k + keptOffset from kept[k] where
+// keptWet[k], cell 2k + 1 - keptOffset from eliminated[k] where its 1 / D_E is not 0; the
+// other cells keep their values. Each pair of cells is written whole, so the loop vectorises.
+WB_SPAN_KERNEL void interleaveWetRow(float* __restrict out, const float* __restrict kept,
+                                     const std::uint8_t* __restrict keptWet,
+                                     const float* __restrict eliminated,
+                                     const float* __restrict inverse, int keptOffset, int nx) {
+  const int pairs = nx / 2;
+  if (keptOffset == 0) {
+#pragma omp simd
+    for (int k = 0; k < pairs; ++k) {
+      out[2 * k] = keepNew(kept[k], out[2 * k], keptWet[k] != 0);
+      out[2 * k + 1] = keepNew(eliminated[k], out[2 * k + 1], inverse[k] != 0.0f);
+    }
+    if (nx & 1) out[nx - 1] = keepNew(kept[pairs], out[nx - 1], keptWet[pairs] != 0);
+  } else {
+#pragma omp simd
+    for (int k = 0; k < pairs; ++k) {
+      out[2 * k] = keepNew(eliminated[k], out[2 * k], inverse[k] != 0.0f);
+      out[2 * k + 1] = keepNew(kept[k], out[2 * k + 1], keptWet[k] != 0);
+    }
+    if (nx & 1) out[nx - 1] = keepNew(eliminated[pairs], out[nx - 1], inverse[pairs] != 0.0f);
+  }
 }
 
 // One packed row of kept cells from full rows starting at the row's first kept cell (stride 2):
@@ -345,10 +368,8 @@ double RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int beg
     return j < 0 || j >= ny_ ? zeroRow() : packedRow(keptSolution_, j);
   };
   const auto done = [&](int j, const float* xEliminated) {
-    scatterWetRow(x.row(j) + offsetOf(j, 0), packedRow(keptSolution_, j), keptWetRow(j),
-                  countOf(j, 0));
-    scatterWetRow(x.row(j) + offsetOf(j, 1), xEliminated, packedRow(inverseDiagonal_, j),
-                  countOf(j, 1));
+    interleaveWetRow(x.row(j), packedRow(keptSolution_, j), keptWetRow(j), xEliminated,
+                     packedRow(inverseDiagonal_, j), offsetOf(j, 0), nx_);
   };
   return residualSweep(
              b, kept, [](int) {}, done, ring, begin, end)
