@@ -429,11 +429,11 @@ double RedBlackCg::updateRows(float alpha, float beta, bool first, int begin, in
 // recurrence, the two dot products of an iteration, r.r and w.r, come from one reduction,
 //   alpha = r.r / (w.r - beta r.r / alpha_old),   beta = r.r / (r.r)_old,
 // so an iteration is two passes (w = S r with w.r; the four vector updates with r.r) and two
-// barriers (the rows of r beside a band, the sums), all in one parallel region per solve:
-// the reduced right side, r = b^ - S x_K, the iterations, the true residual (S x_K again) and
-// the finish. Each thread sums the team's partial sums in the same order, so all take the same
-// branch. The stopping test is the recurrence's ||r|| <= tolerance ||b||; the true residual is
-// reported.
+// barriers (the rows of r beside a band, the sums), all in one parallel region per solve: the
+// set-up (x_K and r = b^ - S x_K, residualSweep), the iterations and the finish (x_E, x and the
+// true residual, residualSweep again). Each thread sums the team's partial sums in the same
+// order, so all take the same branch. The stopping test is the recurrence's ||r|| <= tolerance
+// ||b||; the true residual is reported.
 CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations) {
   const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
   reserveRings(threads);
