@@ -48,45 +48,10 @@ WB_SPAN_KERNEL void gatherRow(float* __restrict out, const float* __restrict in,
     out[k] = in[2 * k];
 }
 
-// t_E = D_E^{-1} b_E for one row of E cells from b's full row; returns the sum of b_E^2 over
-// the wet ones (those with 1 / D_E > 0).
-WB_SPAN_KERNEL double scaledEliminatedRow(float* __restrict out, const float* __restrict inverse,
-                                          const float* __restrict in, int count) {
-  double squares = 0.0;
-#pragma omp simd reduction(+ : squares)
-  for (int k = 0; k < count; ++k) {
-    const float value = in[2 * k];
-    out[k] = inverse[k] * value;
-    squares += double(inverse[k] != 0.0f) * value * value;
-  }
-  return squares;
-}
-
-// The sums of b_K^2 and b^_K^2 over a packed row's wet K cells.
-WB_SPAN_KERNEL void keptSquaresRow(const float* __restrict bKept, const float* __restrict reduced,
-                                   const std::uint8_t* __restrict wet, int count, double& kept,
-                                   double& reducedSum) {
-  double bb = 0.0, rr = 0.0;
-#pragma omp simd reduction(+ : bb, rr)
-  for (int k = 0; k < count; ++k) {
-    const double weight = wet[k];
-    bb += weight * bKept[k] * bKept[k];
-    rr += weight * reduced[k] * reduced[k];
-  }
-  kept += bb, reducedSum += rr;
-}
-
-// The packed values of a row into every other cell of a full row where the mask is non-zero
-// (wet K cells by keptWet_, wet E cells by their 1 / D_E).
-template <class Mask>
-void scatterWetRow(float* __restrict out, const float* __restrict in, const Mask* __restrict wet,
-                   int count) {
-  for (int k = 0; k < count; ++k)
-    if (wet[k] != Mask(0)) out[2 * k] = in[k];
-}
-
-// One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row. The K cell k's east
-// neighbour is E value k + shift (shift = row parity) and meets it at that cell's west face.
+// One row of out_K = scale p_K + sign C^T t_E; returns p.out over the row, summed in float
+// (a row's sum has a relative error of about 1e-6; the rows' sums are added in double). The K cell
+// k's east neighbour is E value k + shift (shift = row parity) and meets it at that cell's west
+// face.
 WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict scale,
                               const float* __restrict p, const float* __restrict t,
                               const float* __restrict tAbove, const float* __restrict tBelow,
@@ -94,14 +59,14 @@ WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict sca
                               const float* __restrict southOfAbove,
                               const float* __restrict northOfBelow, float sign, int shift,
                               int width) {
-  double dot = 0.0;
+  float dot = 0.0f;
 #pragma omp simd reduction(+ : dot)
   for (int k = 0; k < width; ++k) {
     const float coupled =
         (westOfE[k + shift] * t[k + shift] + eastOfE[k - 1 + shift] * t[k - 1 + shift]) +
         (southOfAbove[k] * tAbove[k] + northOfBelow[k] * tBelow[k]);
     out[k] = scale[k] * p[k] + sign * coupled;
-    dot += double(p[k]) * out[k];
+    dot += p[k] * out[k];
   }
   return dot;
 }
@@ -110,6 +75,63 @@ WB_SPAN_KERNEL double keptRow(float* __restrict out, const float* __restrict sca
 inline float keepIf(float value, std::uint8_t keep) {
   return std::bit_cast<float>(std::bit_cast<std::uint32_t>(value) &
                               (0u - std::uint32_t(keep != 0)));
+}
+
+// The count values of one colour of a full row (stride 2 from the colour's first cell) into
+// out; returns the sum of their squares over the wet ones (mask non-zero), in float.
+WB_SPAN_KERNEL double gatherWetSquares(float* __restrict out, const float* __restrict in,
+                                       const std::uint8_t* __restrict wet, int count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    out[k] = in[2 * k];
+    squares += keepIf(out[k] * out[k], wet[k]);
+  }
+  return squares;
+}
+
+// The same for E cells, wet where 1 / D_E is not 0.
+WB_SPAN_KERNEL double gatherEliminatedSquares(float* __restrict out, const float* __restrict in,
+                                              const float* __restrict inverse, int count) {
+  float squares = 0.0f;
+#pragma omp simd reduction(+ : squares)
+  for (int k = 0; k < count; ++k) {
+    out[k] = in[2 * k];
+    squares += keepIf(out[k] * out[k], std::uint8_t(inverse[k] != 0.0f));
+  }
+  return squares;
+}
+
+// new where keep is non-zero, else old (bit masks, as keepIf).
+inline float keepNew(float fresh, float old, bool keep) {
+  const std::uint32_t mask = 0u - std::uint32_t(keep);
+  return std::bit_cast<float>((std::bit_cast<std::uint32_t>(fresh) & mask) |
+                              (std::bit_cast<std::uint32_t>(old) & ~mask));
+}
+
+// Both colours of a full row from their packed rows: cell 2k + keptOffset from kept[k] where
+// keptWet[k], cell 2k + 1 - keptOffset from eliminated[k] where its 1 / D_E is not 0; the
+// other cells keep their values. Each pair of cells is written whole, so the loop vectorises.
+WB_SPAN_KERNEL void interleaveWetRow(float* __restrict out, const float* __restrict kept,
+                                     const std::uint8_t* __restrict keptWet,
+                                     const float* __restrict eliminated,
+                                     const float* __restrict inverse, int keptOffset, int nx) {
+  const int pairs = nx / 2;
+  if (keptOffset == 0) {
+#pragma omp simd
+    for (int k = 0; k < pairs; ++k) {
+      out[2 * k] = keepNew(kept[k], out[2 * k], keptWet[k] != 0);
+      out[2 * k + 1] = keepNew(eliminated[k], out[2 * k + 1], inverse[k] != 0.0f);
+    }
+    if (nx & 1) out[nx - 1] = keepNew(kept[pairs], out[nx - 1], keptWet[pairs] != 0);
+  } else {
+#pragma omp simd
+    for (int k = 0; k < pairs; ++k) {
+      out[2 * k] = keepNew(eliminated[k], out[2 * k], inverse[k] != 0.0f);
+      out[2 * k + 1] = keepNew(kept[k], out[2 * k + 1], keptWet[k] != 0);
+    }
+    if (nx & 1) out[nx - 1] = keepNew(eliminated[pairs], out[nx - 1], inverse[pairs] != 0.0f);
+  }
 }
 
 // One packed row of kept cells from full rows starting at the row's first kept cell (stride 2):
@@ -143,6 +165,49 @@ WB_SPAN_KERNEL void eliminatedCoefficientRow(
   }
 }
 
+// r = b - q on wet cells (mask 1), 0 elsewhere; returns r.r, summed in float like keptRow's.
+WB_SPAN_KERNEL double wetResidualRow(float* __restrict r, const float* __restrict b,
+                                     const float* __restrict q, const std::uint8_t* __restrict wet,
+                                     int count) {
+  float rr = 0.0f;
+#pragma omp simd reduction(+ : rr)
+  for (int k = 0; k < count; ++k) {
+    r[k] = keepIf(b[k] - q[k], wet[k]);
+    rr += r[k] * r[k];
+  }
+  return rr;
+}
+
+// One iteration's vector updates of Chronopoulos & Gear's CG over a packed row:
+//   p = r + beta p,  s = w + beta s,  x += alpha p,  r -= alpha s;
+// returns r.r, summed in float like keptRow's. On the first iteration (first) p = r, s = w:
+// whatever p and s held is not read.
+WB_SPAN_KERNEL double cgUpdateRow(float* __restrict x, float* __restrict r, float* __restrict p,
+                                  float* __restrict s, const float* __restrict w, float alpha,
+                                  float beta, bool first, int count) {
+  float rr = 0.0f;
+  if (first) {
+#pragma omp simd reduction(+ : rr)
+    for (int k = 0; k < count; ++k) {
+      p[k] = r[k];
+      s[k] = w[k];
+      x[k] += alpha * p[k];
+      r[k] -= alpha * s[k];
+      rr += r[k] * r[k];
+    }
+  } else {
+#pragma omp simd reduction(+ : rr)
+    for (int k = 0; k < count; ++k) {
+      p[k] = r[k] + beta * p[k];
+      s[k] = w[k] + beta * s[k];
+      x[k] += alpha * p[k];
+      r[k] -= alpha * s[k];
+      rr += r[k] * r[k];
+    }
+  }
+  return rr;
+}
+
 // Packed row pointer: value (k, j) of a packed field with its zero border.
 const float* packedRow(const Field2D& f, int j) {
   return f.row(j + 1) + 1;
@@ -159,11 +224,11 @@ void RedBlackCg::updateCoefficients(const Field2D& shift, const Field2D& faceX,
   if (nx != nx_ || ny != ny_) {
     nx_ = nx, ny_ = ny, width_ = (nx + 1) / 2;
     for (Field2D* f : {&faceEast_, &faceWest_, &faceNorth_, &faceSouth_, &inverseDiagonal_,
-                       &keptDiagonal_, &keptRhs_, &keptSolution_})
+                       &keptDiagonal_, &keptSolution_})
       *f = Field2D(width_ + 2, ny + 2);
-    keptWet_.assign(keptRhs_.size(), 0);
-    cg_ = ConjugateGradient(width_ + 2, ny + 2);
-    ones_.assign(std::size_t(width_), 1.0f);
+    keptWet_.assign(keptSolution_.size(), 0);
+    for (Field2D* f : {&residual_, &direction_, &residualImage_, &directionImage_})
+      *f = Field2D(width_ + 2, ny + 2);
     zeros_.assign(std::size_t(nx + 4), 0.0f);
   }
   const std::size_t padded = std::size_t(width_ + 2);
@@ -198,6 +263,14 @@ void RedBlackCg::reserveRings(bool threads) {
   const std::size_t teams = threads ? std::size_t(omp_get_max_threads()) : 1;
   const std::size_t floats = teams * kRingRows * std::size_t(width_ + 2);
   if (rings_.size() < floats) rings_.assign(floats, 0.0f);
+  if (partials_.size() < teams * kPartials) partials_.assign(teams * kPartials, 0.0);
+}
+
+double RedBlackCg::teamSum(int which) const {
+  double sum = 0.0;
+  for (int t = 0, threads = omp_get_num_threads(); t < threads; ++t)
+    sum += partials_[std::size_t(t) * kPartials + std::size_t(which)];
+  return sum;
 }
 
 const std::uint8_t* RedBlackCg::keptWetRow(int j) const {
@@ -208,12 +281,11 @@ int RedBlackCg::countOf(int j, int colour) const {
   return (nx_ - offsetOf(j, colour) + 1) / 2;
 }
 
-void RedBlackCg::eliminatedValuesRow(const Field2D& pKept, const float* plusE, float* out,
-                                     int j) const {
+void RedBlackCg::eliminatedValuesRow(const float* pKept, const float* pAbove, const float* pBelow,
+                                     const float* plusE, float* out, int j) const {
   eliminatedRow(out, packedRow(inverseDiagonal_, j), packedRow(faceEast_, j),
-                packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j),
-                packedRow(pKept, j), packedRow(pKept, j + 1), packedRow(pKept, j - 1), plusE,
-                1 - (j & 1), width_);
+                packedRow(faceWest_, j), packedRow(faceNorth_, j), packedRow(faceSouth_, j), pKept,
+                pAbove, pBelow, plusE, 1 - (j & 1), width_);
 }
 
 // Row j's values of one colour of a full field into a packed row of width_ values (0 beyond
@@ -224,47 +296,84 @@ void RedBlackCg::gatherColour(const Field2D& full, int colour, int j, float* out
   if (count < width_) out[width_ - 1] = 0.0f;
 }
 
-RedBlackCg::RightSideSums RedBlackCg::reducedRightSideRows(const Field2D& b, const Field2D& x,
-                                                           float* ring, int begin, int end) {
-  // t_E row j in slot j mod 3 as in reducedRows; b_K's row in the fourth.
+// The K rows' residual r_K = b_K - D_K x_K + C^T x_E with x_E = D_E^{-1} (b_E + C x_K) (the
+// residual of A at x, which is 0 on E cells, equals b^ - S x_K on K cells): the E values of row
+// j + 1 go into the ring (slot j mod 3), then K row j reads them with the faces that made them.
+// kept(j) gives x_K's row j (rows beside the band too), prepare(j) is called before E row j is
+// made, and done(j, xE) after K row j's residual is in r (xE: E row j).
+template <class Kept, class Prepare, class Done>
+RedBlackCg::ResidualSums RedBlackCg::residualSweep(const Field2D& b, const Kept& kept,
+                                                   const Prepare& prepare, const Done& done,
+                                                   float* ring, int begin, int end) {
   const std::size_t rowFloats = std::size_t(width_ + 2);
   const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
   const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
   float* bKept = ring + 3 * rowFloats + 1;
-  RightSideSums sums;
+  float* bEliminated = ring + 4 * rowFloats + 1;
+  float* product = ring + 5 * rowFloats + 1;
+  ResidualSums sums;
   const auto eliminate = [&](int j) {
+    prepare(j);
     if (j < 0 || j >= ny_) return;
     const int count = countOf(j, 1);
-    const double squares = scaledEliminatedRow(slot(j), packedRow(inverseDiagonal_, j),
-                                               b.row(j) + offsetOf(j, 1), count);
-    if (count < width_) slot(j)[width_ - 1] = 0.0f;
-    if (j >= begin && j < end) sums.eliminated += squares;
+    const double squares = gatherEliminatedSquares(bEliminated, b.row(j) + offsetOf(j, 1),
+                                                   packedRow(inverseDiagonal_, j), count);
+    if (count < width_) bEliminated[width_ - 1] = 0.0f;
+    eliminatedValuesRow(kept(j), kept(j + 1), kept(j - 1), bEliminated, slot(j), j);
+    if (j >= begin && j < end) sums.rhs += squares;
   };
   if (begin < end) eliminate(begin - 1), eliminate(begin);
   for (int j = begin; j < end; ++j) {
     eliminate(j + 1);
-    gatherColour(b, 0, j, bKept);
-    gatherColour(x, 0, j, packedRow(keptSolution_, j));
-    float* reduced = packedRow(keptRhs_, j);
-    keptRow(reduced, ones_.data(), bKept, t(j), t(j + 1), t(j - 1), packedRow(faceWest_, j),
-            packedRow(faceEast_, j), packedRow(faceSouth_, j + 1), packedRow(faceNorth_, j - 1),
-            1.0f, j & 1, width_);
-    keptSquaresRow(bKept, reduced, keptWetRow(j), width_, sums.kept, sums.reduced);
+    const int count = countOf(j, 0);
+    sums.rhs += gatherWetSquares(bKept, b.row(j) + offsetOf(j, 0), keptWetRow(j), count);
+    if (count < width_) bKept[width_ - 1] = 0.0f;
+    keptRow(product, packedRow(keptDiagonal_, j), kept(j), t(j), t(j + 1), t(j - 1),
+            packedRow(faceWest_, j), packedRow(faceEast_, j), packedRow(faceSouth_, j + 1),
+            packedRow(faceNorth_, j - 1), -1.0f, j & 1, width_);
+    sums.residual += wetResidualRow(packedRow(residual_, j), bKept, product, keptWetRow(j), width_);
+    done(j, slot(j));
   }
   return sums;
 }
 
-void RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) const {
-  float* bEliminated = ring + 1;
-  float* xEliminated = ring + std::size_t(width_ + 2) + 1;
-  for (int j = begin; j < end; ++j) {
-    gatherColour(b, 1, j, bEliminated);
-    eliminatedValuesRow(keptSolution_, bEliminated, xEliminated, j);
-    scatterWetRow(x.row(j) + offsetOf(j, 0), packedRow(keptSolution_, j), keptWetRow(j),
-                  countOf(j, 0));
-    scatterWetRow(x.row(j) + offsetOf(j, 1), xEliminated, packedRow(inverseDiagonal_, j),
-                  countOf(j, 1));
-  }
+// x_K from x (the rows beside the band into the ring's last four rows), with r and its sums.
+RedBlackCg::ResidualSums RedBlackCg::setUpRows(const Field2D& b, const Field2D& x, float* ring,
+                                               int begin, int end) {
+  const std::size_t rowFloats = std::size_t(width_ + 2);
+  const auto beside = [&](int j) {
+    const int index = j < begin ? j - begin + 2 : j - end + 2;  // 0-1 above, 2-3 below
+    return ring + std::size_t(6 + index) * rowFloats + 1;
+  };
+  const auto kept = [&](int j) -> const float* {
+    if (j < 0 || j >= ny_) return zeroRow();
+    return j >= begin && j < end ? packedRow(keptSolution_, j) : beside(j);
+  };
+  const auto load = [&](int j) {
+    if (j < 0 || j >= ny_) return;
+    gatherColour(x, 0, j, j >= begin && j < end ? packedRow(keptSolution_, j) : beside(j));
+  };
+  // E row j reads K rows j - 1 to j + 1; the first one also loads the rows before it.
+  const auto prepare = [&](int j) {
+    if (j == begin - 1) load(j - 1), load(j);
+    load(j + 1);
+  };
+  return residualSweep(
+      b, kept, prepare, [](int, const float*) {}, ring, begin, end);
+}
+
+// The true residual at the solved x_K, and both colours back into x's wet cells.
+double RedBlackCg::finishRows(const Field2D& b, Field2D& x, float* ring, int begin, int end) {
+  const auto kept = [&](int j) -> const float* {
+    return j < 0 || j >= ny_ ? zeroRow() : packedRow(keptSolution_, j);
+  };
+  const auto done = [&](int j, const float* xEliminated) {
+    interleaveWetRow(x.row(j), packedRow(keptSolution_, j), keptWetRow(j), xEliminated,
+                     packedRow(inverseDiagonal_, j), offsetOf(j, 0), nx_);
+  };
+  return residualSweep(
+             b, kept, [](int) {}, done, ring, begin, end)
+      .residual;
 }
 
 // S p = D_K p - C^T D_E^{-1} C p, row by row: t = D_E^{-1} C p of E row j + 1 goes into the
@@ -290,7 +399,9 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
   const auto slot = [&](int j) { return ring + std::size_t((j + 3) % 3) * rowFloats + 1; };
   const auto t = [&](int j) -> const float* { return j < 0 || j >= ny_ ? zeroRow() : slot(j); };
   const auto eliminate = [&](int j) {
-    if (j >= 0 && j < ny_) eliminatedValuesRow(p, zeroRow(), slot(j), j);
+    if (j >= 0 && j < ny_)
+      eliminatedValuesRow(packedRow(p, j), packedRow(p, j + 1), packedRow(p, j - 1), zeroRow(),
+                          slot(j), j);
   };
   if (begin < end) eliminate(begin - 1), eliminate(begin);
   double dot = 0.0;
@@ -304,29 +415,71 @@ double RedBlackCg::reducedRows(const Field2D& p, Field2D& q, float* ring, int be
   return dot;
 }
 
+double RedBlackCg::updateRows(float alpha, float beta, bool first, int begin, int end) {
+  double rr = 0.0;
+  for (int j = begin; j < end; ++j)
+    rr += cgUpdateRow(packedRow(keptSolution_, j), packedRow(residual_, j),
+                      packedRow(direction_, j), packedRow(directionImage_, j),
+                      packedRow(residualImage_, j), alpha, beta, first, width_);
+  return rr;
+}
+
+// CG on S x_K = b^ in Chronopoulos & Gear's form ("s-step iterative methods for symmetric
+// linear systems", J. Comput. Appl. Math. 25, 1989): with w = S r and s = S p kept by
+// recurrence, the two dot products of an iteration, r.r and w.r, come from one reduction,
+//   alpha = r.r / (w.r - beta r.r / alpha_old),   beta = r.r / (r.r)_old,
+// so an iteration is two passes (w = S r with w.r; the four vector updates with r.r) and two
+// barriers (the rows of r beside a band, the sums), all in one parallel region per solve: the
+// set-up (x_K and r = b^ - S x_K, residualSweep), the iterations and the finish (x_E, x and the
+// true residual, residualSweep again). Each thread sums the team's partial sums in the same
+// order, so all take the same branch. The stopping test is the recurrence's ||r|| <= tolerance
+// ||b||; the true residual is reported.
 CgResult RedBlackCg::solve(const Field2D& b, Field2D& x, double tolerance, int maxIterations) {
-  // b^ = b_K + C^T D_E^{-1} b_E and x_K, with the norms of b (wet cells) and b^ (wet K cells).
   const bool threads = worthThreads(std::size_t(nx_) * std::size_t(ny_));
   reserveRings(threads);
-  double eliminatedNorm = 0.0, keptNorm = 0.0, reducedNorm = 0.0;
-#pragma omp parallel reduction(+ : eliminatedNorm, keptNorm, reducedNorm) if (threads)
-  {
-    const auto [begin, end] = rowBand(ny_);
-    const RightSideSums sums = reducedRightSideRows(b, x, ringOf(omp_get_thread_num()), begin, end);
-    eliminatedNorm += sums.eliminated, keptNorm += sums.kept, reducedNorm += sums.reduced;
-  }
-  const double bNorm = std::sqrt(keptNorm + eliminatedNorm), reduced = std::sqrt(reducedNorm);
-  const double reducedTolerance = reduced > 0.0 ? tolerance * bNorm / reduced : tolerance;
-  const auto apply = [this](const Field2D& in, Field2D& out) { return applyReduced(in, out); };
-  CgResult result =
-      cg_.solveFused(apply, keptRhs_, keptSolution_, keptWet_, reducedTolerance, maxIterations);
-  // x_E = D_E^{-1} (b_E + C x_K), then both colours back into x.
+  CgResult result;
+  // Partials: 0 r.r, 1 w.r, 2 the true residual, 3 b.b.
 #pragma omp parallel if (threads)
   {
+    const int thread = omp_get_thread_num();
     const auto [begin, end] = rowBand(ny_);
-    finishRows(b, x, ringOf(omp_get_thread_num()), begin, end);
+    float* ring = ringOf(thread);
+    double* partial = partialsOf(thread);
+    const ResidualSums start = setUpRows(b, x, ring, begin, end);
+    partial[0] = start.residual, partial[3] = start.rhs;
+#pragma omp barrier
+    const double norm = std::sqrt(teamSum(3));
+    // b = 0 has the solution 0.
+    if (norm == 0.0) std::fill(keptSolution_.row(begin + 1), keptSolution_.row(end + 1), 0.0f);
+    double rr = norm == 0.0 ? 0.0 : teamSum(0), alpha = 0.0, beta = 0.0;
+    const double target = tolerance * norm;
+    int iterations = 0;
+    while (std::sqrt(rr) > target && iterations < maxIterations) {
+      partial[1] = reducedRows(residual_, residualImage_, ring, begin, end);  // w = S r, w.r
+#pragma omp barrier
+      const double wr = teamSum(1);
+      const double pAp = iterations == 0 ? wr : wr - beta * rr / alpha;
+      if (pAp <= 0.0) break;  // not positive definite on this subspace: stop honestly
+      alpha = rr / pAp;
+      partial[0] = updateRows(float(alpha), float(beta), iterations == 0, begin, end);
+#pragma omp barrier
+      const double rrNew = teamSum(0);
+      beta = rrNew / rr;
+      rr = rrNew;
+      ++iterations;
+    }
+    // x_E and the true residual read x_K's rows beside the band (final after the iterations'
+    // last barrier, or after this one).
+    if (norm == 0.0 || iterations == 0) {
+#pragma omp barrier
+    }
+    partial[2] = finishRows(b, x, ring, begin, end);
+#pragma omp barrier
+    if (thread == 0) {
+      result.iterations = iterations;
+      result.relativeResidual = norm > 0.0 ? std::sqrt(teamSum(2)) / norm : 0.0;
+    }
   }
-  result.relativeResidual = bNorm > 0.0 ? result.relativeResidual * reduced / bNorm : 0.0;
   result.converged = result.relativeResidual <= tolerance * 1.0001;
   return result;
 }

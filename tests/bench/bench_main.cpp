@@ -63,9 +63,10 @@ const std::vector<int64_t> kSizes = {32, 128, 256, 512, 1024, 2048};
 // (read p, two face coefficients, write q: 16), x += alpha p and r -= alpha q with r.r
 // (read x, r, p, q, write x, r: 24), p = r + beta p (read r, p, write p: 12).
 constexpr double kCgIterationBytes = 52.0;
-// One CG iteration on the red-black reduced system (core/solvers/red_black_cg.hpp), per cell of the
-// full grid (packed fields cover half of it): the operator (the E cells' 4 faces and inverse
-// diagonal, p, D_K, write q: 16; t stays in a ring of rows), the two vector updates (12 + 6).
+// One CG iteration on the red-black reduced system (core/solvers/red_black_cg.hpp, Chronopoulos
+// & Gear's form), per cell of the full grid (packed fields cover half of it): the operator w =
+// S r (the E cells' 4 faces and inverse diagonal, r, D_K, write w: 16; t stays in a ring of
+// rows), the vector updates p, s, x, r in one pass (read x, r, p, s, w, write x, r, p, s: 18).
 constexpr double kReducedCgIterationBytes = 34.0;
 // swe-semi-lagrangian besides its CG iterations (helmholtz_solver auto at the default dt: CG
 // on the reduced system), per cell (each pass's fields read or written once; neighbours and
@@ -78,11 +79,10 @@ constexpr double kReducedCgIterationBytes = 34.0;
 // v~, 2 face depths, 2 momentum changes -> u, v: 36); drying and depth (h, b, wet, u, v -> h,
 // d, u, v, moving) with the shear one row behind (2 open faces; u, v from cache): 48): 276; the
 // reduced solve's set-up and finish: packed coefficients (shift, 2 faces, mask -> 4 faces, 2
-// diagonals, mask: 26), the reduced right side with x_K in one pass (b, x, the E cells' inverse
-// diagonal and 4 faces -> b^, x_K: 22), CG's first and last operator with the residual checks (45),
-// x_E with both colours back into x in one pass (b, x_K, inverse diagonal, 4 faces, x -> x: 24):
-// 117.
-constexpr double kSweFixedBytes = 393.0;
+// diagonals, mask: 26), x_K and the first residual in one pass (b, x, the E cells' inverse
+// diagonal and 4 faces, D_K -> x_K, r: 24), x_E with the true residual and both colours back
+// into x in one pass (b, x_K, inverse diagonal, 4 faces, D_K, x -> x: 26): 76.
+constexpr double kSweFixedBytes = 352.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
 // (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
@@ -377,8 +377,9 @@ void BM_SweCgIteration(benchmark::State& state) {
   reportRates(state, n, kCgIterationBytes, gAllocations - before, secondsSince(start));
 }
 
-// One CG iteration on the red-black reduced system of the same equation (what the model runs),
-// with the default step's face weights g d dt^2 / dx^2 = 16 on the open pool.
+// The reduced system's operator S p with ConjugateGradient's vector updates (the model's solve
+// updates four vectors in one pass instead: solve/swe-reduced-cg times it whole), with the
+// default step's face weights g d dt^2 / dx^2 = 16 on the open pool.
 void BM_SweReducedCgIteration(benchmark::State& state) {
   const int n = int(state.range(0));
   triadBandwidth(n, int(state.range(1)));
@@ -408,6 +409,41 @@ void BM_SweReducedCgIteration(benchmark::State& state) {
     cg_kernels::updateDirection(p.data(), r.data(), float(rrNew / std::max(rr, 1e-30)), values);
   }
   reportRates(state, n, kReducedCgIterationBytes, gAllocations - before, secondsSince(start));
+}
+
+// One Helmholtz solve on the red-black reduced system as the model makes it every step: the
+// coefficients packed (updateCoefficients), then kSolveIterations iterations (about the
+// model's count at the default dt) from 0, with the true residual and the finish, on the open
+// pool at the default step's coupling g d dt^2 / dx^2 = 16 (faces varied by +-30% like a
+// depth) with the one-drop surface as the right side. The time is that of a whole solve.
+constexpr int kSolveIterations = 8;
+void BM_SweReducedCgSolve(benchmark::State& state) {
+  const int n = int(state.range(0));
+  omp_set_num_threads(int(state.range(1)));
+  const Domain domain = openPool(n);
+  FivePointSystem system = FivePointSystem::fromMask(n, n, domain.wetMask(), 1.0f);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const float depth = 1.0f + 0.3f * float(std::sin(6.0 * i / n) * std::cos(4.0 * j / n));
+      system.faceX(i, j) *= 16.0f * depth, system.faceY(i, j) *= 16.0f * depth;
+    }
+  const Field2D b = oneDrop(domain);
+  Field2D x(n, n);
+  RedBlackCg reduced;
+  reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+  reduced.solve(b, x, 0.0, kSolveIterations);  // sizes its work space
+  const long long before = gAllocations;
+  for (auto _ : state) {
+    x.fill(0.0f);
+    reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+    benchmark::DoNotOptimize(reduced.solve(b, x, 0.0, kSolveIterations));
+  }
+  const long long allocations = gAllocations - before;  // before the counters' map allocates
+  state.counters["solver_iterations"] = kSolveIterations;
+  state.counters["allocs_per_step"] =
+      double(allocations) / double(std::max<int64_t>(state.iterations(), 1));
+  state.counters["solves_per_s"] =
+      benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 // A swe-semi-lagrangian step on the one-drop pool (one thread) with its Helmholtz solver chosen:
@@ -543,6 +579,9 @@ void registerAll() {
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/swe-reduced-cg-iteration", BM_SweReducedCgIteration)
+          ->Args({n, threads})
+          ->UseRealTime();
+      benchmark::RegisterBenchmark("solve/swe-reduced-cg", BM_SweReducedCgSolve)
           ->Args({n, threads})
           ->UseRealTime();
       benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)

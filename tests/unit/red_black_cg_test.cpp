@@ -2,6 +2,7 @@
 // CG on the full Helmholtz system (Layton eq. 25's form, tests/unit/five_point_systems.hpp), with
 // the true residual of the full system recomputed from its coefficients.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <cmath>
 #include <cstdio>
@@ -110,6 +111,62 @@ TEST(RedBlackCg, KeepsAConvergedWarmStart) {
   EXPECT_EQ(again.iterations, 0);
   EXPECT_TRUE(again.converged);
   EXPECT_LE(trueRelativeResidual(system, bValues, toDoubles(x), false), 1.01 * kTolerance);
+}
+
+// b = 0 has the solution 0: no iterations, wet cells set to 0 from any start, solid ones kept.
+TEST(RedBlackCg, ZeroRightSideGivesZero) {
+  const Domain domain = piPool(40, 37);
+  const FivePointSystem system = helmholtzSystem(domain);
+  RedBlackCg reduced;
+  reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+  Field2D x = solidMarked(system);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    if (system.wet[k]) x.data()[k] = 0.25f;
+  const CgResult result = reduced.solve(Field2D(40, 37), x, kTolerance, 100);
+  EXPECT_TRUE(result.converged);
+  EXPECT_EQ(result.iterations, 0);
+  for (std::size_t k = 0; k < x.size(); ++k)
+    ASSERT_EQ(x.data()[k], system.wet[k] ? 0.0f : kSolidValue) << k;
+}
+
+// The solve runs in one parallel region whose threads meet at barriers and each sum the team's
+// partial sums: on two threads (bands of rows, the rows beside a band read from the other
+// thread) it meets the tolerance on the full system's true residual and gives the one-thread
+// solution to within the tolerance, in the same number of iterations give or take one.
+TEST(RedBlackCg, TwoThreadsMeetTheToleranceAndAgreeWithOne) {
+  const int nx = 161, ny = 150;  // above worthThreads' 128^2; an odd row length
+  const Domain domain = piPool(nx, ny);
+  const FivePointSystem system = helmholtzSystem(domain);
+  const std::vector<double> bValues = rightSide(domain);
+  const Field2D b = toField(nx, ny, bValues);
+  const int before = omp_get_max_threads();
+  const auto run = [&](int threads, CgResult& result) {
+    omp_set_num_threads(threads);
+    RedBlackCg reduced;
+    reduced.updateCoefficients(system.shift, system.faceX, system.faceY, system.wet);
+    Field2D x = solidMarked(system);
+    result = reduced.solve(b, x, kTolerance, 1000);
+    return x;
+  };
+  CgResult one, two;
+  const Field2D xOne = run(1, one), xTwo = run(2, two);
+  omp_set_num_threads(before);
+  EXPECT_TRUE(two.converged);
+  const double residual = trueRelativeResidual(system, bValues, toDoubles(xTwo), false);
+  EXPECT_LE(residual, 1.01 * kTolerance);
+  EXPECT_NEAR(residual, two.relativeResidual, 0.02 * residual);
+  EXPECT_LE(std::abs(one.iterations - two.iterations), 1);
+  double dd = 0.0, bb = 0.0;
+  for (std::size_t k = 0; k < xOne.size(); ++k) {
+    if (!system.wet[k]) {
+      ASSERT_EQ(xTwo.data()[k], kSolidValue) << k;
+      continue;
+    }
+    const double d = double(xOne.data()[k]) - xTwo.data()[k];
+    dd += d * d, bb += bValues[k] * bValues[k];
+  }
+  // Both residuals are at most 1e-4 ||b|| and A's smallest eigenvalue is 1.
+  EXPECT_LE(std::sqrt(dd / bb), 2.0 * kTolerance);
 }
 
 }  // namespace
