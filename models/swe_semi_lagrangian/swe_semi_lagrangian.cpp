@@ -55,7 +55,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   volumeSink_ = 0.0;
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
-  u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
+  u_ = v_ = depth_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
   faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = fluxX_ = fluxY_ = Field2D(nx, ny);
   change_ = olderChange_ = Field2D(nx, ny);
   moving_ = Field2D(nx, ny);
@@ -129,16 +129,16 @@ void SweSemiLagrangian::step(double dt) {
 }
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
-// Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised: the shared
-// sampler's Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
-// keepDepthNonNegative, not the water's) are left out like solid corners.
+// Eq. 32: u~, v~ are the bilinear interpolants of u^n, v^n there, with SweWalls' wall rule
+// (solid corners left out, the wet corners' weights renormalised: the shared sampler's
+// Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
+// keepDepthNonNegative, not the water's) are left out like solid corners. Eq. 32's h~ is not
+// sampled: eq. 25 is assembled in flux form from h^n (rhsAt), which never reads it.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const Departures departures{u_.data(), v_.data(), float(dt / domain_->grid().dx),
                               nx,        ny,        moving_.data()};
-  const SampledFields fields{
-      3, {h_.data(), u_.data(), v_.data()}, {hDep_.data(), uDep_.data(), vDep_.data()}};
+  const SampledFields fields{2, {u_.data(), v_.data()}, {uDep_.data(), vDep_.data()}};
 #pragma omp parallel if (worthThreads(h_.size()))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
