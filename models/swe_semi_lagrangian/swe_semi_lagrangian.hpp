@@ -158,8 +158,14 @@ class SweSemiLagrangian final : public Model {
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
-  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1.
+  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1: rows 1 to
+  // ny - 2 by the kernel ([first, end)), the first and last rows cell by cell.
   void updateVelocity(double dt);
+  void velocityRows(int first, int end, double gDtPerDx);
+  void velocityEdgeRow(int j, double gDtPerDx);
+  // updateVelocity, startFloodedCells, absorbAtOpenEdges and keepDepthNonNegative where the two
+  // in the middle do nothing (no films, no open edges), in one pass.
+  void finishWetStep(double dt);
   // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
   void absorbAtOpenEdges(double dt);
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
