@@ -353,7 +353,8 @@ void SweSemiLagrangian::velocityEdgeRow(int j, double gDtPerDx) {
 // between them, then do nothing): row j's velocity and wall rule, then row j - 1's depth (the
 // velocities of rows j - 2 to j have read its surface, which the depth may lift), then row
 // j - 2's shear (it reads the final velocities of rows j - 3 to j - 1). The rows at a band's
-// edges wait for the neighbouring band: its first and last depth for one barrier, the shear of
+// edges wait for the neighbouring band: its first and last depth (and the grid's first and
+// last rows', whose neighbours another band's velocity may read) for one barrier, the shear of
 // its first and last two rows for a second. The same values as the four passes to the bit.
 void SweSemiLagrangian::finishWetStep(double dt) {
   const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
@@ -385,9 +386,9 @@ void SweSemiLagrangian::finishWetStep(double dt) {
       if (j - 1 > band.first) depth(j - 1);
       if (j - 2 > band.first + 1) shearOf(j - 2);
     }
+#pragma omp barrier
     if (first) depth(0);
     if (last) depth(ny - 1);
-#pragma omp barrier
     if (band.end > band.first) depth(band.first);
     if (band.end - 1 > band.first) depth(band.end - 1);
 #pragma omp barrier
