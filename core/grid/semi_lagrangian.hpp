@@ -18,7 +18,8 @@
 // points lie less than a cell away loads each cell's 3 x 3 neighbourhood contiguously and
 // selects the 2 x 2 (near); other blocks gather (far). Whole rows with Renormalise are first
 // taken in one pass that weighs each cell's 3 x 3 (swe's common case of near points, without
-// the per-block set-up); the blocks that hold a far point are then sampled again.
+// the per-block set-up), or only its 2 x 2 in chunks of cells whose offsets keep their signs;
+// the blocks that hold a far point are then sampled again.
 #pragma once
 
 namespace wb {
@@ -42,9 +43,10 @@ struct SampledFields {
   float* out[3];
 };
 
-// How many blocks of 32 cells took each path (tests check that each path was exercised).
+// How many blocks of 32 cells took each path (tests check that each path was exercised), and
+// how many chunks of near points whole rows weighed on their 2 x 2 alone (quad).
 struct SamplePaths {
-  int block = 0, near = 0, far = 0;
+  int block = 0, near = 0, far = 0, quad = 0;
 };
 
 // Samples the cells [begin, end) of row j.

@@ -55,7 +55,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
   volumeSink_ = 0.0;
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
-  u_ = v_ = depth_ = hDep_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
+  u_ = v_ = depth_ = uDep_ = vDep_ = rhs_ = faceX_ = faceY_ = Field2D(nx, ny);
   faceDepthX_ = faceDepthY_ = faceCarryX_ = faceCarryY_ = fluxX_ = fluxY_ = Field2D(nx, ny);
   change_ = olderChange_ = Field2D(nx, ny);
   moving_ = Field2D(nx, ny);
@@ -120,25 +120,29 @@ void SweSemiLagrangian::step(double dt) {
   assembleEq25(dt);
   solveHelmholtz(dt);
   transportVolume(dt);
-  updateVelocity(dt);
-  startFloodedCells();
-  absorbAtOpenEdges(dt);
-  keepDepthNonNegative();  // and shear_
+  if (dryCells_ == 0 && layer_.empty()) {
+    finishWetStep(dt);  // the four below, where the middle two do nothing, in one pass
+  } else {
+    updateVelocity(dt);
+    startFloodedCells();
+    absorbAtOpenEdges(dt);
+    keepDepthNonNegative();  // and shear_
+  }
   frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
 }
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
-// Eq. 32: h~, u~, v~ are the bilinear interpolants of h^n, u^n, v^n there, with SweWalls'
-// wall rule (solid corners left out, the wet corners' weights renormalised: the shared
-// sampler's Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
-// keepDepthNonNegative, not the water's) are left out like solid corners.
+// Eq. 32: u~, v~ are the bilinear interpolants of u^n, v^n there, with SweWalls' wall rule
+// (solid corners left out, the wet corners' weights renormalised: the shared sampler's
+// Renormalise, core/grid/semi_lagrangian.hpp); films (whose velocity is 0 by
+// keepDepthNonNegative, not the water's) are left out like solid corners. Eq. 32's h~ is not
+// sampled: eq. 25 is assembled in flux form from h^n (rhsAt), which never reads it.
 void SweSemiLagrangian::interpolateAtDepartures(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const Departures departures{u_.data(), v_.data(), float(dt / domain_->grid().dx),
                               nx,        ny,        moving_.data()};
-  const SampledFields fields{
-      3, {h_.data(), u_.data(), v_.data()}, {hDep_.data(), uDep_.data(), vDep_.data()}};
+  const SampledFields fields{2, {u_.data(), v_.data()}, {uDep_.data(), vDep_.data()}};
 #pragma omp parallel if (worthThreads(h_.size()))
   {
     const int threads = omp_get_num_threads(), t = omp_get_thread_num();
@@ -311,17 +315,29 @@ void SweSemiLagrangian::solveHelmholtz(double dt) {
 // converges: momentumAt), then zero normal velocity at walls (section 4.1).
 void SweSemiLagrangian::updateVelocity(double dt) {
   const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
+#pragma omp parallel if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(h_.ny());
+    if (band.end > band.first) velocityRows(band.first, band.end, gDtPerDx);
+  }
+  for (int j : {0, h_.ny() - 1})
+    velocityEdgeRow(j, gDtPerDx);
+  walls_.enforceVelocity(u_, v_);
+}
+
+void SweSemiLagrangian::velocityRows(int first, int end, double gDtPerDx) {
   const Velocities f{u_.data(),    v_.data(),         uDep_.data(),
                      vDep_.data(), momentumU_.data(), momentumV_.data()};
   // The face depths are 0 on closed and dry faces: the kernel's open-face factors.
-  const float *openEast = faceDepthX_.data(), *openNorth = faceDepthY_.data();
+  const std::size_t row = std::size_t(h_.nx());
+  velocitySpan(f, h_.data(), faceDepthX_.data(), faceDepthY_.data(), gDtPerDx, row,
+               std::size_t(first) * row, std::size_t(end) * row);
+}
+
+void SweSemiLagrangian::velocityEdgeRow(int j, double gDtPerDx) {
   const int nx = h_.nx();
-  const std::size_t row = std::size_t(nx);
-  const auto span = [&](std::size_t begin, std::size_t end) {
-    velocitySpan(f, h_.data(), openEast, openNorth, gDtPerDx, row, begin, end);
-    return 0.0;
-  };
-  const auto cell = [&](int i, int j) {
+  for (int i = 0; i < nx; ++i) {
+    if (!walls_.wet(i, j)) continue;
     const float centre = h_(i, j);
     const float east = i + 1 < nx && faceDepthX_(i, j) != 0.0f ? h_(i + 1, j) : centre;
     const float west = i > 0 && faceDepthX_(i - 1, j) != 0.0f ? h_(i - 1, j) : centre;
@@ -329,10 +345,61 @@ void SweSemiLagrangian::updateVelocity(double dt) {
     const float south = j > 0 && faceDepthY_(i, j - 1) != 0.0f ? h_(i, j - 1) : centre;
     u_(i, j) = float(uDep_(i, j) - gDtPerDx * (0.5f * (east - west))) + momentumU_(i, j);
     v_(i, j) = float(vDep_(i, j) - gDtPerDx * (0.5f * (north - south))) + momentumV_(i, j);
-    return 0.0;
-  };
-  sumOverCells(walls_, h_.nx(), h_.ny(), span, cell);
-  walls_.enforceVelocity(u_, v_);
+  }
+}
+
+// updateVelocity and keepDepthNonNegative in one parallel region over bands of rows, where no
+// film was left by the last step and no edge is open (startFloodedCells and absorbAtOpenEdges,
+// between them, then do nothing): row j's velocity and wall rule, then row j - 1's depth (the
+// velocities of rows j - 2 to j have read its surface, which the depth may lift), then row
+// j - 2's shear (it reads the final velocities of rows j - 3 to j - 1). The rows at a band's
+// edges wait for the neighbouring band: its first and last depth (and the grid's first and
+// last rows', whose neighbours another band's velocity may read) for one barrier, the shear of
+// its first and last two rows for a second. The same values as the four passes to the bit.
+void SweSemiLagrangian::finishWetStep(double dt) {
+  const double gDtPerDx = domain_->g() * dt / domain_->grid().dx;
+  const int ny = h_.ny();
+  int lifted = 0, films = 0;
+  float shear = 0.0f;
+#pragma omp parallel reduction(+ : lifted, films) reduction(max : shear) \
+    if (worthThreads(h_.size()))
+  {
+    const RowBand band = interiorRowBand(ny);
+    const bool first = omp_get_thread_num() == 0;
+    const bool last = omp_get_thread_num() == omp_get_num_threads() - 1 && ny > 1;
+    const auto velocity = [&](int j) {
+      if (j == 0 || j == ny - 1)
+        velocityEdgeRow(j, gDtPerDx);
+      else
+        velocityRows(j, j + 1, gDtPerDx);
+      walls_.enforceVelocityRows(u_, v_, j, j + 1);
+    };
+    const auto depth = [&](int j) {
+      const DepthCounts counts = depthRow(j);
+      lifted += counts.lifted, films += counts.films;
+    };
+    const auto shearOf = [&](int j) { shear = std::max(shear, shearRows(j, j + 1)); };
+    if (first) velocity(0);
+    if (last) velocity(ny - 1);
+    for (int j = band.first; j < band.end; ++j) {
+      velocity(j);
+      if (j - 1 > band.first) depth(j - 1);
+      if (j - 2 > band.first + 1) shearOf(j - 2);
+    }
+#pragma omp barrier
+    if (first) depth(0);
+    if (last) depth(ny - 1);
+    if (band.end > band.first) depth(band.first);
+    if (band.end - 1 > band.first) depth(band.end - 1);
+#pragma omp barrier
+    for (int j = band.first; j < std::min(band.first + 2, band.end); ++j)
+      shearOf(j);
+    for (int j = std::max(band.end - 2, band.first + 2); j < band.end; ++j)
+      shearOf(j);
+  }
+  liftedCells_ = lifted;
+  dryCells_ = films;
+  shear_ = shearWithEdgeRows(shear);
 }
 
 // In the layers of open edges the surface and the velocity relax toward rest at the same rate,

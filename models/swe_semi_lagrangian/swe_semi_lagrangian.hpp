@@ -5,7 +5,8 @@
 // with d/dt the Lagrangian derivative, h the surface height (Wavebench's eta: rest level 0),
 // b = -restDepth the ground and d = h - b the total depth. One step (section 3.2.1):
 //   i.   departure points x - dt u^n                                     (appendix A, eq. 31)
-//   ii.  h, u, v at the departure points by bilinear interpolation       (eq. 32)
+//   ii.  u, v at the departure points by bilinear interpolation          (eq. 32; h~ is
+//        not needed: eq. 25 is assembled in flux form, docs/wet-dry.md)
 //        (core/grid/semi_lagrangian.hpp, the renormalised wall rule)
 //   iii. the Helmholtz equation for h^{n+1}                              (eqs. 24-25)
 //   iv.  u^{n+1} = u~ - g dt h_x^{n+1}, v^{n+1} = v~ - g dt h_y^{n+1}    (eqs. 21-22)
@@ -85,10 +86,9 @@ class SweSemiLagrangian final : public Model {
   double velocityShear() const;
 
   // Operators of one step, public so that tests/bench can time them one by one.
-  // Appendix A, eq. 31 and eq. 32: the departure values h~, u~, v~.
+  // Appendix A, eq. 31 and eq. 32: the departure values u~, v~.
   void interpolateAtDepartures(double dt);
-  // Its results h~, u~, v~ (before the force of the step is added), for tests.
-  const Field2D& departureHeight() const { return hDep_; }
+  // Its results u~, v~ (before the force of the step is added), for tests.
   const Field2D& departureU() const { return uDep_; }
   const Field2D& departureV() const { return vDep_; }
   // What the last step added to u, v where the flow converged (flux-form momentum advection
@@ -158,8 +158,14 @@ class SweSemiLagrangian final : public Model {
   // helmholtz_solver's choice, or after auto the method that wins at this coupling.
   HelmholtzMethod chooseSolver(double dt) const;
   void solveHelmholtz(double dt);
-  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1.
+  // Eqs. 21-22 with the momentum in compressions, and the wall rule of section 4.1: rows 1 to
+  // ny - 2 by the kernel ([first, end)), the first and last rows cell by cell.
   void updateVelocity(double dt);
+  void velocityRows(int first, int end, double gDtPerDx);
+  void velocityEdgeRow(int j, double gDtPerDx);
+  // updateVelocity, startFloodedCells, absorbAtOpenEdges and keepDepthNonNegative where the two
+  // in the middle do nothing (no films, no open edges), in one pass.
+  void finishWetStep(double dt);
   // The open edges' layer (core/grid/edges.hpp): h, u, v relax toward rest.
   void absorbAtOpenEdges(double dt);
   // The continuity equation in flux form with the solved surface, each cell's outflow limited
@@ -209,7 +215,7 @@ class SweSemiLagrangian final : public Model {
   Settings settings_;
   const ForceField* force_ = nullptr;
   Field2D h_, u_, v_, ground_, depth_;
-  Field2D hDep_, uDep_, vDep_, rhs_;
+  Field2D uDep_, vDep_, rhs_;
   Field2D faceX_, faceY_;  // Helmholtz coefficients of the east and north faces of each cell
   Field2D faceDepthX_, faceDepthY_;  // gravity depth of the east and north faces (0: closed or dry)
   Field2D faceCarryX_, faceCarryY_;  // their advective (upwind) depth

@@ -32,13 +32,23 @@ SweWalls::SweWalls(const Domain& domain)
       openEast_[k] = wet(i, j) && wetAt(i + 1, j) ? 1.0f : 0.0f;
       openNorth_[k] = wet(i, j) && wetAt(i, j + 1) ? 1.0f : 0.0f;
     }
-  for (std::size_t k = 0; k < rule_.size(); ++k) {
-    if (!wet_[k]) solidCells_.push_back(std::uint32_t(k));
-    if (rule_[k]) wallCells_.push_back(std::uint32_t(k));
+  for (int j = 0; j < ny_; ++j) {
+    solidRows_.push_back(std::uint32_t(solidCells_.size()));
+    wallRows_.push_back(std::uint32_t(wallCells_.size()));
+    for (std::size_t k = std::size_t(j) * nx_; k < std::size_t(j + 1) * nx_; ++k) {
+      if (!wet_[k]) solidCells_.push_back(std::uint32_t(k));
+      if (rule_[k]) wallCells_.push_back(std::uint32_t(k));
+    }
   }
+  solidRows_.push_back(std::uint32_t(solidCells_.size()));
+  wallRows_.push_back(std::uint32_t(wallCells_.size()));
 }
 
 void SweWalls::enforceVelocity(Field2D& u, Field2D& v) const {
+  enforceVelocityRows(u, v, 0, ny_);
+}
+
+void SweWalls::enforceVelocityRows(Field2D& u, Field2D& v, int j0, int j1) const {
   // The unit vectors towards the convex corners, (+-1, +-1) / sqrt(2).
   struct Corner {
     Bit bit;
@@ -46,11 +56,13 @@ void SweWalls::enforceVelocity(Field2D& u, Field2D& v) const {
   };
   static constexpr Corner kCorners[] = {
       {kCornerNE, 1, 1}, {kCornerNW, -1, 1}, {kCornerSE, 1, -1}, {kCornerSW, -1, -1}};
+  if (j0 >= j1) return;
   float* pu = u.data();
   float* pv = v.data();
-  for (const std::uint32_t k : solidCells_)
-    pu[k] = pv[k] = 0.0f;
-  for (const std::uint32_t k : wallCells_) {
+  for (std::uint32_t c = solidRows_[j0]; c < solidRows_[j1]; ++c)
+    pu[solidCells_[c]] = pv[solidCells_[c]] = 0.0f;
+  for (std::uint32_t w = wallRows_[j0]; w < wallRows_[j1]; ++w) {
+    const std::uint32_t k = wallCells_[w];
     const std::uint8_t bits = rule_[k];
     if (bits & kWallX) pu[k] = 0.0f;
     if (bits & kWallY) pv[k] = 0.0f;

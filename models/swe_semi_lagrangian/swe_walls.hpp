@@ -31,6 +31,8 @@ class SweWalls {
   // Section 4.1: zero normal velocity at walls, both components at concave corners, the
   // 45-degree component at convex corners. Solid cells get u = v = 0.
   void enforceVelocity(Field2D& u, Field2D& v) const;
+  // The same on the rows [j0, j1) only (each cell's rule reads and writes that cell alone).
+  void enforceVelocityRows(Field2D& u, Field2D& v, int j0, int j1) const;
 
   // Eq. 32 in two dimensions: bilinear interpolation at the departure point (x, y) in
   // cell-index units (cell centre (i, j) is at (i, j)). Unlike core/grid/interpolation.hpp it knows
@@ -116,8 +118,10 @@ class SweWalls {
   std::vector<std::uint8_t> wet_;
   std::vector<std::uint8_t> rule_;  // Bit flags per cell
   std::vector<float> wetWeight_, openEast_, openNorth_;
-  // The cells enforceVelocity touches: solid cells and wet cells with rule bits.
+  // The cells enforceVelocity touches: solid cells and wet cells with rule bits, in row-major
+  // order, and where each row's begin in the lists (ny + 1 entries).
   std::vector<std::uint32_t> solidCells_, wallCells_;
+  std::vector<std::uint32_t> solidRows_, wallRows_;
 };
 
 }  // namespace wb

@@ -38,7 +38,9 @@ Domain wallsDomain(std::mt19937& random) {
 }
 
 // A swirl plus noise over most of the grid and a uniform flow in a band (where whole blocks
-// share one offset), as offsets in cells per step of about `cells` at most.
+// share one offset; its pairs of rows run in each of the four diagonal directions, so that
+// whole rows take each of the 2 x 2 layouts), as offsets in cells per step of about `cells` at
+// most.
 struct Flow {
   Field2D u, v;
 };
@@ -50,8 +52,9 @@ Flow randomFlow(const Domain& domain, double cells, std::mt19937& random) {
     for (int i = 0; i < nx; ++i) {
       const double x = double(i) / nx - 0.5, y = double(j) / ny - 0.5;
       const bool uniform = inUniformBand(i, j);
-      f.u(i, j) = float(cells * (uniform ? -0.61 : -1.6 * y + noise(random)));
-      f.v(i, j) = float(cells * (uniform ? -0.37 : 1.6 * x + noise(random)));
+      const double east = (j / 2) % 2 == 0 ? 1.0 : -1.0, north = (j / 4) % 2 == 0 ? 1.0 : -1.0;
+      f.u(i, j) = float(cells * (uniform ? -0.61 * east : -1.6 * y + noise(random)));
+      f.v(i, j) = float(cells * (uniform ? -0.37 * north : 1.6 * x + noise(random)));
     }
   return f;
 }
@@ -139,14 +142,19 @@ TEST(SemiLagrangian, SamplesMatchTheScalarReferencesForEachRuleNearAndFar) {
         const Outcome o = compare(domain, rule, count, cells, random);
         std::printf(
             "[ sl ] %s, %d fields, up to %.1f cells: blocks %d contiguous, %d near, %d far;"
-            " %d all-solid; worst error %.2e\n",
-            name, count, cells, o.paths.block, o.paths.near, o.paths.far, o.allSolid, o.worst);
+            " %d chunks on the 2 x 2; %d all-solid; worst error %.2e\n",
+            name, count, cells, o.paths.block, o.paths.near, o.paths.far, o.paths.quad, o.allSolid,
+            o.worst);
         // Float round-off: a few ulps of the field's largest value.
         EXPECT_LE(o.worst, 2e-6);
         EXPECT_TRUE(o.pathsAgree) << "the paths of a row and of single cells differ";
         EXPECT_GT(o.paths.block, 0);
         if (cells < 1.0) {
           EXPECT_GT(o.paths.near, 0);
+          // The band's 8 rows (4 layouts) whole rows weigh on their 2 x 2.
+          if (rule == SampleRule::Renormalise) {
+            EXPECT_GE(o.paths.quad, 8);
+          }
         } else {
           EXPECT_GT(o.paths.far, 0);
           if (rule == SampleRule::Renormalise) {
