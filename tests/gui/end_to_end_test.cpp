@@ -61,7 +61,7 @@ class EndToEndTest : public QObject {
     window.playAction()->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kFrames,
                              kTimeoutMs);
-    QCOMPARE(window.views().size(), wb::modelIds().size());
+    QCOMPARE(window.views().size(), wb::defaultModelIds().size());
     for (const auto& model : window.shownSnapshot()->models)
       QVERIFY(!model.failure);
     window.renderViewsNow();
@@ -106,7 +106,7 @@ class EndToEndTest : public QObject {
                              kTimeoutMs);
     QTest::qWait(600);  // a plot refresh or two
     QTableWidget* table = window.plots()->costTable();
-    QCOMPARE(table->columnCount(), int(wb::modelIds().size()));
+    QCOMPARE(table->columnCount(), int(wb::defaultModelIds().size()));
     QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
     QCOMPARE(table->verticalScrollBar()->maximum(), 0);
     const int last = table->columnCount() - 1;

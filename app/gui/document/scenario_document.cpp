@@ -75,7 +75,7 @@ void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::s
 }
 
 void ScenarioDocument::load(Scenario scenario, std::vector<std::string> ids) {
-  if (ids.empty()) ids = wb::modelIds();
+  if (ids.empty()) ids = wb::defaultModelIds();
   // Validates the model ids and the scenario's parameters before anything changes.
   createScenarioModels(scenario, ids, {}, false);
   undo_->clear();
