@@ -158,8 +158,18 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
   domain_->setRestDepth(depth);
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
-  for (Slot& slot : slots_)
-    if (!slot.failure) slot.masked += slot.model->changeMask(*domain_, changed);
+  for (Slot& slot : slots_) {
+    if (slot.failure) continue;
+    // A model whose method cannot hold the new walls (fft-ocean's basis) refuses the stroke:
+    // it stops with the reason, like a blow-up, and the others take the stroke and run on.
+    try {
+      slot.masked += slot.model->changeMask(*domain_, changed);
+    } catch (const InputError& e) {
+      std::ostringstream message;
+      message << e.what() << " (t = " << time() << " s, frame " << frame_ << "); stopped";
+      slot.failure = message.str();
+    }
+  }
   return int(changed.size());
 }
 

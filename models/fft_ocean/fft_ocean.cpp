@@ -272,7 +272,7 @@ double FftOcean::changeMask(const Domain& domain, const std::vector<std::uint32_
   (void)domain;
   std::ostringstream why;
   why << kId << ": a mask stroke of " << cells.size()
-      << " cells is refused; the modes cos(kx x) cos(ky y) need the whole rectangle wet";
+      << " cells is refused: the modes cos(kx x) cos(ky y) need the whole rectangle wet";
   throw InputError(why.str());
 }
 
