@@ -127,7 +127,7 @@ void FftOcean::reset(const Domain& domain, const Field2D& eta0) {
   invalidate();
 }
 
-// omega^2 = g k tanh(k d), k = |(pi m / Lx, pi n / Ly)|  (Tessendorf eq. 16)
+// omega^2 = g k tanh(k d), k = |(pi m / Lx, pi n / Ly)|  (Tessendorf, finite depth)
 void FftOcean::buildModes(const Domain& domain) {
   const double lx = domain.grid().width(), ly = domain.grid().height();
   omega_.assign(std::size_t(nx_) * ny_, 0.0);

@@ -2,7 +2,7 @@
 // use it, in the walled rectangular basin of the shared Domain (design.md, "The models").
 //
 // Linear water waves of finite depth d: each Fourier mode of wavenumber k oscillates at
-//   omega^2 = g k tanh(k d)                                  (Tessendorf eqs. 14 and 16)
+//   omega^2 = g k tanh(k d)            (Tessendorf, the dispersion relation at depth d)
 // In a basin with walls the modes that carry no flow through them are the standing waves
 //   eta(x, y) = sum_mn a_mn(t) cos(kx x) cos(ky y),  kx = pi m / Lx,  ky = pi n / Ly,
 // on the cell-centred grid the 2-D DCT-II / DCT-III pair (FFTW REDFT10 forward, REDFT01

@@ -51,7 +51,7 @@ std::vector<ParamSpec> FftOcean::parameterSpecs() {
        .min = 0.0,
        .max = 2147483647.0,
        .unit = "",
-       .doc = "Seed of the random sea's Gaussian amplitudes (eq. 42).",
+       .doc = "Seed of the random sea's Gaussian amplitudes.",
        .choices = {},
        .autoDerived = false},
       {.name = "dt",
