@@ -18,11 +18,18 @@ struct ModelEntry {
   std::string title;             // "Damped wave (Nishidate & Nikishkov)"
   std::vector<ParamSpec> specs;  // the model class's parameterSpecs()
   std::function<std::unique_ptr<Model>()> factory;
+  // Whether the model runs when nothing names the models (a scenario without "models", the
+  // GUI's default ticks): false for a model most builtin domains cannot hold (fft-ocean needs
+  // the whole rectangle wet at one depth); it is still chosen by --models or "models".
+  bool inDefaultSet = true;
 };
 
 // Every model, in the order the GUI and `wavebench-cli list` show them.
 const std::vector<ModelEntry>& modelCatalogue();
+// Every model's id, in catalogue order (the "known: ..." lists, the benchmark's rows).
 std::vector<std::string> modelIds();
+// The ids of the entries inDefaultSet: what runs when nothing names the models.
+std::vector<std::string> defaultModelIds();
 // Throws InputError "<where>: unknown model '<id>' (known: ...)" for an unknown id.
 const ModelEntry& catalogueEntry(const std::string& id, const std::string& where = "models");
 std::unique_ptr<Model> createModel(const std::string& id, const std::string& where = "models");
@@ -35,7 +42,7 @@ void checkScenarioModels(const Scenario& scenario);
 Scenario loadCheckedScenario(const std::string& fileOrBuiltin);
 
 // The models a scenario runs: `ids` if given, else the ids under the scenario's "models" key,
-// else every model. Each gets the scenario's parameters, then the `--set id.param=value`
+// else defaultModelIds(). Each gets the scenario's parameters, then the `--set id.param=value`
 // overrides, then force=true when `force`. Throws InputError naming the offending key.
 std::vector<std::unique_ptr<Model>> createScenarioModels(const Scenario& scenario,
                                                          std::vector<std::string> ids,

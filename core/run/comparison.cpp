@@ -158,8 +158,18 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
   domain_->setRestDepth(depth);
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
-  for (Slot& slot : slots_)
-    if (!slot.failure) slot.masked += slot.model->changeMask(*domain_, changed);
+  for (Slot& slot : slots_) {
+    if (slot.failure) continue;
+    // A model whose method cannot hold the new walls (fft-ocean's basis) refuses the stroke:
+    // it stops with the reason, like a blow-up, and the others take the stroke and run on.
+    try {
+      slot.masked += slot.model->changeMask(*domain_, changed);
+    } catch (const InputError& e) {
+      std::ostringstream message;
+      message << e.what() << " (t = " << time() << " s, frame " << frame_ << "); stopped";
+      slot.failure = message.str();
+    }
+  }
   return int(changed.size());
 }
 
@@ -195,6 +205,9 @@ void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& event
     slot.bodies.advance(dt, model);
     if (slot.rigidBodies.size() > 0)
       slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
+    // The frame's surface is part of its cost: a model that computes eta on demand (fft-ocean's
+    // inverse transform) does it here, the others return a reference.
+    if (k + 1 == substeps) model.eta();
     stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   model.setForce(nullptr);

@@ -35,6 +35,8 @@ std::vector<VerifyCase> sweSemiLagrangianCases();
 // Wet/dry fronts of swe-semi-lagrangian (models/verification/swe_wet_dry_cases.cpp).
 std::vector<VerifyCase> sweWetDryCases();
 std::vector<VerifyCase> sweAdiCases();
+// Tessendorf's FFT ocean in a walled basin (models/verification/fft_ocean_cases.cpp).
+std::vector<VerifyCase> fftOceanCases();
 // Open edges of every model (models/verification/open_edges_cases.cpp).
 std::vector<VerifyCase> openEdgesCases();
 // Buoyant rigid bodies on every model (models/verification/body_cases.cpp).

@@ -107,6 +107,8 @@ constexpr double kVcycleBytes = 133.0;
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
   // damped-wave: read h^n, h^{n-1}, write h^{n+1}: the least any 3-level scheme must move.
   if (id == "damped-wave") return 12.0;
+  // fft-ocean: read a, b and the cos, sin table, write a, b (doubles): the exact rotation.
+  if (id == "fft-ocean") return 48.0;
   if (id == "swe-semi-lagrangian") {
     const auto it = diagnostics.find("solver_iterations");
     return kSweFixedBytes + kReducedCgIterationBytes * (it == diagnostics.end() ? 0.0 : it->second);
@@ -308,6 +310,25 @@ std::unique_ptr<AdvectedWave> windyAdvectedWave(const Domain& domain, const Forc
   for (int k = 0; k < kWindWarmUpSteps; ++k)
     model->step(model->preferredDt());
   return model;
+}
+
+// fft-ocean's surface: the float 2-D inverse DCT (FFTW REDFT01) its eta() runs once per state
+// read (a run reads it once per frame); each iteration a step, so the cache is stale. Not
+// memory-bound: no roofline.
+void BM_FftOceanSurface(benchmark::State& state) {
+  const int n = int(state.range(0));
+  const Domain domain = openPool(n);
+  auto model = createModel("fft-ocean");
+  model->reset(domain, oneDrop(domain));
+  const double dt = model->preferredDt();
+  model->step(dt);
+  const long long before = gAllocations;
+  const auto start = Clock::now();
+  for (auto _ : state) {
+    model->step(dt);
+    benchmark::DoNotOptimize(model->eta().data());
+  }
+  reportRates(state, n, 0.0, gAllocations - before, secondsSince(start));
 }
 
 // advected-wave's Advect alone (Stam's semi-Lagrangian step, bilinear, both components).
@@ -585,6 +606,10 @@ void registerAll() {
       benchmark::RegisterBenchmark("solve/swe-reduced-cg", BM_SweReducedCgSolve)
           ->Args({n, threads})
           ->UseRealTime();
+      if (threads == 1)  // single-threaded FFTW
+        benchmark::RegisterBenchmark("op/fft-ocean-surface", BM_FftOceanSurface)
+            ->Args({n, threads})
+            ->UseRealTime();
       benchmark::RegisterBenchmark("op/advected-advect", BM_AdvectedAdvect)
           ->Args({n, threads})
           ->UseRealTime();

@@ -6,10 +6,13 @@
 #include <QChart>
 #include <QChartView>
 #include <QDir>
+#include <QListWidget>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
 
+#include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
@@ -61,7 +64,7 @@ class EndToEndTest : public QObject {
     window.playAction()->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kFrames,
                              kTimeoutMs);
-    QCOMPARE(window.views().size(), wb::modelIds().size());
+    QCOMPARE(window.views().size(), wb::defaultModelIds().size());
     for (const auto& model : window.shownSnapshot()->models)
       QVERIFY(!model.failure);
     window.renderViewsNow();
@@ -77,6 +80,37 @@ class EndToEndTest : public QObject {
       QVERIFY2(w.share > kMinWaterShare, qPrintable(file + ": a view shows no water"));
       QVERIFY2(w.blueDeviation > kMinBlueDeviation, qPrintable(file + ": the water is flat"));
     }
+    window.document().setModified(false);
+  }
+
+  // fft-ocean refuses the Π pool's walls: ticking it shows the one-line reason in the status
+  // bar (no crash, no modal box) and the models already running go on.
+  void tickingFftOceanOnThePiPoolShowsTheRefusal() {
+    constexpr int kRefusalTimeoutMs = 120000;
+    wb::gui::MainWindow window(false);
+    window.resize(1600, 1000);
+    QVERIFY(window.openScenario("builtin:pi-pool"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.worker().setFrameLimit(10);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= 10,
+                             kTimeoutMs);
+    const auto items = window.controls()->modelList()->findItems("fft-ocean", Qt::MatchExactly);
+    QCOMPARE(items.size(), 1);
+    QCOMPARE(items.front()->checkState(), Qt::Unchecked);  // not in the default set
+    items.front()->setCheckState(Qt::Checked);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        window.statusBar()->currentMessage().startsWith(
+            "Cannot run this scenario: fft-ocean: the domain has 858 solid cells"),
+        kRefusalTimeoutMs);
+    window.worker().setFrameLimit(20);
+    window.playAction()->setChecked(false);
+    window.playAction()->setChecked(true);
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= 20,
+                             kRefusalTimeoutMs);
+    QCOMPARE(window.views().size(), wb::defaultModelIds().size());
+    window.grab().toImage().save(QDir::temp().filePath("wavebench_pi_fft_ocean.png"));
     window.document().setModified(false);
   }
 
@@ -106,7 +140,7 @@ class EndToEndTest : public QObject {
                              kTimeoutMs);
     QTest::qWait(600);  // a plot refresh or two
     QTableWidget* table = window.plots()->costTable();
-    QCOMPARE(table->columnCount(), int(wb::modelIds().size()));
+    QCOMPARE(table->columnCount(), int(wb::defaultModelIds().size()));
     QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
     QCOMPARE(table->verticalScrollBar()->maximum(), 0);
     const int last = table->columnCount() - 1;

@@ -426,6 +426,11 @@ TEST_F(BadCli, BadInputExitsTwoWithOneLineAndWritesNothing) {
        "--set damped-wave.boundary=wall: 'wall' is not one of mirror, zero"},
       {pool + "--out a_file/sub", 2, "a_file/sub: cannot create output folder: Not a directory"},
       {pool + "--out a_file", 2, "a_file: cannot create output folder", Match::StartsWith},
+      {pool + "--models fft-ocean --set fft-ocean.wind_speed=nan", 2,
+       "--set fft-ocean.wind_speed=nan: value must be a finite number"},
+      {pool + "--models fft-ocean", 2,
+       "fft-ocean: the domain has 858 solid cells inside the rectangle (a mask, the Pi pool or a "
+       "coast); the modes cos(kx x) cos(ky y) need the whole rectangle wet"},
       {"bench --models damped-wave --grid 100000", 2, "--grid: 100000 is outside [8, 4096]"},
       {"bench --grid 64", 2, "bench: --models id,id is required"},
       {"verify --models nope", 2, "--models: unknown model 'nope' (known: ", Match::StartsWith},

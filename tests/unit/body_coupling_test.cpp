@@ -17,7 +17,7 @@ namespace wb {
 namespace {
 
 const std::vector<std::string> kModels{"damped-wave", "advected-wave", "swe-semi-lagrangian",
-                                       "swe-adi"};
+                                       "swe-adi", "fft-ocean"};
 
 using body_checks::crate;
 using body_checks::draftUnder;

@@ -16,7 +16,8 @@ namespace {
 // level of RigidBodies::levelShift), the heave doubled every two periods and the box left the
 // water by 2.4 s, the energy 43 times its start.
 TEST(BodyHeave, LongBoxDroppedIntoStillWaterSettlesInEveryModel) {
-  for (const std::string id : {"damped-wave", "advected-wave", "swe-semi-lagrangian", "swe-adi"}) {
+  for (const std::string id :
+       {"damped-wave", "advected-wave", "swe-semi-lagrangian", "swe-adi", "fft-ocean"}) {
     const body_checks::Settling s = body_checks::settleLongBox(id);
     ASSERT_FALSE(s.failure) << id << ": " << *s.failure;
     EXPECT_LT(s.amplitude, 0.1 * s.drop) << id;

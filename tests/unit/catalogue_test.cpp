@@ -19,7 +19,7 @@ namespace wb {
 namespace {
 namespace fs = std::filesystem;
 
-const std::string kKnown = "damped-wave, advected-wave, swe-semi-lagrangian, swe-adi";
+const std::string kKnown = "damped-wave, advected-wave, swe-semi-lagrangian, swe-adi, fft-ocean";
 
 TEST(Catalogue, EachEntryBuildsTheModelItDescribes) {
   for (const auto& entry : modelCatalogue()) {

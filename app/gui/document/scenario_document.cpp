@@ -75,7 +75,11 @@ void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::s
 }
 
 void ScenarioDocument::load(Scenario scenario, std::vector<std::string> ids) {
-  if (ids.empty()) ids = wb::modelIds();
+  // The workbench compares every model of the default set, and a model outside it (fft-ocean)
+  // when the scenario names it, in catalogue order.
+  if (ids.empty())
+    for (const auto& entry : modelCatalogue())
+      if (entry.inDefaultSet || scenario.modelParams.count(entry.id)) ids.push_back(entry.id);
   // Validates the model ids and the scenario's parameters before anything changes.
   createScenarioModels(scenario, ids, {}, false);
   undo_->clear();

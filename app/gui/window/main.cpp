@@ -57,7 +57,10 @@ int main(int argc, char** argv) {
   parser.addHelpOption();
   const QCommandLineOption scenario("scenario", "Scenario file or builtin:NAME.", "scenario",
                                     "builtin:pi-pool");
-  const QCommandLineOption models("models", "Comma-separated model ids (default: all).", "ids");
+  const QCommandLineOption models(
+      "models",
+      "Comma-separated model ids (default: the default set and any model the scenario names).",
+      "ids");
   const QCommandLineOption frames("frames", "Run this many frames, then pause.", "N");
   const QCommandLineOption screenshot("screenshot", "Save the window as PNG after the frames.",
                                       "file");
