@@ -167,10 +167,15 @@ int runCommand(const FlagReader& flags) {
       std::printf("%-20s %8d %10d %14.3g %12.6g %10.4f %9.0f  %s\n",
                   comparison.model(k).id().c_str(), s.frames, s.substeps, s.maxAbsDrift,
                   s.energy0 > 0 ? s.energyEnd / s.energy0 : 0.0, msPerStep,
-                  msPerStep > 0 ? 1e3 / msPerStep : 0.0, comparison.failure(k) ? "BLEW UP" : "ok");
+                  msPerStep > 0 ? 1e3 / msPerStep : 0.0,
+                  !comparison.failure(k)  ? "ok"
+                  : comparison.refused(k) ? "REFUSED"
+                                          : "BLEW UP");
     }
     if (out) std::printf("wrote %s\n", seriesFile.string().c_str());
   }
+  // A model stopped during the run (it blew up, or refused an edit its method cannot hold)
+  // exits with 3; the others' output is written (docs/cli.md).
   int status = 0;
   for (std::size_t k = 0; k < comparison.modelCount(); ++k)
     if (comparison.failure(k)) {

@@ -168,6 +168,7 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
       std::ostringstream message;
       message << e.what() << " (t = " << time() << " s, frame " << frame_ << "); stopped";
       slot.failure = message.str();
+      slot.refused = true;
     }
   }
   return int(changed.size());

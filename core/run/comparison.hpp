@@ -43,8 +43,12 @@ class Comparison {
   std::size_t modelCount() const { return slots_.size(); }
   Model& model(std::size_t k) { return *slots_[k].model; }
   const Model& model(std::size_t k) const { return *slots_[k].model; }
-  // Set when the model blew up; it is no longer advanced.
+  // Set when the model blew up or refused an edit its method cannot hold; it is no longer
+  // advanced.
   const std::optional<std::string>& failure(std::size_t k) const { return slots_[k].failure; }
+  // Whether the model was stopped because it refused an edit (bad input for its method),
+  // not because it blew up.
+  bool refused(std::size_t k) const { return slots_[k].refused; }
   bool anyFailed() const;
   // The floating boxes on model k's water (scenario "bodies"), advanced after every substep
   // with that model's velocity (or surface, core/forcing/floating_bodies.hpp); nullptr when the
@@ -83,6 +87,7 @@ class Comparison {
     int lastSubsteps = 0;
     double lastDt = 0.0;
     std::optional<std::string> failure;
+    bool refused = false;  // failure is a refused edit, not a blow-up
     FloatingBodies bodies;
     RigidBodies rigidBodies;
     Field2D shadow;           // the bodies' extra damping rate per cell (1/s)

@@ -487,6 +487,31 @@ TEST_F(BadCli, ForcedUnstableRunExitsThreeAndKeepsTheSeriesUpToTheFailure) {
                                       "short_row.csv", "text.png", "word.csv"}));
 }
 
+// A model that refuses an edit of the scenario during the run (fft-ocean cannot hold a wall
+// inside its basin) is stopped with its reason and marked REFUSED, not BLEW UP; the others run
+// on and the series is written; the exit code is 3, as for any model stopped during a run.
+TEST_F(BadCli, ModelRefusingAMaskStrokeIsStoppedAndMarkedRefused) {
+  writeText(dir_ / "stroke.json",
+            R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1},
+                "excitations": [{"type": "mask", "time": 0.05, "solid": true,
+                                 "dabs": [{"x": 0.8, "y": 0.8, "radius": 0.15}]}],
+                "models": {"damped-wave": {}, "fft-ocean": {}}, "duration": 0.2})");
+  const CliResult r = run("run --scenario stroke.json --out out");
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_EQ(r.err.rfind("wavebench-cli: fft-ocean: a mask stroke of ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("); stopped\n"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  const auto rowOf = [&](const std::string& id) {
+    const auto at = r.out.find("\n" + id + " ");
+    return at == std::string::npos ? std::string()
+                                   : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+  };
+  EXPECT_NE(rowOf("fft-ocean").find("REFUSED"), std::string::npos) << r.out;
+  EXPECT_NE(rowOf("damped-wave").find(" ok"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("BLEW UP"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "series.csv"));
+}
+
 TEST_F(BadCli, SuccessfulRunLeavesNoTemporaryFiles) {
   const CliResult r =
       run("run --scenario builtin:pi-pool --frames 4 --dump-every 2 --quiet --out out");
