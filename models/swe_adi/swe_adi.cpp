@@ -51,6 +51,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
     h_.data()[k] = wet ? std::max(h_.data()[k], ground_.data()[k]) : 0.0f;
   }
   rowCounts_.assign(std::size_t(ny), RowCounts{});
+  gram_.assign(std::size_t(ny), Gram{});
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
@@ -69,6 +70,11 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   const auto userDt = params().getOptional("dt");
   dt_ = userDt ? *userDt : explicitLimit();
   dryCells_ = 0;
+  for (std::size_t k = 0; k < h_.size(); ++k)
+    dryCells_ += int(domain.wetMask()[k] != 0 && h_.data()[k] - ground_.data()[k] <= dryThreshold_);
+  commuting_ = operatorsCommute(domain);
+  weightDelta_ = 1.0;
+  weightCorrection_ = 0.0;
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
   wetCells_ = std::max(domain.wetCount(), 1);
@@ -81,6 +87,7 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+  projected_ = !commuting_ || dryCells_ > 0;
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     for (int k = 0; k < iterations_; ++k) {
@@ -92,6 +99,7 @@ void SweAdi::step(double dt) {
                    : k + 1 == iterations_ ? ColumnSweep::kLast
                                           : ColumnSweep::kNext);
     }
+    if (projected_) projectStep();
     updateDischarges(dt);
     updateSurface(dt);
   }
@@ -253,6 +261,77 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
     }
     lastCorrection_ = size > 0.0f ? correction / size : 0.0;
   }
+}
+
+// The energy of the step. With exact solves the trapezoidal rule keeps
+//   E = (dt / 2)^2 |hdot|^2 + h^T (-q L) h ... per unit q: E = |u|^2 + q h^T K h, u = dt hdot / 2,
+// K = -L, and with any approximate solve delta (residual res = r - (1 - q L) delta) the step
+// changes it by exactly
+//   E^{n+1} - E^n = -delta^T res.
+// k ADI iterations leave res = q^2 L_x L_y c (c the last correction). Where L_x and L_y
+// commute, delta^T res >= 0 for every state (per mode rho^k (1 - rho^k) |delta*|^2 (1 + q a +
+// q b)): the iterations only take energy out. Where they do not (solid cells in the water,
+// land, bathymetry), delta^T res = (q L_x delta)^T (q L_y c) has no sign, and the step map grows
+// modes: measured |lambda|^2 = 1.08 per step at 20x the explicit limit on a 24 x 24 pool with a
+// 6 x 6 island, 1.94 at 100x (docs/swe-adi.md, "Stability"). More iterations shrink res but
+// not its sign.
+//
+// The cure is the Galerkin (Rayleigh-Ritz) condition: delta taken as the combination
+// a delta_k + b c_k of the last iterate and the last correction whose residual is orthogonal
+// to both, that is, to itself: delta^T res = 0, E is kept exactly for any dt, any domain and
+// any number of iterations. (1 - q L) is symmetric positive definite, so this is also the
+// combination closest to the exact step in the energy norm, at least as close as the ADI
+// iterate (which is in the span). a and b solve the 2 x 2 system of the inner products
+//   [d.Ad d.Ac; c.Ad c.Ac] (a, b) = (d.r, c.r),   u.Av = u.v + sum_faces c_f (u_C - u_N)(v_C - v_N)
+// (one iteration: a = d.r / d.Ad, b = 0). Every thread sums the rows' products in row order, so
+// the weights do not depend on the thread count. The sums are 0 on a closed face and delta and
+// c sum to 0, so the volume is kept. The last correction is scaled with delta (c <- a c) for the
+// discharges' mid surfaces, so a = 1, b = 0 is the plain step.
+void SweAdi::projectStep() {
+  const int nx = h_.nx(), ny = h_.ny();
+  float* correction = iterations_ == 1 ? delta_.data() : work_.data();
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    gram_[std::size_t(j)] =
+        gramRow(delta_.data(), correction, rhs_.data(), faceDepthX_.data(), faceDepthY_.data(),
+                couple_, h_.index(0, j), std::size_t(nx), j + 1 < ny);
+  Gram s;
+  for (const Gram& g : gram_) {
+    s.dd += g.dd;
+    s.dc += g.dc;
+    s.cc += g.cc;
+    s.dr += g.dr;
+    s.cr += g.cr;
+  }
+  // E^{n+1} - E^n = -delta^T res = -(d.r - d.Ad): the iterate is kept when it does not add
+  // energy (always, where L_x and L_y commute), else replaced by the projection.
+  const bool grows = s.dr - s.dd < 0.0;
+  double a = 1.0, b = 0.0;
+  const double det = s.dd * s.cc - s.dc * s.dc;
+  if (!grows) {
+  } else if (iterations_ > 1 && det > 1e-12 * s.dd * s.cc) {
+    a = (s.dr * s.cc - s.cr * s.dc) / det;
+    b = (s.dd * s.cr - s.dc * s.dr) / det;
+  } else if (s.dd > 0.0) {
+    a = s.dr / s.dd;  // c parallel to delta (or one iteration): along delta alone
+  }
+#pragma omp single nowait
+  {
+    weightDelta_ = a;
+    weightCorrection_ = b;
+  }
+  // Every thread has the same sums: all skip the loop, or none.
+  if (!grows) return;
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    combineRow(delta_.data(), correction, float(a), float(b), h_.index(0, j), std::size_t(nx));
+}
+
+bool SweAdi::operatorsCommute(const Domain& domain) {
+  if (domain.wetCount() != domain.nx() * domain.ny() || domain.hasLandAboveRest()) return false;
+  const Field2D& depth = domain.restDepth();
+  return std::all_of(depth.data(), depth.data() + depth.size(),
+                     [&](float d) { return d == depth.data()[0]; });
 }
 
 // The face discharges q = D u, integrated as h_t = -div(q), q_t = -g D grad(h) with the
@@ -462,6 +541,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   }
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  commuting_ = operatorsCommute(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   return added * domain.grid().cellArea();
@@ -502,6 +582,25 @@ double SweAdi::kineticEnergy() const {
   return 0.5 * total * domain_->grid().cellArea();
 }
 
+double SweAdi::waveEnergy() const {
+  const int nx = h_.nx(), ny = h_.ny();
+  const double g = domain_->g(), invDx2 = 1.0 / (domain_->grid().dx * domain_->grid().dx);
+  double total = 0.0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = h_.index(i, j);
+      const double rate = rate_.data()[k];
+      total += rate * rate;
+      if (i + 1 < nx)
+        total += g * faceDepthX_.data()[k] * std::pow(double(h_.data()[k + 1]) - h_.data()[k], 2) *
+                 invDx2;
+      if (j + 1 < ny)
+        total += g * faceDepthY_.data()[k] *
+                 std::pow(double(h_.data()[k + std::size_t(nx)]) - h_.data()[k], 2) * invDx2;
+    }
+  return 0.5 * total * domain_->grid().cellArea();
+}
+
 // max |-div(q) - hdot| (m/s) over wet cells: how far the discharges are from the rate (see
 // updateDischarges).
 double SweAdi::dischargeMismatch() const {
@@ -525,7 +624,10 @@ std::map<std::string, double> SweAdi::diagnostics() const {
           {"adi_correction", lastCorrection_},
           {"dry_cells", dryCells_},
           {"positivity_volume", positivityVolume_},
-          {"discharge_mismatch", dischargeMismatch()}};
+          {"discharge_mismatch", dischargeMismatch()},
+          {"adi_projected", projected_ ? 1.0 : 0.0},
+          {"adi_weight_delta", weightDelta_},
+          {"adi_weight_correction", weightCorrection_}};
 }
 
 }  // namespace wb

@@ -86,6 +86,10 @@ class SweAdi final : public Model {
   // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
   // discharge_mismatch (dischargeMismatch(), m/s).
   std::map<std::string, double> diagnostics() const override;
+  // The energy the trapezoidal rule keeps (m^4 / s^2): 1/2 sum_cells hdot^2 dA + 1/2 sum_faces
+  // g D_f ((h_N - h_C) / dx)^2 dA = 1/2 (hdot^T hdot + h^T (-L) h) dA, the face depths of the last
+  // step. Exact solves keep it; the ADI iterations may only take it out (projectStep).
+  double waveEnergy() const;
   // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
   double dischargeMismatch() const;
 
@@ -106,6 +110,7 @@ class SweAdi final : public Model {
   void sweepRows(PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast };
   void sweepColumns(ColumnSweep sweep);
+  void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
@@ -125,6 +130,12 @@ class SweAdi final : public Model {
   const ForceField* force_ = nullptr;
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;
+  // Whether the row and column operators L_x and L_y commute (a rectangle of wet cells over a
+  // flat bed, nothing dry): then the ADI iterations alone keep the energy; else projectStep.
+  static bool operatorsCommute(const Domain& domain);
+  bool commuting_ = true, projected_ = false;
+  std::vector<Gram> gram_;  // per row, the projection's inner products
+  double weightDelta_ = 1.0, weightCorrection_ = 0.0;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities

@@ -219,33 +219,52 @@ TEST(SweAdi, VelocitiesStayConsistentFarBeyondTheExplicitLimit) {
 }
 
 // Far beyond the explicit limit in domains where the row and column operators L_x and L_y do
-// not commute (solid cells inside the water, the Π pool's legs, land on a heightmap coast):
-// the ADI iterations alone let the energy grow there (an island pool at 20x reached 0.48 m
-// from a 1 mm drop). The step must keep the surface and the energy bounded: over 2000 steps
-// from step 20 on, max |eta| at most the drop's amplitude and the energy (potential plus the
-// kinetic energy of the face discharges) at most 1.05 of its start.
+// not commute (solid cells inside the water, the Π pool's legs, land on a heightmap coast),
+// the ADI iterations alone let the energy grow: an island pool at 20x the explicit limit grew
+// a 1 mm drop to NaN. Over 2000 steps the surface's displacement from rest must stay within
+// the drop's amplitude from step 20 on, and the energy the trapezoidal rule keeps
+// (waveEnergy(), 1/2 (hdot^2 + h^T (-L) h) dA) at most its value after the first step, to
+// 1e-4 (the depth follows the surface: the operator changes a little from step to step).
+// Reported besides: the surface's potential energy and the face discharges' kinetic energy,
+// which the step does not read (docs/swe-adi.md, "Stability").
 struct Excursion {
-  double eta = 0.0;     // max |eta| / the drop's amplitude, steps 20-2000
-  double energy = 0.0;  // max energy / initial, steps 20-2000
+  double eta = 0.0;        // max |eta - rest| / the drop's amplitude, steps 20-2000
+  double wave = 0.0;       // max waveEnergy() / after the first step, steps 2-2000
+  double potential = 0.0;  // max 1/2 g sum (eta - rest)^2 dA / initial, steps 20-2000
+  double kinetic = 0.0;    // max kinetic energy of the discharges / initial potential
 };
-Excursion excursion(const Domain& domain, const Field2D& eta0, double multiple, int iterations) {
+Excursion excursion(const Domain& domain, const Field2D& rest, const Field2D& drop, double multiple,
+                    int iterations) {
   SweAdi model;
   model.params().set("iterations", iterations, "test");
-  model.reset(domain, eta0);
+  model.reset(domain, rest);
   const double dt = multiple * model.explicitLimit();
   model.params().set("dt", dt, "test");
+  Field2D eta0 = rest;
+  for (std::size_t k = 0; k < eta0.size(); ++k)
+    eta0.data()[k] += drop.data()[k];
   model.reset(domain, eta0);
-  const auto energy = [&] {
-    return summarizeSurface(model.eta(), domain).potentialEnergy + model.kineticEnergy();
+  const auto potential = [&] {
+    double sum = 0.0;
+    for (std::size_t k = 0; k < rest.size(); ++k)
+      sum += std::pow(double(model.eta().data()[k]) - rest.data()[k], 2);
+    return 0.5 * domain.g() * sum * domain.grid().cellArea();
   };
-  const double e0 = energy(), a0 = eta0.maxAbs();
+  const double p0 = potential(), a0 = drop.maxAbs();
   Excursion worst;
+  double w1 = 0.0;
   for (int k = 0; k < 2000; ++k) {
     model.step(dt);
-    if (!model.eta().allFinite()) return {INFINITY, INFINITY};
+    if (!model.eta().allFinite()) return {INFINITY, INFINITY, INFINITY, INFINITY};
+    if (k == 0) w1 = model.waveEnergy();
+    worst.wave = std::max(worst.wave, model.waveEnergy() / w1);
     if (k < 20) continue;
-    worst.eta = std::max(worst.eta, double(model.eta().maxAbs()) / a0);
-    worst.energy = std::max(worst.energy, energy() / e0);
+    float largest = 0.0f;
+    for (std::size_t c = 0; c < rest.size(); ++c)
+      largest = std::max(largest, std::fabs(model.eta().data()[c] - rest.data()[c]));
+    worst.eta = std::max(worst.eta, double(largest) / a0);
+    worst.potential = std::max(worst.potential, potential() / p0);
+    worst.kinetic = std::max(worst.kinetic, model.kineticEnergy() / p0);
   }
   return worst;
 }
@@ -288,16 +307,14 @@ Field2D restingSurface(const Domain& domain) {
 
 void expectBounded(const char* what, const Domain& domain, const Field2D& drop, double multiple,
                    int iterations) {
-  Field2D eta0 = restingSurface(domain);
-  for (std::size_t k = 0; k < eta0.size(); ++k)
-    eta0.data()[k] += drop.data()[k];
-  const Excursion e = excursion(domain, eta0, multiple, iterations);
+  const Excursion e = excursion(domain, restingSurface(domain), drop, multiple, iterations);
   std::printf(
-      "[ swe-adi ] %s at %gx, %d iterations: max |eta| %.3g of the drop, energy %.4g of "
-      "the start\n",
-      what, multiple, iterations, e.eta, e.energy);
+      "[ swe-adi ] %s at %gx, %d iterations: max |eta - rest| %.3g of the drop, wave "
+      "energy %.6f of step 1; potential %.3g, discharges' kinetic %.3g of the start\n",
+      what, multiple, iterations, e.eta, e.wave, e.potential, e.kinetic);
   EXPECT_LE(e.eta, 1.0) << what << " at " << multiple << "x, " << iterations << " iterations";
-  EXPECT_LE(e.energy, 1.05) << what << " at " << multiple << "x, " << iterations << " iterations";
+  EXPECT_LE(e.wave, 1.0 + 1e-4) << what << " at " << multiple << "x, " << iterations
+                                << " iterations";
 }
 
 TEST(SweAdiBeyondTheExplicitLimit, IslandPoolStaysBounded) {
