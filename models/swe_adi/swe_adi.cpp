@@ -51,7 +51,6 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
     h_.data()[k] = wet ? std::max(h_.data()[k], ground_.data()[k]) : 0.0f;
   }
   rowCounts_.assign(std::size_t(ny), RowCounts{});
-  gram_.assign(std::size_t(ny), Gram{});
   const std::size_t banded = std::size_t(rowBands(ny)) * std::size_t(nx) * kRowBand;
   bandC_.assign(banded, 0.0f);
   bandP_.assign(banded, 0.0f);
@@ -64,6 +63,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   reached_.reserve(h_.size());
   visited_.assign(h_.size(), 0);
   visitStamp_ = 0;
+  gram_.assign(std::size_t(ny), Gram{});
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
   dryThreshold_ = float(params().get("dry_threshold"));
@@ -87,7 +87,7 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
-  projected_ = !commuting_ || dryCells_ > 0;
+  energyChecked_ = !commuting_ || dryCells_ > 0;
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     for (int k = 0; k < iterations_; ++k) {
@@ -99,7 +99,7 @@ void SweAdi::step(double dt) {
                    : k + 1 == iterations_ ? ColumnSweep::kLast
                                           : ColumnSweep::kNext);
     }
-    if (projected_) projectStep();
+    if (energyChecked_) projectStep();
     updateDischarges(dt);
     updateSurface(dt);
   }
@@ -324,7 +324,7 @@ void SweAdi::projectStep() {
   if (!grows) return;
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
-    combineRow(delta_.data(), correction, float(a), float(b), h_.index(0, j), std::size_t(nx));
+    combineRow(delta_.data(), correction, a, b, h_.index(0, j), std::size_t(nx));
 }
 
 bool SweAdi::operatorsCommute(const Domain& domain) {
@@ -625,7 +625,7 @@ std::map<std::string, double> SweAdi::diagnostics() const {
           {"dry_cells", dryCells_},
           {"positivity_volume", positivityVolume_},
           {"discharge_mismatch", dischargeMismatch()},
-          {"adi_projected", projected_ ? 1.0 : 0.0},
+          {"adi_energy_check", energyChecked_ ? 1.0 : 0.0},
           {"adi_weight_delta", weightDelta_},
           {"adi_weight_correction", weightCorrection_}};
 }

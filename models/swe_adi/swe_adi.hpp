@@ -133,7 +133,7 @@ class SweAdi final : public Model {
   // Whether the row and column operators L_x and L_y commute (a rectangle of wet cells over a
   // flat bed, nothing dry): then the ADI iterations alone keep the energy; else projectStep.
   static bool operatorsCommute(const Domain& domain);
-  bool commuting_ = true, projected_ = false;
+  bool commuting_ = true, energyChecked_ = false;
   std::vector<Gram> gram_;  // per row, the projection's inner products
   double weightDelta_ = 1.0, weightCorrection_ = 0.0;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.

@@ -105,7 +105,8 @@ struct Gram {
 Gram gramRow(const float* delta, const float* correction, const float* rhs, const float* depthX,
              const float* depthY, float couple, std::size_t row, std::size_t nx, bool hasNorth);
 // delta <- a delta + b c and c <- a c over the row (c may be delta: then only delta <- a delta).
-void combineRow(float* delta, float* correction, float a, float b, std::size_t row, std::size_t nx);
+void combineRow(float* delta, float* correction, double a, double b, std::size_t row,
+                std::size_t nx);
 
 struct FluxInputs {
   const float* h;

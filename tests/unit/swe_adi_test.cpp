@@ -41,9 +41,9 @@ INSTANTIATE_TEST_SUITE_P(Verification, SweAdiCase,
                          ::testing::Values("period (4,0) 20 cells", "period (2,2) 28 cells",
                                            "period (1,0) 64 cells", "front flat", "front shelf",
                                            "lake at rest", "volume pi pool", "dam break",
-                                           "bounded 20x", "bounded 100x", "symmetry", "Layton drop",
-                                           "Layton hill", "Layton wavefront", "Layton mode",
-                                           "Layton mode 4x"),
+                                           "bounded 20x", "bounded 100x", "bounded 20x island",
+                                           "symmetry", "Layton drop", "Layton hill",
+                                           "Layton wavefront", "Layton mode", "Layton mode 4x"),
                          [](const auto& info) {
                            std::string name;
                            for (char ch : info.param)
