@@ -64,6 +64,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   visited_.assign(h_.size(), 0);
   visitStamp_ = 0;
   gram_.assign(std::size_t(ny), Gram{});
+  energyLoss_.assign(std::size_t(ny), 0.0);
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
   dryThreshold_ = float(params().get("dry_threshold"));
@@ -290,6 +291,24 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 void SweAdi::projectStep() {
   const int nx = h_.nx(), ny = h_.ny();
   float* correction = iterations_ == 1 ? delta_.data() : work_.data();
+  // First only delta^T res (one sum), then, in the few steps that would add energy, the
+  // projection's inner products.
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    energyLoss_[std::size_t(j)] =
+        energyLossRow(rhs_.data(), delta_.data(), faceDepthX_.data(), faceDepthY_.data(), couple_,
+                      h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  double loss = 0.0;
+  for (const double rowLoss : energyLoss_)
+    loss += rowLoss;
+  if (loss >= 0.0) {
+#pragma omp single nowait
+    {
+      weightDelta_ = 1.0;
+      weightCorrection_ = 0.0;
+    }
+    return;  // every thread has the same sum: all return
+  }
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     gram_[std::size_t(j)] =
@@ -303,13 +322,9 @@ void SweAdi::projectStep() {
     s.dr += g.dr;
     s.cr += g.cr;
   }
-  // E^{n+1} - E^n = -delta^T res = -(d.r - d.Ad): the iterate is kept when it does not add
-  // energy (always, where L_x and L_y commute), else replaced by the projection.
-  const bool grows = s.dr - s.dd < 0.0;
   double a = 1.0, b = 0.0;
   const double det = s.dd * s.cc - s.dc * s.dc;
-  if (!grows) {
-  } else if (iterations_ > 1 && det > 1e-12 * s.dd * s.cc) {
+  if (iterations_ > 1 && det > 1e-12 * s.dd * s.cc) {
     a = (s.dr * s.cc - s.cr * s.dc) / det;
     b = (s.dd * s.cr - s.dc * s.dr) / det;
   } else if (s.dd > 0.0) {
@@ -320,8 +335,6 @@ void SweAdi::projectStep() {
     weightDelta_ = a;
     weightCorrection_ = b;
   }
-  // Every thread has the same sums: all skip the loop, or none.
-  if (!grows) return;
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j)
     combineRow(delta_.data(), correction, a, b, h_.index(0, j), std::size_t(nx));

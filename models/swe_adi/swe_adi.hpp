@@ -134,7 +134,8 @@ class SweAdi final : public Model {
   // flat bed, nothing dry): then the ADI iterations alone keep the energy; else projectStep.
   static bool operatorsCommute(const Domain& domain);
   bool commuting_ = true, energyChecked_ = false;
-  std::vector<Gram> gram_;  // per row, the projection's inner products
+  std::vector<Gram> gram_;          // per row, the projection's inner products
+  std::vector<double> energyLoss_;  // per row, delta^T res
   double weightDelta_ = 1.0, weightCorrection_ = 0.0;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;

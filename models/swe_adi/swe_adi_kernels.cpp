@@ -660,4 +660,28 @@ WB_ADI_KERNEL void combineRow(float* delta, float* correction, double a, double 
   }
 }
 
+WB_ADI_KERNEL double energyLossRow(const float* __restrict rhs, const float* __restrict delta,
+                                   const float* __restrict depthX, const float* __restrict depthY,
+                                   float couple, std::size_t row, std::size_t nx, bool hasSouth,
+                                   bool hasNorth) {
+  const float* __restrict d = delta + row;
+  const float* __restrict dS = hasSouth ? d - nx : d;
+  const float* __restrict dN = hasNorth ? d + nx : d;
+  const float* __restrict fX = depthX + row;
+  const float* __restrict fN = depthY + row;
+  const float* __restrict fS = depthY + (hasSouth ? row - nx : row);
+  const float south = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rhs + row;
+  const auto cell = [&](std::size_t i, float dW, float cW, float dE, float cE) {
+    return double(d[i]) * residualCell(r[i], d[i], dW, dE, dS[i], dN[i], cW, cE,
+                                       south * (couple * fS[i]), couple * fN[i]);
+  };
+  if (nx == 1) return cell(0, d[0], 0.0f, d[0], 0.0f);
+  double sum = cell(0, d[0], 0.0f, d[1], couple * fX[0]);
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t i = 1; i < nx - 1; ++i)
+    sum += cell(i, d[i - 1], couple * fX[i - 1], d[i + 1], couple * fX[i]);
+  return sum + cell(nx - 1, d[nx - 2], couple * fX[nx - 2], d[nx - 1], 0.0f);
+}
+
 }  // namespace wb

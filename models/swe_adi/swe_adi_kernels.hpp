@@ -94,6 +94,10 @@ ColumnResult solveColumns(const float* w, float* out, const float* depth, float 
                           float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
                           bool measure);
 
+// sum over the row of delta res, res = r - (1 - q L) delta (residualRow's defect): the energy
+// the step takes out (docs/swe-adi.md, "Stability").
+double energyLossRow(const float* rhs, const float* delta, const float* depthX, const float* depthY,
+                     float couple, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
 // The Galerkin (Rayleigh-Ritz) projection of the step onto span{delta, c} (the last iterate
 // and the last correction): the inner products u^T (1 - q L) v and u^T r of the two, summed
 // over a row. u^T (1 - q L) v = sum_cells u v + sum_faces c_f (u_C - u_N)(v_C - v_N), with the
