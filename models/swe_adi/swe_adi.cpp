@@ -264,30 +264,32 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
   }
 }
 
-// The energy of the step. With exact solves the trapezoidal rule keeps
-//   E = (dt / 2)^2 |hdot|^2 + h^T (-q L) h ... per unit q: E = |u|^2 + q h^T K h, u = dt hdot / 2,
-// K = -L, and with any approximate solve delta (residual res = r - (1 - q L) delta) the step
-// changes it by exactly
+// The energy of the step. With u = dt hdot / 2 and K = -L (symmetric, non-negative) the
+// trapezoidal rule keeps E = |u|^2 + q h^T K h = q (|hdot|^2 + h^T K h) when it is solved
+// exactly; with any approximate delta (residual res = r - (1 - q L) delta) the step changes it
+// by exactly
 //   E^{n+1} - E^n = -delta^T res.
 // k ADI iterations leave res = q^2 L_x L_y c (c the last correction). Where L_x and L_y
-// commute, delta^T res >= 0 for every state (per mode rho^k (1 - rho^k) |delta*|^2 (1 + q a +
-// q b)): the iterations only take energy out. Where they do not (solid cells in the water,
-// land, bathymetry), delta^T res = (q L_x delta)^T (q L_y c) has no sign, and the step map grows
-// modes: measured |lambda|^2 = 1.08 per step at 20x the explicit limit on a 24 x 24 pool with a
-// 6 x 6 island, 1.94 at 100x (docs/swe-adi.md, "Stability"). More iterations shrink res but
-// not its sign.
+// commute (a rectangle over a flat bed), delta^T res >= 0 for every state: the iterations only
+// take energy out. Where they do not (solid cells in the water, land, bathymetry),
+// delta^T res = (q L_x delta)^T (q L_y c) has no sign, and the step map grows modes: |lambda|^2
+// = 1.08 per step at 20x the explicit limit on a 24 x 24 pool with a 6 x 6 island, 1.94 at
+// 100x (docs/swe-adi.md, "Stability"). More iterations shrink res but do not give it a sign.
 //
-// The cure is the Galerkin (Rayleigh-Ritz) condition: delta taken as the combination
-// a delta_k + b c_k of the last iterate and the last correction whose residual is orthogonal
-// to both, that is, to itself: delta^T res = 0, E is kept exactly for any dt, any domain and
-// any number of iterations. (1 - q L) is symmetric positive definite, so this is also the
-// combination closest to the exact step in the energy norm, at least as close as the ADI
-// iterate (which is in the span). a and b solve the 2 x 2 system of the inner products
+// So, there, delta^T res is summed first. When it is negative (the step would add energy),
+// delta is replaced by the Galerkin (Rayleigh-Ritz) combination a delta_k + b c_k of the last
+// iterate and the last correction whose residual is orthogonal to both, and so to itself:
+// delta^T res = 0, E is kept, for any dt, domain and number of iterations. (1 - q L) is
+// symmetric positive definite, so this is also the combination closest to the exact step in
+// the energy norm, at least as close as the ADI iterate (which is in the span). a and b solve
+// the 2 x 2 system of the inner products
 //   [d.Ad d.Ac; c.Ad c.Ac] (a, b) = (d.r, c.r),   u.Av = u.v + sum_faces c_f (u_C - u_N)(v_C - v_N)
-// (one iteration: a = d.r / d.Ad, b = 0). Every thread sums the rows' products in row order, so
-// the weights do not depend on the thread count. The sums are 0 on a closed face and delta and
-// c sum to 0, so the volume is kept. The last correction is scaled with delta (c <- a c) for the
-// discharges' mid surfaces, so a = 1, b = 0 is the plain step.
+// (one iteration: a = d.r / d.Ad, b = 0). Every thread sums the rows' sums in row order, so
+// the result does not depend on the thread count. delta and c sum to 0, so the volume is kept
+// to round-off. The last correction is scaled with delta (c <- a c) for the discharges' mid
+// surfaces, so a = 1, b = 0 is the plain step. Projecting in every step instead keeps E but
+// takes nothing out, and the unconverged steps then move the energy between modes (the Π
+// pool's potential energy at 20x rose to 2.3 of its start, 0.30 with the check).
 void SweAdi::projectStep() {
   const int nx = h_.nx(), ny = h_.ny();
   float* correction = iterations_ == 1 ? delta_.data() : work_.data();

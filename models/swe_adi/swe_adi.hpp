@@ -21,10 +21,13 @@
 // of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
 // 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
 //
-// Stability: for any dt on a rectangle (per mode |amplification| = sqrt(1 - 2 rho^k) with
-// rho the iteration's contraction: 1 along the axes, the unconverged iterations damp short
-// diagonal modes), but not with solid cells inside the water, where L_x and L_y do not
-// commute: an island grows a drop from 5x the explicit limit on (docs/swe-adi.md). Accuracy: the
+// Stability: any approximate solve changes the trapezoidal rule's energy E by -delta^T res. On
+// a rectangle over a flat bed (L_x, L_y commute) the ADI iterations only take energy out (per
+// mode |amplification| = sqrt(1 - 2 rho^k), rho the iteration's contraction). Elsewhere (solid
+// cells, land, bathymetry) delta^T res has no sign and k iterations alone grew a drop next to an
+// island to NaN at 20x the explicit limit; there the step checks delta^T res and, when the
+// iterate would add energy, takes its Galerkin projection onto span{delta, c} instead, which
+// keeps E (projectStep; docs/swe-adi.md, "Stability"). So any dt is stable. Accuracy: the
 // trapezoidal rule lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the
 // default dt is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume:
 // every operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to round-off.
