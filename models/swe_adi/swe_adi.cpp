@@ -63,12 +63,19 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   reached_.reserve(h_.size());
   visited_.assign(h_.size(), 0);
   visitStamp_ = 0;
+  gram_.assign(std::size_t(ny), Gram{});
+  energyLoss_.assign(std::size_t(ny), 0.0);
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
   dryThreshold_ = float(params().get("dry_threshold"));
   const auto userDt = params().getOptional("dt");
   dt_ = userDt ? *userDt : explicitLimit();
   dryCells_ = 0;
+  for (std::size_t k = 0; k < h_.size(); ++k)
+    dryCells_ += int(domain.wetMask()[k] != 0 && h_.data()[k] - ground_.data()[k] <= dryThreshold_);
+  commuting_ = operatorsCommute(domain);
+  weightDelta_ = 1.0;
+  weightCorrection_ = 0.0;
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
   wetCells_ = std::max(domain.wetCount(), 1);
@@ -81,6 +88,7 @@ void SweAdi::step(double dt) {
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
+  energyChecked_ = !commuting_ || dryCells_ > 0;
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
     for (int k = 0; k < iterations_; ++k) {
@@ -92,6 +100,7 @@ void SweAdi::step(double dt) {
                    : k + 1 == iterations_ ? ColumnSweep::kLast
                                           : ColumnSweep::kNext);
     }
+    if (energyChecked_) projectStep();
     updateDischarges(dt);
     updateSurface(dt);
   }
@@ -253,6 +262,91 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
     }
     lastCorrection_ = size > 0.0f ? correction / size : 0.0;
   }
+}
+
+// The energy of the step. With u = dt hdot / 2 and K = -L (symmetric, non-negative) the
+// trapezoidal rule keeps E = |u|^2 + q h^T K h = q (|hdot|^2 + h^T K h) when it is solved
+// exactly; with any approximate delta (residual res = r - (1 - q L) delta) the step changes it
+// by exactly
+//   E^{n+1} - E^n = -delta^T res.
+// k ADI iterations leave res = q^2 L_x L_y c (c the last correction). Where L_x and L_y
+// commute (a rectangle over a flat bed), delta^T res >= 0 for every state: the iterations only
+// take energy out. Where they do not (solid cells in the water, land, bathymetry),
+// delta^T res = (q L_x delta)^T (q L_y c) has no sign, and the step map grows modes: |lambda|^2
+// = 1.08 per step at 20x the explicit limit on a 24 x 24 pool with a 6 x 6 island, 1.94 at
+// 100x (docs/swe-adi.md, "Stability"). More iterations shrink res but do not give it a sign.
+//
+// So, there, delta^T res is summed first. When it is negative (the step would add energy),
+// delta is replaced by the Galerkin (Rayleigh-Ritz) combination a delta_k + b c_k of the last
+// iterate and the last correction whose residual is orthogonal to both, and so to itself:
+// delta^T res = 0, E is kept, for any dt, domain and number of iterations. (1 - q L) is
+// symmetric positive definite, so this is also the combination closest to the exact step in
+// the energy norm, at least as close as the ADI iterate (which is in the span). a and b solve
+// the 2 x 2 system of the inner products
+//   [d.Ad d.Ac; c.Ad c.Ac] (a, b) = (d.r, c.r),   u.Av = u.v + sum_faces c_f (u_C - u_N)(v_C - v_N)
+// (one iteration: a = d.r / d.Ad, b = 0). Every thread sums the rows' sums in row order, so
+// the result does not depend on the thread count. delta and c sum to 0, so the volume is kept
+// to round-off. The last correction is scaled with delta (c <- a c) for the discharges' mid
+// surfaces, so a = 1, b = 0 is the plain step. Projecting in every step instead keeps E but
+// takes nothing out, and the unconverged steps then move the energy between modes (the Π
+// pool's potential energy at 20x rose to 2.3 of its start, 0.30 with the check).
+void SweAdi::projectStep() {
+  const int nx = h_.nx(), ny = h_.ny();
+  float* correction = iterations_ == 1 ? delta_.data() : work_.data();
+  // First only delta^T res (one sum), then, in the few steps that would add energy, the
+  // projection's inner products.
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    energyLoss_[std::size_t(j)] =
+        energyLossRow(rhs_.data(), delta_.data(), faceDepthX_.data(), faceDepthY_.data(), couple_,
+                      h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
+  double loss = 0.0;
+  for (const double rowLoss : energyLoss_)
+    loss += rowLoss;
+  if (loss >= 0.0) {
+#pragma omp single nowait
+    {
+      weightDelta_ = 1.0;
+      weightCorrection_ = 0.0;
+    }
+    return;  // every thread has the same sum: all return
+  }
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    gram_[std::size_t(j)] =
+        gramRow(delta_.data(), correction, rhs_.data(), faceDepthX_.data(), faceDepthY_.data(),
+                couple_, h_.index(0, j), std::size_t(nx), j + 1 < ny);
+  Gram s;
+  for (const Gram& g : gram_) {
+    s.dd += g.dd;
+    s.dc += g.dc;
+    s.cc += g.cc;
+    s.dr += g.dr;
+    s.cr += g.cr;
+  }
+  double a = 1.0, b = 0.0;
+  const double det = s.dd * s.cc - s.dc * s.dc;
+  if (iterations_ > 1 && det > 1e-12 * s.dd * s.cc) {
+    a = (s.dr * s.cc - s.cr * s.dc) / det;
+    b = (s.dd * s.cr - s.dc * s.dr) / det;
+  } else if (s.dd > 0.0) {
+    a = s.dr / s.dd;  // c parallel to delta (or one iteration): along delta alone
+  }
+#pragma omp single nowait
+  {
+    weightDelta_ = a;
+    weightCorrection_ = b;
+  }
+#pragma omp for schedule(static)
+  for (int j = 0; j < ny; ++j)
+    combineRow(delta_.data(), correction, a, b, h_.index(0, j), std::size_t(nx));
+}
+
+bool SweAdi::operatorsCommute(const Domain& domain) {
+  if (domain.wetCount() != domain.nx() * domain.ny() || domain.hasLandAboveRest()) return false;
+  const Field2D& depth = domain.restDepth();
+  return std::all_of(depth.data(), depth.data() + depth.size(),
+                     [&](float d) { return d == depth.data()[0]; });
 }
 
 // The face discharges q = D u, integrated as h_t = -div(q), q_t = -g D grad(h) with the
@@ -462,6 +556,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   }
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  commuting_ = operatorsCommute(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   return added * domain.grid().cellArea();
@@ -502,6 +597,25 @@ double SweAdi::kineticEnergy() const {
   return 0.5 * total * domain_->grid().cellArea();
 }
 
+double SweAdi::waveEnergy() const {
+  const int nx = h_.nx(), ny = h_.ny();
+  const double g = domain_->g(), invDx2 = 1.0 / (domain_->grid().dx * domain_->grid().dx);
+  double total = 0.0;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      const std::size_t k = h_.index(i, j);
+      const double rate = rate_.data()[k];
+      total += rate * rate;
+      if (i + 1 < nx)
+        total += g * faceDepthX_.data()[k] * std::pow(double(h_.data()[k + 1]) - h_.data()[k], 2) *
+                 invDx2;
+      if (j + 1 < ny)
+        total += g * faceDepthY_.data()[k] *
+                 std::pow(double(h_.data()[k + std::size_t(nx)]) - h_.data()[k], 2) * invDx2;
+    }
+  return 0.5 * total * domain_->grid().cellArea();
+}
+
 // max |-div(q) - hdot| (m/s) over wet cells: how far the discharges are from the rate (see
 // updateDischarges).
 double SweAdi::dischargeMismatch() const {
@@ -525,7 +639,10 @@ std::map<std::string, double> SweAdi::diagnostics() const {
           {"adi_correction", lastCorrection_},
           {"dry_cells", dryCells_},
           {"positivity_volume", positivityVolume_},
-          {"discharge_mismatch", dischargeMismatch()}};
+          {"discharge_mismatch", dischargeMismatch()},
+          {"adi_energy_check", energyChecked_ ? 1.0 : 0.0},
+          {"adi_weight_delta", weightDelta_},
+          {"adi_weight_correction", weightCorrection_}};
 }
 
 }  // namespace wb

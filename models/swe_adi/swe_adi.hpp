@@ -21,10 +21,13 @@
 // of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
 // 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
 //
-// Stability: for any dt on a rectangle (per mode |amplification| = sqrt(1 - 2 rho^k) with
-// rho the iteration's contraction: 1 along the axes, the unconverged iterations damp short
-// diagonal modes), but not with solid cells inside the water, where L_x and L_y do not
-// commute: an island grows a drop from 5x the explicit limit on (docs/swe-adi.md). Accuracy: the
+// Stability: any approximate solve changes the trapezoidal rule's energy E by -delta^T res. On
+// a rectangle over a flat bed (L_x, L_y commute) the ADI iterations only take energy out (per
+// mode |amplification| = sqrt(1 - 2 rho^k), rho the iteration's contraction). Elsewhere (solid
+// cells, land, bathymetry) delta^T res has no sign and k iterations alone grew a drop next to an
+// island to NaN at 20x the explicit limit; there the step checks delta^T res and, when the
+// iterate would add energy, takes its Galerkin projection onto span{delta, c} instead, which
+// keeps E (projectStep; docs/swe-adi.md, "Stability"). So any dt is stable. Accuracy: the
 // trapezoidal rule lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the
 // default dt is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume:
 // every operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to round-off.
@@ -86,6 +89,10 @@ class SweAdi final : public Model {
   // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
   // discharge_mismatch (dischargeMismatch(), m/s).
   std::map<std::string, double> diagnostics() const override;
+  // The energy the trapezoidal rule keeps (m^4 / s^2): 1/2 sum_cells hdot^2 dA + 1/2 sum_faces
+  // g D_f ((h_N - h_C) / dx)^2 dA = 1/2 (hdot^T hdot + h^T (-L) h) dA, the face depths of the last
+  // step. Exact solves keep it; the ADI iterations may only take it out (projectStep).
+  double waveEnergy() const;
   // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
   double dischargeMismatch() const;
 
@@ -106,6 +113,7 @@ class SweAdi final : public Model {
   void sweepRows(PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast };
   void sweepColumns(ColumnSweep sweep);
+  void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
@@ -125,6 +133,13 @@ class SweAdi final : public Model {
   const ForceField* force_ = nullptr;
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;
+  // Whether the row and column operators L_x and L_y commute (a rectangle of wet cells over a
+  // flat bed, nothing dry): then the ADI iterations alone keep the energy; else projectStep.
+  static bool operatorsCommute(const Domain& domain);
+  bool commuting_ = true, energyChecked_ = false;
+  std::vector<Gram> gram_;          // per row, the projection's inner products
+  std::vector<double> energyLoss_;  // per row, delta^T res
+  double weightDelta_ = 1.0, weightCorrection_ = 0.0;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities

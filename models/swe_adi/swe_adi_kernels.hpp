@@ -94,6 +94,24 @@ ColumnResult solveColumns(const float* w, float* out, const float* depth, float 
                           float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
                           bool measure);
 
+// sum over the row of delta res, res = r - (1 - q L) delta (residualRow's defect): the energy
+// the step takes out (docs/swe-adi.md, "Stability").
+double energyLossRow(const float* rhs, const float* delta, const float* depthX, const float* depthY,
+                     float couple, std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
+// The Galerkin (Rayleigh-Ritz) projection of the step onto span{delta, c} (the last iterate
+// and the last correction): the inner products u^T (1 - q L) v and u^T r of the two, summed
+// over a row. u^T (1 - q L) v = sum_cells u v + sum_faces c_f (u_C - u_N)(v_C - v_N), with the
+// row's east faces and, with hasNorth, its north faces. correction may be delta (one
+// iteration: only dd and dr are used).
+struct Gram {
+  double dd = 0.0, dc = 0.0, cc = 0.0, dr = 0.0, cr = 0.0;
+};
+Gram gramRow(const float* delta, const float* correction, const float* rhs, const float* depthX,
+             const float* depthY, float couple, std::size_t row, std::size_t nx, bool hasNorth);
+// delta <- a delta + b c and c <- a c over the row (c may be delta: then only delta <- a delta).
+void combineRow(float* delta, float* correction, double a, double b, std::size_t row,
+                std::size_t nx);
+
 struct FluxInputs {
   const float* h;
   const float* delta;       // the step's change
