@@ -15,7 +15,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "app/export/paraview_series.hpp"
@@ -63,11 +62,17 @@ std::vector<double> pvdTimesteps(const fs::path& file, std::vector<std::string>*
   std::stringstream text;
   text << in.rdbuf();
   const std::string content = text.str();
+  // Each entry is `timestep="T" part="0" file="F"` (ParaViewSeries writes them in this order).
+  // Read by plain search: <regex> makes GCC 12 warn inside its own headers.
+  const std::string timeKey = "timestep=\"", fileKey = "\" part=\"0\" file=\"";
   std::vector<double> times;
-  const std::regex dataset(R"re(timestep="([^"]+)" part="0" file="([^"]+)")re");
-  for (std::sregex_iterator it(content.begin(), content.end(), dataset), end; it != end; ++it) {
-    times.push_back(std::stod((*it)[1]));
-    if (files) files->push_back((*it)[2]);
+  for (auto at = content.find(timeKey); at != std::string::npos; at = content.find(timeKey, at)) {
+    at += timeKey.size();
+    const auto timeEnd = content.find(fileKey, at);
+    if (timeEnd == std::string::npos) break;
+    times.push_back(std::stod(content.substr(at, timeEnd - at)));
+    at = timeEnd + fileKey.size();
+    if (files) files->push_back(content.substr(at, content.find('"', at) - at));
   }
   return times;
 }
