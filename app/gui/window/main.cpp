@@ -105,6 +105,12 @@ int main(int argc, char** argv) {
   const bool automated = parser.isSet(quit) || parser.isSet(screenshot);
   wb::gui::MainWindow window(!automated);
   if (automated || parser.isSet(size)) window.resize(width, height);
+  // A scripted run (--frames) of a scenario its models cannot run stops with exit code 2 once
+  // the window has printed the reason, instead of waiting for frames that never come. The
+  // worker builds in its own thread, so connect before the scenario is opened.
+  if (parser.isSet(frames))
+    QObject::connect(&window.worker(), &wb::gui::SimulationWorker::buildFailed, &window,
+                     [] { QApplication::exit(2); });
   std::vector<std::string> ids;
   for (const QString& id : parser.value(models).split(',', Qt::SkipEmptyParts))
     ids.push_back(id.trimmed().toStdString());
