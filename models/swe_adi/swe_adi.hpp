@@ -39,14 +39,17 @@
 // Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
 // h_t = -div q need), each face integrated with the mid-step surface of its direction of the
 // ADI splitting, so that -div(q) is the rate hdot whatever the iterations' residual, where L_x
-// and L_y commute, and differs by their commutator elsewhere (updateDischarges); u = q / D on
-// the faces.
+// and L_y commute (updateDischarges). Elsewhere every face takes h~ = h^n + delta / 2, so the
+// velocities change by gradients only, and when max |-div(q) - hdot| exceeds 1 % of max |hdot|
+// a Poisson solve takes the disagreement out by a gradient (syncDischarges): the discharges stay
+// the irrotational flow whose divergence is the rate, at any dt. u = q / D on the faces.
 #pragma once
 
 #include <cstdint>
 
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
+#include "core/solvers/multigrid.hpp"
 #include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
@@ -87,14 +90,24 @@ class SweAdi final : public Model {
   // solver_iterations (ADI iterations per step), adi_correction (max |last correction| /
   // max |delta|: how far the iterations were from converged), dry_cells (depth at most
   // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
-  // discharge_mismatch (dischargeMismatch(), m/s).
+  // discharge_mismatch (dischargeMismatch(), m/s), discharge_sync (1 when the last step
+  // corrected the discharges, syncDischarges).
   std::map<std::string, double> diagnostics() const override;
   // The energy the trapezoidal rule keeps (m^4 / s^2): 1/2 sum_cells hdot^2 dA + 1/2 sum_faces
   // g D_f ((h_N - h_C) / dx)^2 dA = 1/2 (hdot^T hdot + h^T (-L) h) dA, the face depths of the last
   // step. Exact solves keep it; the ADI iterations may only take it out (projectStep).
   double waveEnergy() const;
+  // The state's rate dh/dt (m/s).
+  const Field2D& rate() const { return rate_; }
   // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
   double dischargeMismatch() const;
+
+  // syncDischarges corrects the discharges when max |-div(q) - hdot| exceeds this fraction of
+  // max |hdot| (docs/swe-adi.md, "Velocity and kinetic energy").
+  static constexpr float kDischargeTolerance = 0.01f;
+  // The correction's Poisson solve: relative residual and V-cycles at most.
+  static constexpr double kDischargeSolveTolerance = 1e-3;
+  static constexpr int kDischargeSolveCycles = 10;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
@@ -116,6 +129,8 @@ class SweAdi final : public Model {
   void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
+  void measureMismatch();
+  void syncDischarges();
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
   const Field2D& faceVelocities(const Field2D& which) const;
@@ -140,6 +155,13 @@ class SweAdi final : public Model {
   std::vector<Gram> gram_;          // per row, the projection's inner products
   std::vector<double> energyLoss_;  // per row, delta^T res
   double weightDelta_ = 1.0, weightCorrection_ = 0.0;
+  // Per row, the discharges' disagreement with the rate after the step (syncDischarges), and
+  // whether the last step corrected it.
+  std::vector<Mismatch> mismatch_;
+  bool synced_ = false;
+  Multigrid poisson_;  // K psi = M, set up when first needed
+  Field2D poissonShift_;
+  CgResult syncSolve_;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities
