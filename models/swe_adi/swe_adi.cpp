@@ -92,6 +92,7 @@ void SweAdi::step(double dt) {
   const double dx = domain_->grid().dx;
   couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
   energyChecked_ = !commuting_ || dryCells_ > 0;
+  dischargesSynced_ = energyChecked_ || dt > kSplitSurfaceLimit * explicitLimit();
   synced_ = false;
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
@@ -107,10 +108,10 @@ void SweAdi::step(double dt) {
     if (energyChecked_) projectStep();
     updateDischarges(dt);
     updateSurface(dt);
-    if (energyChecked_) measureMismatch();
+    if (dischargesSynced_) measureMismatch();
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
-  if (energyChecked_) syncDischarges();
+  if (dischargesSynced_) syncDischarges();
   keepDepthNonNegative(dt);
   absorbAtOpenEdges(dt);
 }
@@ -375,8 +376,10 @@ bool SweAdi::operatorsCommute(const Domain& domain) {
 // curl that grows with q |L| (the kinetic energy of a drop at 20x the explicit limit rose to
 // 2.0 of the initial energy, docs/swe-adi.md); half and half, its curl is zero on the axes
 // and the diagonals of the modes, but not in general. So this is the path of the rectangle
-// over a flat bed only. Where L_x and L_y do not commute (the domains projectStep checks) the
-// commutator grows with (q |L|)^2, and so does the curl of the split mid surfaces, which no
+// over a flat bed up to kSplitSurfaceLimit times the explicit limit only. Where L_x and L_y do
+// not commute (the domains projectStep checks, and the rectangle beyond that dt, where the depth
+// follows the surface) the commutator grows with (q |L|)^2, and so does the curl of the split
+// mid surfaces, which no
 // gradient correction takes out (the island at 100x the explicit limit: kinetic energy 4e3
 // m^4/s^2 that stayed, 3e7 times the drop's). There every face takes the one mid surface
 // h~ = h^n + delta / 2 (the couplings of the mid surfaces set to 0), so the face velocities change
@@ -394,7 +397,7 @@ void SweAdi::updateDischarges(double dt) {
                       force_ ? force_->ay.data() : nullptr,
                       float(dt),
                       float(domain_->g() * dt / domain_->grid().dx),
-                      energyChecked_ ? 0.0f : couple_,
+                      dischargesSynced_ ? 0.0f : couple_,
                       1.0f - damping_};
   float* mids = stages_[std::size_t(omp_get_thread_num())].data();
   int last = -2;  // the row this thread did last: its north-face mid surface is in mids
