@@ -108,7 +108,6 @@ void SweAdi::step(double dt) {
     if (energyChecked_) projectStep();
     updateDischarges(dt);
     updateSurface(dt);
-    if (dischargesSynced_) measureMismatch();
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   if (dischargesSynced_) syncDischarges();
@@ -412,34 +411,32 @@ void SweAdi::updateDischarges(double dt) {
 // h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
 //   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
 // so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
-// row the cells left below their ground (for the drying correction) and the dry cells.
+// row the cells left below their ground (for the drying correction) and the dry cells. On
+// syncDischarges' path also, per row, max |M|, M = -div(q^{n+1}) - hdot^{n+1}, and max |hdot|,
+// on the rows just updated (in cache: no pass of its own).
 void SweAdi::updateSurface(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; j += kSurfaceRows)
-    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx),
-                std::min(kSurfaceRows, ny - j), rowCounts_.data() + j);
-}
-
-// The discharges' disagreement with the rate, M = -div(q^{n+1}) - hdot^{n+1}. updateDischarges
-// makes M the previous step's M plus the commutator (q^2 / 2) (L_y L_x - L_x L_y) c where L_x
-// and L_y do not commute, and, in a step that projectStep replaced by a delta + b c, the
-// difference between that and the iterate the mid surfaces were formed from. Both grow with
-// q |L|, and M adds up step after step: at 20x the explicit limit on the island the discharges'
-// kinetic energy reached 127 times the drop's energy, 3e8 at 100x (docs/swe-adi.md). Here, per
-// row, max |M| and max |hdot| (one pass, in the step's parallel region); syncDischarges takes M
-// out when it matters.
-void SweAdi::measureMismatch() {
-  const int nx = h_.nx(), ny = h_.ny();
   const float invDx = float(1.0 / domain_->grid().dx);
 #pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    mismatch_[std::size_t(j)] = mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), nullptr,
-                                            0.0f, invDx, h_.index(0, j), std::size_t(nx), j > 0);
+  for (int j = 0; j < ny; j += kSurfaceRows) {
+    const int rows = std::min(kSurfaceRows, ny - j);
+    surfaceRows(in, h_.data(), rate_.data(), h_.index(0, j), std::size_t(nx), rows,
+                rowCounts_.data() + j);
+    if (!dischargesSynced_) continue;
+    for (int r = j; r < j + rows; ++r)
+      mismatch_[std::size_t(r)] = mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), nullptr,
+                                              0.0f, invDx, h_.index(0, r), std::size_t(nx), r > 0);
+  }
 }
 
+// The discharges' disagreement with the rate, M = -div(q) - hdot, taken out. With the one mid
+// surface h~ (updateDischarges), each step adds to M the whole splitting error q^2 L_x L_y c,
+// and in a step that projectStep replaced by a delta + b c, the difference between that and the
+// iterate; both grow with q |L| and M adds up step after step (with the split mid surfaces, at
+// 20x the explicit limit on the island, the discharges' kinetic energy reached 127 times the
+// drop's energy, 3e8 at 100x; docs/swe-adi.md).
 // When max |M| exceeds kDischargeTolerance of max |hdot|, the discharges are corrected by the
 // gradient that takes M out: q -= D_f (psi_N - psi_C) / dx with
 //   sum_faces D_f (psi_C - psi_N) = dx^2 M   (K psi = M, K = -L / g, Neumann on closed faces),

@@ -136,7 +136,6 @@ class SweAdi final : public Model {
   void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
-  void measureMismatch();
   void syncDischarges();
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
