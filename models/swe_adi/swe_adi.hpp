@@ -136,6 +136,7 @@ class SweAdi final : public Model {
   void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
+  bool measuresMismatch() const;
   void syncDischarges();
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
@@ -165,6 +166,8 @@ class SweAdi final : public Model {
   // whether the last step corrected it.
   std::vector<Mismatch> mismatch_;
   bool synced_ = false;
+  int measureIn_ = 0;  // steps until the mismatch is measured again (syncDischarges)
+  double lastDt_ = 0.0;
   Multigrid poisson_;  // K psi = M, set up when first needed
   Field2D poissonShift_;
   CgResult syncSolve_;
