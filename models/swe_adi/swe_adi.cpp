@@ -68,7 +68,6 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   mismatch_.assign(std::size_t(ny), Mismatch{});
   synced_ = false;
   measureIn_ = 0;
-  poisson_ = Multigrid();
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
   dryThreshold_ = float(params().get("dry_threshold"));
@@ -83,6 +82,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
   wetCells_ = std::max(domain.wetCount(), 1);
+  preparePoisson();
 }
 
 // One step: the operators in order, inside one parallel region (each is a work-shared loop
@@ -461,6 +461,18 @@ void SweAdi::updateSurface(double dt) {
 // measurement below 1/8 of it, not in the next 3 steps (M would have to grow by 7/32 of the
 // tolerance per step to pass it unseen), below 1/4 not in the next step; after a correction and
 // after a step that projectStep changed, in the next step.
+// The correction's multigrid levels (they allocate): at reset and after a mask change, where the
+// discharges may need it (syncDischarges' path at the dt set), not inside a step.
+void SweAdi::preparePoisson() {
+  poisson_ = Multigrid();
+  const bool needed = !commuting_ || dryCells_ > 0 || dt_ > kSplitSurfaceLimit * explicitLimit();
+  if (!needed) return;
+  const int nx = h_.nx(), ny = h_.ny();
+  poisson_.setup(FivePointSystem::fromMask(nx, ny, domain_->wetMask(), 0.0f));
+  poissonShift_ = Field2D(nx, ny);
+  poissonShift_.fill(float(1e-9 * maxRestDepth_));
+}
+
 bool SweAdi::measuresMismatch() const {
   return dischargesSynced_ && (measureIn_ <= 0 || weightDelta_ != 1.0 || weightCorrection_ != 0.0);
 }
@@ -483,11 +495,7 @@ void SweAdi::syncDischarges() {
   measureIn_ = 0;
   const int nx = h_.nx(), ny = h_.ny();
   const double dx = domain_->grid().dx;
-  if (!poisson_.ready()) {
-    poisson_.setup(FivePointSystem::fromMask(nx, ny, domain_->wetMask(), 0.0f));
-    poissonShift_ = Field2D(nx, ny);
-    poissonShift_.fill(float(1e-9 * maxRestDepth_));
-  }
+  if (!poisson_.ready()) preparePoisson();  // a dt beyond kSplitSurfaceLimit set after reset
   poisson_.updateCoefficients(poissonShift_, faceDepthX_, faceDepthY_);
   for (int j = 0; j < ny; ++j)
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), float(dx * dx),
@@ -656,7 +664,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
   commuting_ = operatorsCommute(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
-  poisson_ = Multigrid();  // set up again on the new mask when first needed
+  preparePoisson();  // the new mask
   measureIn_ = 0;
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   return added * domain.grid().cellArea();

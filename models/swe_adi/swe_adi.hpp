@@ -136,6 +136,7 @@ class SweAdi final : public Model {
   void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
+  void preparePoisson();
   bool measuresMismatch() const;
   void syncDischarges();
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
@@ -168,7 +169,7 @@ class SweAdi final : public Model {
   bool synced_ = false;
   int measureIn_ = 0;  // steps until the mismatch is measured again (syncDischarges)
   double lastDt_ = 0.0;
-  Multigrid poisson_;  // K psi = M, set up when first needed
+  Multigrid poisson_;  // K psi = M (preparePoisson)
   Field2D poissonShift_;
   CgResult syncSolve_;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
