@@ -82,7 +82,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
   wetCells_ = std::max(domain.wetCount(), 1);
-  preparePoisson();
+  preparePoisson(true);
 }
 
 // One step: the operators in order, inside one parallel region (each is a work-shared loop
@@ -462,11 +462,12 @@ void SweAdi::updateSurface(double dt) {
 // tolerance per step to pass it unseen), below 1/4 not in the next step; after a correction and
 // after a step that projectStep changed, in the next step.
 // The correction's multigrid levels (they allocate): at reset and after a mask change, where the
-// discharges may need it (syncDischarges' path at the dt set), not inside a step.
-void SweAdi::preparePoisson() {
+// discharges may need them (syncDischarges' path at the dt set), not inside a step; lazily, only
+// where they may not (a rectangle over a flat bed at most kSplitSurfaceLimit times the explicit
+// limit), and then in the first step that needs them (a larger dt given to step).
+void SweAdi::preparePoisson(bool lazily) {
   poisson_ = Multigrid();
-  const bool needed = !commuting_ || dryCells_ > 0 || dt_ > kSplitSurfaceLimit * explicitLimit();
-  if (!needed) return;
+  if (lazily && commuting_ && dryCells_ == 0 && dt_ <= kSplitSurfaceLimit * explicitLimit()) return;
   const int nx = h_.nx(), ny = h_.ny();
   poisson_.setup(FivePointSystem::fromMask(nx, ny, domain_->wetMask(), 0.0f));
   poissonShift_ = Field2D(nx, ny);
@@ -495,7 +496,7 @@ void SweAdi::syncDischarges() {
   measureIn_ = 0;
   const int nx = h_.nx(), ny = h_.ny();
   const double dx = domain_->grid().dx;
-  if (!poisson_.ready()) preparePoisson();  // a dt beyond kSplitSurfaceLimit set after reset
+  if (!poisson_.ready()) preparePoisson(false);  // a dt beyond kSplitSurfaceLimit given to step
   poisson_.updateCoefficients(poissonShift_, faceDepthX_, faceDepthY_);
   for (int j = 0; j < ny; ++j)
     mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), float(dx * dx),
@@ -664,7 +665,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
   commuting_ = operatorsCommute(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
-  preparePoisson();  // the new mask
+  preparePoisson(true);  // the new mask
   measureIn_ = 0;
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   return added * domain.grid().cellArea();

@@ -136,7 +136,7 @@ class SweAdi final : public Model {
   void projectStep();
   void updateDischarges(double dt);
   void updateSurface(double dt);
-  void preparePoisson();
+  void preparePoisson(bool lazily);
   bool measuresMismatch() const;
   void syncDischarges();
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
