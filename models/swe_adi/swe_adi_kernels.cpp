@@ -531,6 +531,56 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
     update(std::false_type{});
 }
 
+WB_ADI_KERNEL Mismatch mismatchRow(const float* __restrict qx, const float* __restrict qy,
+                                   const float* __restrict rate, float* __restrict out, float scale,
+                                   float invDx, std::size_t row, std::size_t nx, bool hasSouth) {
+  const float* __restrict x = qx + row;
+  const float* __restrict north = qy + row;
+  const float* __restrict south = qy + (hasSouth ? row - nx : row);
+  const float southFactor = hasSouth ? 1.0f : 0.0f;
+  const float* __restrict r = rate + row;
+  // The grid's west edge: a closed face.
+  const float m0 = -invDx * (x[0] + north[0] - southFactor * south[0]) - r[0];
+  float mismatch = std::fabs(m0), size = std::fabs(r[0]);
+  if (out) {
+    float* __restrict o = out + row;
+    o[0] = scale * m0;
+#pragma omp simd reduction(max : mismatch, size)
+    for (std::size_t i = 1; i < nx; ++i) {
+      const float m = -invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i];
+      o[i] = scale * m;
+      mismatch = std::max(mismatch, std::fabs(m));
+      size = std::max(size, std::fabs(r[i]));
+    }
+  } else {
+#pragma omp simd reduction(max : mismatch, size)
+    for (std::size_t i = 1; i < nx; ++i) {
+      const float m = -invDx * (x[i] - x[i - 1] + north[i] - southFactor * south[i]) - r[i];
+      mismatch = std::max(mismatch, std::fabs(m));
+      size = std::max(size, std::fabs(r[i]));
+    }
+  }
+  return {mismatch, size};
+}
+
+WB_ADI_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
+                                          const float* __restrict depthX,
+                                          const float* __restrict depthY, float* __restrict qx,
+                                          float* __restrict qy, float invDx, std::size_t row,
+                                          std::size_t nx, bool hasNorth) {
+  const float* __restrict f = phi + row;
+  const float* __restrict dX = depthX + row;
+  const float* __restrict dY = depthY + row;
+  float* __restrict x = qx + row, * __restrict y = qy + row;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx - 1; ++i)
+    x[i] -= dX[i] * invDx * (f[i + 1] - f[i]);
+  if (!hasNorth) return;
+#pragma omp simd
+  for (std::size_t i = 0; i < nx; ++i)
+    y[i] -= dY[i] * invDx * (f[i + nx] - f[i]);
+}
+
 WB_ADI_KERNEL void faceVelocityRow(const float* __restrict qx, const float* __restrict qy,
                                    const float* __restrict depthX, const float* __restrict depthY,
                                    float* __restrict u, float* __restrict v, std::size_t row,

@@ -131,6 +131,16 @@ struct FluxInputs {
 // formed this row's north-face mid surface already.
 void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
              std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
+// The discharges' disagreement with the rate, M = -div(q) - rate, on a row: max |M| and
+// max |rate| over it (the measure of SweAdi::syncDischarges), and with out, out = scale M.
+struct Mismatch {
+  float mismatch = 0.0f, rate = 0.0f;
+};
+Mismatch mismatchRow(const float* qx, const float* qy, const float* rate, float* out, float scale,
+                     float invDx, std::size_t row, std::size_t nx, bool hasSouth);
+// q -= D_f (phi_N - phi_C) / dx on the row's east and north faces.
+void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
+                            float* qy, float invDx, std::size_t row, std::size_t nx, bool hasNorth);
 // u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
 // and, without hasNorth, the north ones, which are left as they are (0).
 void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,

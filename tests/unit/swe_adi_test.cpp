@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -232,6 +233,7 @@ struct Excursion {
   double wave = 0.0;       // max waveEnergy() / after the first step, steps 2-2000
   double potential = 0.0;  // max 1/2 g sum (eta - rest)^2 dA / initial, steps 20-2000
   double kinetic = 0.0;    // max kinetic energy of the discharges / initial potential
+  double synced = 0.0;     // the fraction of the steps that corrected the discharges
 };
 Excursion excursion(const Domain& domain, const Field2D& rest, const Field2D& drop, double multiple,
                     int iterations) {
@@ -255,8 +257,9 @@ Excursion excursion(const Domain& domain, const Field2D& rest, const Field2D& dr
   double w1 = 0.0;
   for (int k = 0; k < 2000; ++k) {
     model.step(dt);
-    if (!model.eta().allFinite()) return {INFINITY, INFINITY, INFINITY, INFINITY};
+    if (!model.eta().allFinite()) return {INFINITY, INFINITY, INFINITY, INFINITY, 0.0};
     if (k == 0) w1 = model.waveEnergy();
+    worst.synced += model.diagnostics().at("discharge_sync") / 2000.0;
     worst.wave = std::max(worst.wave, model.waveEnergy() / w1);
     if (k < 20) continue;
     float largest = 0.0f;
@@ -305,15 +308,24 @@ Field2D restingSurface(const Domain& domain) {
   return eta;
 }
 
+// kinetic: the bound on the discharges' kinetic energy over the drop's initial energy. The
+// surface takes energy out, and the discharges are the irrotational flow whose divergence is
+// the rate, so 1 (measured 0.2-0.3 at 20x; before the discharges were kept to the rate, 127 on
+// the island, 65 in the Π pool, 17 on the coast). At 100x the unconverged steps move energy
+// between modes and the surface's potential energy alone reaches 2.9 of the start: reported, not
+// bounded.
 void expectBounded(const char* what, const Domain& domain, const Field2D& drop, double multiple,
-                   int iterations) {
+                   int iterations, double kinetic = 1.0) {
   const Excursion e = excursion(domain, restingSurface(domain), drop, multiple, iterations);
   std::printf(
       "[ swe-adi ] %s at %gx, %d iterations: max |eta - rest| %.3g of the drop, wave "
-      "energy %.6f of step 1; potential %.3g, discharges' kinetic %.3g of the start\n",
-      what, multiple, iterations, e.eta, e.wave, e.potential, e.kinetic);
+      "energy %.6f of step 1; potential %.3g, discharges' kinetic %.3g of the start; discharges "
+      "corrected in %.3g of the steps\n",
+      what, multiple, iterations, e.eta, e.wave, e.potential, e.kinetic, e.synced);
   EXPECT_LE(e.eta, 1.0) << what << " at " << multiple << "x, " << iterations << " iterations";
   EXPECT_LE(e.wave, 1.0 + 1e-4) << what << " at " << multiple << "x, " << iterations
+                                << " iterations";
+  EXPECT_LE(e.kinetic, kinetic) << what << " at " << multiple << "x, " << iterations
                                 << " iterations";
 }
 
@@ -321,7 +333,7 @@ TEST(SweAdiBeyondTheExplicitLimit, IslandPoolStaysBounded) {
   const Field2D drop = bump(64, 64, 18, 44, 4, 1e-3);
   for (const int iterations : {1, 2, 3, 5})
     expectBounded("island pool", islandPool(), drop, 20.0, iterations);
-  expectBounded("island pool", islandPool(), drop, 100.0, 2);
+  expectBounded("island pool", islandPool(), drop, 100.0, 2, INFINITY);
 }
 
 TEST(SweAdiBeyondTheExplicitLimit, PiPoolAndHeightmapCoastStayBounded) {
@@ -358,7 +370,7 @@ TEST(SweAdi, DryShelfAboveALakeStaysDryAndAtRest) {
   model.params().set("dt", 2.0, "test");  // 2 s, 6x the explicit limit
   model.reset(domain, eta0);
   double moved = 0.0;
-  for (int k = 0; k < 200; ++k) {
+  for (int k = 0; k < 2000; ++k) {
     model.step(2.0);
     moved += model.diagnostics().at("positivity_volume");
   }
@@ -512,43 +524,74 @@ TEST(SweAdi, TwoThreadsGiveTheOneThreadResult) {
         const auto d = model.diagnostics();
         projected += d.at("adi_weight_delta") != 1.0 || d.at("adi_weight_correction") != 0.0;
       }
-      return model.eta();
+      return std::array<Field2D, 3>{model.eta(), model.faceU(), model.faceV()};
     };
     const int before = omp_get_max_threads();
-    const Field2D one = run(1), two = run(2);
+    const std::array<Field2D, 3> one = run(1), two = run(2);
     omp_set_num_threads(before);
     if (multiple == 20.0) {
       EXPECT_GT(projected, 0);
     }
-    for (std::size_t k = 0; k < one.size(); ++k)
-      ASSERT_EQ(one.data()[k], two.data()[k]) << multiple << "x, cell " << k;
+    // The surface to the bit; the face velocities too (the discharges' correction is a multigrid
+    // solve whose sums may be taken in another order): to 1e-5 of the largest.
+    for (std::size_t k = 0; k < one[0].size(); ++k)
+      ASSERT_EQ(one[0].data()[k], two[0].data()[k]) << multiple << "x, cell " << k;
+    for (int f = 1; f < 3; ++f) {
+      const float scale = one[std::size_t(f)].maxAbs();
+      for (std::size_t k = 0; k < one[0].size(); ++k)
+        ASSERT_NEAR(one[std::size_t(f)].data()[k], two[std::size_t(f)].data()[k], 1e-5f * scale)
+            << multiple << "x, face " << k;
+    }
   }
 }
 
-// The discharges agree with the rate, -div(q) = hdot, without a correction: each face direction
-// takes its half of the ADI splitting error (updateDischarges). Over a seamount (depth 1 m to
-// 0.5 m) at 4x the explicit limit the largest disagreement over 1000 steps of a 1 mm drop is
-// 1.6e-7 m/s, 3e-4 of the largest rate 5.3e-4 m/s; the bound is 1e-3 of it. With the mid
-// surface h~ on every face instead, the discharges gather the iterations' residual.
-TEST(SweAdi, DischargesAgreeWithTheRateWithoutACorrection) {
-  Domain domain = flatBasin(64, 64, 1.0);
+// The discharges agree with the rate, -div(q) = hdot. On a rectangle over a flat bed without a
+// correction: each face direction takes its half of the ADI splitting error (updateDischarges),
+// so the disagreement stays at float round-off of the rate over 1000 steps at 4x the explicit
+// limit (kSplitSurfaceLimit; bound 1e-3 of the step's largest rate; the steps never correct). Over
+// a seamount (depth 1 m to 0.5 m), where L_x and L_y do not commute, after every step within
+// kDischargeTolerance of that step's largest rate (syncDischarges; the measure is in float: 1 %
+// slack).
+double largestRate(const SweAdi& model) {
+  return model.rate().maxAbs();
+}
+TEST(SweAdi, DischargesAgreeWithTheRate) {
+  Domain seamount = flatBasin(64, 64, 1.0);
   Field2D depth(64, 64);
   for (int j = 0; j < 64; ++j)
     for (int i = 0; i < 64; ++i)
       depth(i, j) =
           float(1.0 - 0.5 * std::exp(-(std::pow(i - 40.0, 2) + std::pow(j - 30.0, 2)) / 64.0));
-  domain.setRestDepth(depth);
-  SweAdi model;
-  const double dt = 4.0 / std::sqrt(9.81);
-  model.params().set("dt", dt, "test");
-  model.reset(domain, bump(64, 64, 24, 36, 8, 1e-3));
-  double worst = 0.0;
-  for (int k = 0; k < 1000; ++k) {
-    model.step(dt);
-    worst = std::max(worst, model.dischargeMismatch());
+  seamount.setRestDepth(depth);
+  const Domain flat = flatBasin(64, 64, 1.0);
+  for (const Domain* domain : {&flat, const_cast<const Domain*>(&seamount)}) {
+    SweAdi model;
+    // kSplitSurfaceLimit times the explicit limit: the flat basin's last dt without a correction.
+    const double dt = SweAdi::kSplitSurfaceLimit * (1.0 / std::sqrt(9.81 * 1.0));
+    model.params().set("dt", dt, "test");
+    model.reset(*domain, bump(64, 64, 24, 36, 8, 1e-3));
+    double worst = 0.0, largest = 0.0, synced = 0.0;
+    for (int k = 0; k < 1000; ++k) {
+      model.step(dt);
+      const double rate = largestRate(model);
+      largest = std::max(largest, rate);
+      worst = std::max(worst, model.dischargeMismatch() / rate);
+      synced += model.diagnostics().at("discharge_sync") / 1000.0;
+      if (domain == &seamount) {
+        ASSERT_LE(model.dischargeMismatch(), 1.01 * SweAdi::kDischargeTolerance * rate)
+            << "step " << k;
+      }
+    }
+    std::printf(
+        "[ swe-adi ] %s at 4x: max |-div(q) - hdot| / max |hdot| of the step %.3g, "
+        "corrected in %.3g of the steps\n",
+        domain == &flat ? "flat basin" : "seamount", worst, synced);
+    if (domain == &flat) {
+      EXPECT_LE(worst, 1e-3);
+      EXPECT_EQ(synced, 0.0);
+    }
+    EXPECT_EQ(model.diagnostics().at("discharge_mismatch"), model.dischargeMismatch());
   }
-  EXPECT_LE(worst, 1e-3 * 5.3e-4);
-  EXPECT_EQ(model.diagnostics().at("discharge_mismatch"), model.dischargeMismatch());
 }
 
 }  // namespace
