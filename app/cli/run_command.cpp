@@ -96,6 +96,9 @@ int runCommand(const FlagReader& flags) {
   Comparison comparison(
       scenario, createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
   comparison.setConcurrent(!flags.isSet("--sequential"));
+  if (!quiet)
+    for (const std::string& note : comparison.notes())
+      std::fprintf(stderr, "wavebench-cli: note: %s\n", note.c_str());
   const auto out = flags.value("--out");
   if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
 

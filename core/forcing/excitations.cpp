@@ -262,6 +262,18 @@ void Excitations::advanceBoat(std::size_t index, double until, std::vector<Surfa
   }
 }
 
+std::vector<int> Excitations::forcingAt(double t) const {
+  std::vector<int> acting;
+  const int winds = int(specs_.wind.size());
+  for (int k = 0; k < winds; ++k)
+    if (t >= specs_.wind[k].start && t < specs_.wind[k].end) acting.push_back(k);
+  for (int k = 0; k < int(specs_.stirs.size()); ++k) {
+    const StirImpulse& stir = specs_.stirs[std::size_t(k)];
+    if (t >= stir.start && t < stir.start + stir.duration) acting.push_back(winds + k);
+  }
+  return acting;
+}
+
 std::optional<ForceField> Excitations::windAt(double t) const {
   const Grid& grid = domain_->grid();
   std::optional<ForceField> force;

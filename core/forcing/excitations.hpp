@@ -1,5 +1,5 @@
 // Excitations shared by every model of a comparison: drops, rain, a boat with its wake, wind
-// and stirs. The Comparison runner advances one Excitations object frame by frame; everything
+// and stirs. The Comparison runner advances one Excitations object tick by tick; everything
 // random comes from one seeded stream, so every model receives the same events at the same
 // simulated times, and a run is reproducible from its scenario.
 //
@@ -98,7 +98,7 @@ struct StirImpulse {
 };
 
 // A buoyant body that enters every model's water at `time` (a body thrown in the workbench):
-// the Comparison adds it at the start of the frame that holds its time.
+// the Comparison adds it at the start of the tick that holds its time.
 struct TimedBody {
   double time = 0.0;  // s
   BodySpec spec;
@@ -107,7 +107,7 @@ struct TimedBody {
 // A mask stroke made while the models run (a brush dragged over the domain): at `time` the
 // cells of its dabs become solid (walls) or water. A dab covers the cells whose centre lies
 // within `radius` (m) of (x, y), and always the cell holding (x, y). The Comparison changes
-// every model's mask at the start of the frame that holds `time` (Model::changeMask).
+// every model's mask at the start of the tick that holds `time` (Model::changeMask).
 struct MaskDab {
   double x = 0.0, y = 0.0;
   double radius = 0.0;  // m
@@ -174,6 +174,9 @@ class Excitations {
   const std::vector<BoatState>& boats() const { return boatStates_; }
   // The wind and stir acceleration at time t over the domain, or nullopt when none acts.
   std::optional<ForceField> windAt(double t) const;
+  // Which wind and stir entries act at time t (wind indices, then stirs after them): windAt(t)
+  // changes only when this does (and when the domain's mask does).
+  std::vector<int> forcingAt(double t) const;
   bool hasWind() const { return !specs_.wind.empty(); }
   // The scenario's list with every recorded entry (rain drawn up front is not in it).
   const ExcitationSpecs& specs() const { return specs_; }

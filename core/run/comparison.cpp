@@ -51,6 +51,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     : scenario_(scenario) {
   domain_ = std::make_unique<Domain>(buildDomain(scenario_));
   const Field2D eta0 = buildInitialEta(scenario_, *domain_);
+  ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
   maxWetDepth_ = domain_->maxWetDepth();
@@ -61,6 +62,15 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
       throw InputError(scenario_.source + ": domain.edges: " + slot.model->id() +
                        " has no absorbing layer for open edges yet; use walls for it");
     slot.model->reset(*domain_, eta0);
+    const std::optional<double> userDt =
+        slot.model->params().has("dt") ? slot.model->params().getOptional("dt") : std::nullopt;
+    if (userDt && *userDt > scenario_.tick * (1.0 + 1e-9)) {
+      std::ostringstream note;
+      note << scenario_.source << ": " << slot.model->id() << ".dt = " << *userDt
+           << " s is longer than the tick, " << scenario_.tick
+           << " s: it steps the tick; set \"tick\" to step longer (docs/scenario.md)";
+      notes_.push_back(note.str());
+    }
     slot.scratch = Field2D(domain_->nx(), domain_->ny());
     if (scenario_.bodies.count > 0)
       slot.bodies =
@@ -107,13 +117,45 @@ const FloatingBodies* Comparison::bodies(std::size_t k) const {
   return slots_[k].bodies.size() > 0 ? &slots_[k].bodies : nullptr;
 }
 
+// One frame: ticksPerFrame_ ticks. The ticks' events are made in tick order (the random
+// stream and the boats advance tick by tick, whatever the frame), and the models step through
+// runs of ticks without edits concurrently; bodies entering and mask strokes wait for every
+// model at their tick's start.
 void Comparison::advanceFrame() {
-  const double t0 = time();
-  const double t1 = (frame_ + 1) * scenario_.frameDt;
-  const auto events = excitations_->advance(t0, t1);
-  for (const auto& event : events)
+  for (Slot& slot : slots_)
+    slot.frameStepSeconds = 0.0, slot.frameSteps = 0;
+  const long long first = ticks_;
+  std::vector<TickPlan> ticks;
+  for (int k = 0; k < ticksPerFrame_; ++k) {
+    const long long tick = first + k;
+    const double t0 = tickTime(tick), t1 = tickTime(tick + 1);
+    if (editsIn(t0, t1)) {
+      runTicks(ticks, false);
+      ticks.clear();
+      ticks_ = tick;  // the edits' messages name the time they act at
+      applyEdits(t0, t1);
+    }
+    ticks.push_back(planTick(tick));
+  }
+  ticks_ = first + ticksPerFrame_;
+  ++frame_;
+  runTicks(ticks, true);
+}
+
+Comparison::TickPlan Comparison::planTick(long long tick) {
+  TickPlan plan{tickTime(tick), tickTime(tick + 1), {}, {}};
+  plan.events = excitations_->advance(plan.t0, plan.t1);
+  for (const auto& event : plan.events)
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
-  const auto wind = excitations_->windAt(t0);
+  plan.boats = excitations_->boats();
+  return plan;
+}
+
+bool Comparison::editsIn(double t0, double t1) const {
+  return !excitations_->bodiesEntering(t0, t1).empty() || !excitations_->strokesIn(t0, t1).empty();
+}
+
+void Comparison::applyEdits(double t0, double t1) {
   for (const BodySpec& body : excitations_->bodiesEntering(t0, t1)) {
     try {
       addRigidBody(body);
@@ -126,14 +168,92 @@ void Comparison::advanceFrame() {
   }
   for (const MaskStroke& stroke : excitations_->strokesIn(t0, t1))
     applyStroke(stroke);
-  ++frame_;
+}
+
+void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter) {
+  if (ticks.empty() && !measureAfter) return;
   forEachSlot([&](Slot& slot) {
     if (slot.failure) return;
-    advanceModel(slot, events, wind, t0);
+    for (const TickPlan& plan : ticks)
+      advanceTick(slot, plan);
+    if (!measureAfter) return;
+    // The frame's surface is part of its cost: a model that computes eta on demand (fft-ocean's
+    // inverse transform) does it here, the others return a reference.
+    const auto start = std::chrono::steady_clock::now();
+    slot.model->eta();
+    slot.frameStepSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    slot.lastStepMs = slot.frameSteps > 0 ? 1e3 * slot.frameStepSeconds / slot.frameSteps : 0.0;
+    slot.lastSubsteps = slot.frameSteps;
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
     checkBlowUp(slot, surface);
     slot.record = measure(slot, surface);
   });
+}
+
+// The smallest number of equal steps covering `span` with none longer than `limit`.
+static int stepsToCover(double span, double limit) {
+  return std::max(1, int(std::ceil(span / limit - 1e-9)));
+}
+
+// The model covers the tick in equal steps no longer than preferredDt(). Its rule is asked
+// again after every step: when the bound tightens (a front speeding up, a shear growing), the
+// rest of the tick is planned anew in equal steps under the new bound; a bound that loosens
+// takes effect at the next tick. A surface event acts at the start of the step whose interval
+// holds its time (the last step takes those at its end).
+void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
+  Model& model = *slot.model;
+  const auto& bodies = slot.rigidBodies.bodies();
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    if (const auto boat = bodies[b].spec.towedBy) {
+      const BoatState& state = plan.boats[std::size_t(*boat)];
+      slot.rigidBodies.setTow(b, {state.x, state.y, 0.0}, {state.vx, state.vy, 0.0});
+    }
+  std::size_t next = 0;
+  double from = plan.t0;
+  int steps = stepsToCover(plan.t1 - from, model.preferredDt());
+  double dt = (plan.t1 - from) / steps;
+  for (int k = 0; k < steps; ++k) {
+    const double t = from + k * dt;
+    const bool last = k + 1 == steps;
+    bool stamped = false;
+    while (next < plan.events.size() && (last || plan.events[next].time < t + dt)) {
+      stampGaussian(slot.scratch, *domain_, plan.events[next++]);
+      stamped = true;
+    }
+    if (stamped) {
+      slot.sources += model.addEta(slot.scratch);
+      slot.scratch.fill(0.0f);
+    }
+    stepModel(slot, t, dt);
+    if (!last && model.preferredDt() < dt * (1.0 - 1e-12)) {
+      from = t + dt;
+      steps = stepsToCover(plan.t1 - from, model.preferredDt());
+      dt = (plan.t1 - from) / steps;
+      k = -1;
+    }
+  }
+}
+
+// One step of the model from t, with the wind and stirs acting at t and the bodies coupled.
+void Comparison::stepModel(Slot& slot, double t, double dt) {
+  Model& model = *slot.model;
+  std::vector<int> key = excitations_->forcingAt(t);
+  if (!slot.forceKey || *slot.forceKey != key) {
+    slot.force = key.empty() ? std::nullopt : excitations_->windAt(t);
+    slot.forceKey = std::move(key);
+  }
+  model.setForce(slot.force ? &*slot.force : nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  model.step(dt);
+  slot.bodies.advance(dt, model);
+  if (slot.rigidBodies.size() > 0)
+    slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
+  slot.frameStepSeconds +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  model.setForce(nullptr);
+  ++slot.frameSteps;
+  slot.lastDt = dt;
 }
 
 int Comparison::applyStroke(const MaskStroke& stroke) {
@@ -156,6 +276,8 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
   if (changed.empty()) return 0;
   domain_->setMask(wet);
   domain_->setRestDepth(depth);
+  for (Slot& slot : slots_)
+    slot.forceKey.reset();  // the wind acts on the wet cells
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
   for (Slot& slot : slots_) {
@@ -172,49 +294,6 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
     }
   }
   return int(changed.size());
-}
-
-void Comparison::advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
-                              const std::optional<ForceField>& wind, double t0) {
-  Model& model = *slot.model;
-  const double frameDt = scenario_.frameDt;
-  const int substeps = std::max(1, int(std::ceil(frameDt / model.preferredDt() - 1e-9)));
-  const double dt = frameDt / substeps;
-  model.setForce(wind ? &*wind : nullptr);
-  const auto& bodies = slot.rigidBodies.bodies();
-  for (std::size_t b = 0; b < bodies.size(); ++b)
-    if (const auto boat = bodies[b].spec.towedBy) {
-      const BoatState& state = excitations_->boats()[std::size_t(*boat)];
-      slot.rigidBodies.setTow(b, {state.x, state.y, 0.0}, {state.vx, state.vy, 0.0});
-    }
-  std::size_t next = 0;
-  double stepSeconds = 0.0;
-  for (int k = 0; k < substeps; ++k) {
-    // Events are applied at the start of the substep whose interval holds their time.
-    const double stepEnd = (k + 1 == substeps) ? 1e300 : t0 + (k + 1) * dt;
-    bool stamped = false;
-    while (next < events.size() && events[next].time < stepEnd) {
-      stampGaussian(slot.scratch, *domain_, events[next++]);
-      stamped = true;
-    }
-    if (stamped) {
-      slot.sources += model.addEta(slot.scratch);
-      slot.scratch.fill(0.0f);
-    }
-    const auto start = std::chrono::steady_clock::now();
-    model.step(dt);
-    slot.bodies.advance(dt, model);
-    if (slot.rigidBodies.size() > 0)
-      slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
-    // The frame's surface is part of its cost: a model that computes eta on demand (fft-ocean's
-    // inverse transform) does it here, the others return a reference.
-    if (k + 1 == substeps) model.eta();
-    stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-  model.setForce(nullptr);
-  slot.lastStepMs = 1e3 * stepSeconds / substeps;
-  slot.lastSubsteps = substeps;
-  slot.lastDt = dt;
 }
 
 void Comparison::checkBlowUp(Slot& slot, const SurfaceSummary& surface) {

@@ -2,6 +2,11 @@
 // each with its own stable substep, and receives the same excitations at the same simulated
 // times from one seeded stream (docs/architecture.md, how a step flows).
 //
+// Time is counted in ticks (Scenario::tick): every model reaches each tick boundary in steps
+// its own rules choose, re-evaluated after every step, and a frame is a whole number of ticks.
+// So frames sample one simulation: the step sequence, and with it every field, budget and
+// body, is the same for any frame_dt (tests/unit/output_cadence_test.cpp).
+//
 // Sharing the cores: with several models and several OpenMP threads, the models advance
 // concurrently, each on one thread (the most expensive first, by the last frame's cost), and
 // each measures its own record on that thread: a model's passes over a grid of a few MB scale
@@ -38,7 +43,8 @@ class Comparison {
   const Domain& domain() const { return *domain_; }
   Excitations& excitations() { return *excitations_; }
   int frame() const { return frame_; }
-  double time() const { return frame_ * scenario_.frameDt; }
+  // The simulated time of the current state: a whole number of ticks.
+  double time() const { return tickTime(ticks_); }
 
   std::size_t modelCount() const { return slots_.size(); }
   Model& model(std::size_t k) { return *slots_[k].model; }
@@ -50,6 +56,9 @@ class Comparison {
   // not because it blew up.
   bool refused(std::size_t k) const { return slots_[k].refused; }
   bool anyFailed() const;
+  // What a user should know before the run, one line each (a model's own dt longer than the
+  // tick, which bounds every step).
+  const std::vector<std::string>& notes() const { return notes_; }
   // The floating boxes on model k's water (scenario "bodies"), advanced after every substep
   // with that model's velocity (or surface, core/forcing/floating_bodies.hpp); nullptr when the
   // scenario has none.
@@ -69,8 +78,8 @@ class Comparison {
   // How many strokes changed the domain since construction (a view redraws its walls).
   int maskChanges() const { return maskChanges_; }
 
-  // Advances every model that has not failed by one frame (scenario.frameDt) and measures
-  // its diagnostics.
+  // Advances every model that has not failed by one frame (scenario.frameDt, a whole number of
+  // ticks) and measures its diagnostics.
   void advanceFrame();
   // Diagnostics of model k at the current frame (measured at the end of advanceFrame or at
   // construction; a failed model keeps those of the frame it failed in).
@@ -79,6 +88,13 @@ class Comparison {
   void setConcurrent(bool concurrent) { concurrent_ = concurrent; }
 
  private:
+  // What every model needs of one tick [t0, t1), made once, in tick order, before the models
+  // step through it: the surface events in it (sorted by time) and the boats' states after it.
+  struct TickPlan {
+    double t0 = 0.0, t1 = 0.0;
+    std::vector<SurfaceEvent> events;
+    std::vector<BoatState> boats;
+  };
   struct Slot {
     std::unique_ptr<Model> model;
     double initialVolume = 0.0;
@@ -86,6 +102,11 @@ class Comparison {
     double lastStepMs = 0.0;
     int lastSubsteps = 0;
     double lastDt = 0.0;
+    double frameStepSeconds = 0.0;  // wall time of this frame's steps so far
+    int frameSteps = 0;             // steps this frame so far
+    // The wind and stirs acting, and which entries make them: rebuilt only when that changes.
+    std::optional<ForceField> force;
+    std::optional<std::vector<int>> forceKey;
     std::optional<std::string> failure;
     bool refused = false;  // failure is a refused edit, not a blow-up
     FloatingBodies bodies;
@@ -97,8 +118,16 @@ class Comparison {
     FrameRecord record;       // of the current frame
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
   };
-  void advanceModel(Slot& slot, const std::vector<SurfaceEvent>& events,
-                    const std::optional<ForceField>& wind, double t0);
+  double tickTime(long long tick) const { return double(tick) * scenario_.tick; }
+  TickPlan planTick(long long tick);
+  // Bodies entering and mask strokes made in [t0, t1): they change every model at once, at t0.
+  bool editsIn(double t0, double t1) const;
+  void applyEdits(double t0, double t1);
+  // Steps every model that has not failed through the ticks (concurrently, see above), then,
+  // with `measureAfter`, measures it.
+  void runTicks(const std::vector<TickPlan>& ticks, bool measureAfter);
+  void advanceTick(Slot& slot, const TickPlan& plan);
+  void stepModel(Slot& slot, double t, double dt);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
@@ -111,11 +140,14 @@ class Comparison {
   std::unique_ptr<Excitations> excitations_;
   std::vector<Slot> slots_;
   int frame_ = 0;
+  long long ticks_ = 0;  // ticks since the start
+  int ticksPerFrame_ = 1;
   int maskChanges_ = 0;
   std::unique_ptr<Domain> unmasked_;  // the scenario's domain without its mask, at first stroke
   double amplitudeScale_ = 0.0;       // largest surface displacement put in on purpose (m)
   double maxWetDepth_ = 0.0;
   bool concurrent_ = true;
+  std::vector<std::string> notes_;
 };
 
 // Bressler 4.1: a fixed-step accumulator turning irregular wall-clock intervals into a whole

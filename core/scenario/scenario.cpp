@@ -26,6 +26,18 @@ int Scenario::frameCount() const {
   return int(std::llround(duration / frameDt));
 }
 
+int Scenario::ticksPerFrame() const {
+  const double ticks = frameDt / tick;
+  const double whole = std::round(ticks);
+  if (!(whole >= 1.0) || std::fabs(ticks - whole) > 1e-6 * whole) {
+    std::ostringstream why;
+    why << source << ": frame_dt: " << frameDt << " s is not a whole number of ticks of " << tick
+        << " s; use a multiple of the tick or set \"tick\" (docs/scenario.md)";
+    throw InputError(why.str());
+  }
+  return int(whole);
+}
+
 namespace {
 
 // Reads one JSON object, checking types and ranges, and reports keys nobody asked for.
@@ -603,6 +615,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
       s.modelParams[id] = params;
     }
   }
+  s.tick = top.number("tick", s.tick, 1e-5, 60);
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);
   if (s.duration / s.frameDt > kMaxFrames)
@@ -610,6 +623,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
                        "is more than " + std::to_string(kMaxFrames) + " frames of frame_dt");
   s.seed = std::uint64_t(top.number("seed", double(s.seed), 0, 9007199254740992.0));
   top.finish();
+  s.ticksPerFrame();  // refuses a frame_dt that is not a whole number of ticks
   return s;
 }
 

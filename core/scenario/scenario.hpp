@@ -10,7 +10,7 @@
 // solid, dabs: [{x, y, radius}]}: docs/exports.md); bodies
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
 // velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
-// docs/bodies.md); water {density}; models {id: {param: value}}; frame_dt; duration; seed.
+// docs/bodies.md); water {density}; models {id: {param: value}}; tick; frame_dt; duration; seed.
 // Relative paths are relative to the JSON file; builtin scenarios read the files embedded
 // with them.
 #pragma once
@@ -81,11 +81,18 @@ struct Scenario {
   std::vector<BodySpec> rigidBodies;  // buoyant bodies: "bodies": [{shape, size, density, ...}]
   std::map<std::string, nlohmann::json> modelParams;  // per model id, as written
 
-  double frameDt = 1.0 / 60.0;  // s
+  // The simulation tick (s): every model reaches each tick boundary in steps of its own rules,
+  // and events that change what every model sees (bodies entering, mask strokes) act there.
+  // Frames sample the run every ticksPerFrame() ticks (docs/architecture.md, time).
+  double tick = 1.0 / 60.0;
+  double frameDt = 1.0 / 60.0;  // s, a whole number of ticks
   double duration = 10.0;       // s
   std::uint64_t seed = 1;
 
   int frameCount() const;
+  // frame_dt in ticks; throws InputError naming frame_dt when it is not a whole number of
+  // ticks (within 1e-6 of one, so that a written 0.0166666666667 is 1/60).
+  int ticksPerFrame() const;
 };
 
 // One key of a buoyant body ("bodies": [{...}], and the "body" excitation), declared once: the

@@ -125,6 +125,7 @@ json scenarioToJson(const Scenario& s) {
   }
   for (const auto& [id, params] : s.modelParams)
     out["models"][id] = params;
+  out["tick"] = s.tick;
   out["frame_dt"] = s.frameDt;
   out["duration"] = s.duration;
   out["seed"] = s.seed;

@@ -91,7 +91,7 @@ Heave measureHeave(const std::string& id) {
   s.rigidBodies.push_back(spec);
   std::vector<double> times, heights;
   const double frameDt = 1.0 / 240.0;
-  s.frameDt = frameDt;
+  s.tick = s.frameDt = frameDt;
   if (id.empty()) {  // still water
     Domain domain(s.grid, kG, s.depth);
     Field2D eta(s.grid.nx, s.grid.ny);

@@ -375,7 +375,7 @@ TEST(AdvectedWave, BlowUpIsDetectedByTheComparison) {
   const double bound = AdvectedWave::stabilityLimit(std::sqrt(9.81), 0.1);
   models.back()->params().set("dt", 1.1 * bound, "test");
   models.back()->params().set("force", 1, "test");
-  s.frameDt = 1.1 * bound;  // one substep of the forced dt per frame
+  s.tick = s.frameDt = 1.1 * bound;  // one step of the forced dt per tick
   Comparison comparison(s, std::move(models));
   for (int f = 0; f < 600 && !comparison.anyFailed(); ++f)
     comparison.advanceFrame();

@@ -84,7 +84,7 @@ TEST(DampedWave, RefusesUnstableDtWithClearMessage) {
 TEST(DampedWave, ForcedUnstableRunIsReportedAsBlowUpNotNan) {
   Scenario scenario = loadScenario("builtin:pi-pool");
   scenario.modelParams = {{"damped-wave", {{"dt", 0.05}, {"force", true}}}};
-  scenario.frameDt = 0.05;  // the runner never steps beyond the frame: one step per frame
+  scenario.tick = scenario.frameDt = 0.05;  // the runner never steps beyond the tick
   Comparison comparison(scenario, createScenarioModels(scenario, {}, {}, false));
   for (int f = 0; f < 200 && !comparison.anyFailed(); ++f)
     comparison.advanceFrame();
