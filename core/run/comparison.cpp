@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "core/run/body_coupling.hpp"
+#include "core/run/tick_steps.hpp"
 
 namespace wb {
 
@@ -191,16 +192,9 @@ void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter)
   });
 }
 
-// The smallest number of equal steps covering `span` with none longer than `limit`.
-static int stepsToCover(double span, double limit) {
-  return std::max(1, int(std::ceil(span / limit - 1e-9)));
-}
-
-// The model covers the tick in equal steps no longer than preferredDt(). Its rule is asked
-// again after every step: when the bound tightens (a front speeding up, a shear growing), the
-// rest of the tick is planned anew in equal steps under the new bound; a bound that loosens
-// takes effect at the next tick. A surface event acts at the start of the step whose interval
-// holds its time (the last step takes those at its end).
+// The model covers the tick in the steps its own rules choose (core/run/tick_steps.hpp). A
+// surface event acts at the start of the step whose interval holds its time (the last step
+// takes those at its end).
 void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
   Model& model = *slot.model;
   const auto& bodies = slot.rigidBodies.bodies();
@@ -210,14 +204,11 @@ void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
       slot.rigidBodies.setTow(b, {state.x, state.y, 0.0}, {state.vx, state.vy, 0.0});
     }
   std::size_t next = 0;
-  double from = plan.t0;
-  int steps = stepsToCover(plan.t1 - from, model.preferredDt());
-  double dt = (plan.t1 - from) / steps;
-  for (int k = 0; k < steps; ++k) {
-    const double t = from + k * dt;
-    const bool last = k + 1 == steps;
+  for (TickSteps steps(plan.t0, plan.t1, model.preferredDt()); !steps.done();
+       steps.next(model.preferredDt())) {
     bool stamped = false;
-    while (next < plan.events.size() && (last || plan.events[next].time < t + dt)) {
+    while (next < plan.events.size() &&
+           (steps.last() || plan.events[next].time < steps.time() + steps.dt())) {
       stampGaussian(slot.scratch, *domain_, plan.events[next++]);
       stamped = true;
     }
@@ -225,13 +216,7 @@ void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
       slot.sources += model.addEta(slot.scratch);
       slot.scratch.fill(0.0f);
     }
-    stepModel(slot, t, dt);
-    if (!last && model.preferredDt() < dt * (1.0 - 1e-12)) {
-      from = t + dt;
-      steps = stepsToCover(plan.t1 - from, model.preferredDt());
-      dt = (plan.t1 - from) / steps;
-      k = -1;
-    }
+    stepModel(slot, steps.time(), steps.dt());
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/run/tick_steps.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"
 #include "models/verification/shallow_water_checks.hpp"
 #include "models/verification/verification.hpp"
@@ -16,15 +17,40 @@ using namespace shallow_water_checks;
 const std::string kId = "swe-semi-lagrangian";
 
 // A 1-D dam break on a 50 m strip at 20 cells per metre, hl = 1 m behind a dam at x0, hr
-// beyond, run for 4 s at the automatic dt. Ritter's dam stands at 15 m (its front,
-// 2 sqrt(g hl) t = 25.06 m on, stays off the wall), Stoker's at 25 m (as stokerCase).
+// beyond, run at the automatic dt as the Comparison steps it (ticks of 1/60 s, each covered in
+// the steps the model's rules choose, core/run/tick_steps.hpp) and sampled at `times`.
+// Ritter's dam stands at 15 m (his front, 2 sqrt(g hl) t = 25.06 m on at 4 s, stays off the
+// wall), Stoker's at 25 m (as stokerCase).
+struct DamBreakSample {
+  double time = 0.0, l1 = 0.0, front = 0.0, exactFront = 0.0;
+};
 struct DamBreakRun {
-  double x0 = 0.0, l1 = 0.0, front = 0.0, exactFront = 0.0, minDepth = 0.0, drift = 0.0;
+  double x0 = 0.0, minDepth = 0.0, drift = 0.0;
   int steps = 0;
+  std::vector<DamBreakSample> samples;
 };
 constexpr double kDuration = 4.0, kFrontDepth = 1e-3;  // s; m: where the front is read
+constexpr double kTick = 1.0 / 60.0;                   // s, the Scenario's default tick
 
-DamBreakRun runDamBreak(double hr) {
+DamBreakSample sampleDamBreak(const SweSemiLagrangian& model, const Domain& domain,
+                              const DamBreak& exact, double hl, double t) {
+  DamBreakSample sample;
+  sample.time = t;
+  const double dx = domain.grid().dx;
+  double error = 0.0, norm = 0.0;
+  for (int i = 0; i < domain.nx(); ++i) {
+    const double x = domain.grid().x(i), reference = exact.depth(x, t);
+    const double depth = model.eta()(i, 1) + hl;
+    error += std::fabs(depth - reference);
+    norm += reference;
+    if (depth > kFrontDepth) sample.front = x + 0.5 * dx;
+    if (reference > kFrontDepth) sample.exactFront = x + 0.5 * dx;
+  }
+  sample.l1 = error / norm;
+  return sample;
+}
+
+DamBreakRun runDamBreak(double hr, const std::vector<double>& times = {kDuration}) {
   const double dx = 0.05, length = 50.0, hl = 1.0;
   DamBreakRun run;
   run.x0 = hr > 0.0 ? 25.0 : 15.0;
@@ -43,55 +69,55 @@ DamBreakRun runDamBreak(double hr) {
     return sum * domain.grid().cellArea();
   };
   const double v0 = volume(), water = (hl * run.x0 + hr * (length - run.x0)) * ny * dx;
-  double t = 0.0;
-  run.minDepth = hl;
-  while (t < kDuration - 1e-9) {
-    const double dt = std::min(model.preferredDt(), kDuration - t);
-    model.step(dt);
-    t += dt;
-    ++run.steps;
-    for (std::size_t k = 0; k < model.eta().size(); ++k)
-      run.minDepth = std::min(run.minDepth, double(model.eta().data()[k]) + hl);
-    run.drift = std::max(run.drift, std::fabs(volume() - v0) / water);
-  }
   const DamBreak exact(hl, hr, run.x0);
-  double error = 0.0, norm = 0.0;
-  for (int i = 0; i < nx; ++i) {
-    const double x = domain.grid().x(i), reference = exact.depth(x, kDuration);
-    const double depth = model.eta()(i, 1) + hl;
-    error += std::fabs(depth - reference);
-    norm += reference;
-    if (depth > kFrontDepth) run.front = x + 0.5 * dx;
-    if (reference > kFrontDepth) run.exactFront = x + 0.5 * dx;
+  run.minDepth = hl;
+  const long long ticks = std::llround(times.back() / kTick);
+  std::size_t nextSample = 0;
+  for (long long tick = 0; tick < ticks; ++tick) {
+    for (TickSteps steps(tick * kTick, (tick + 1) * kTick, model.preferredDt()); !steps.done();
+         steps.next(model.preferredDt())) {
+      model.step(steps.dt());
+      ++run.steps;
+      for (std::size_t k = 0; k < model.eta().size(); ++k)
+        run.minDepth = std::min(run.minDepth, double(model.eta().data()[k]) + hl);
+      run.drift = std::max(run.drift, std::fabs(volume() - v0) / water);
+    }
+    if (nextSample < times.size() && std::llround(times[nextSample] / kTick) == tick + 1)
+      run.samples.push_back(sampleDamBreak(model, domain, exact, hl, times[nextSample++]));
   }
-  run.l1 = error / norm;
   return run;
 }
 
 VerifyResult ritterDepthCase() {
   const DamBreakRun run = runDamBreak(0.0);
+  const double l1 = run.samples.back().l1;
   std::ostringstream d;
   d << "dry bed, 1 m behind a dam, 20 cells/m, after " << kDuration << " s in " << run.steps
     << " steps (SWASHES 4.1.2); min depth " << run.minDepth << " m, max |volume drift| "
     << run.drift << " of the water";
-  const bool passed = run.l1 <= 0.03 && run.minDepth >= 0.0;
-  return {kId, "Ritter dry dam break: L1 of depth", run.l1, 0.03, "rel", passed, d.str()};
+  const bool passed = l1 <= 0.03 && run.minDepth >= 0.0;
+  return {kId, "Ritter dry dam break: L1 of depth", l1, 0.03, "rel", passed, d.str()};
 }
 
 // The front is the last cell deeper than 1 mm, against the point where Ritter's depth falls
-// to 1 mm; it must also lie within 5 % of the analytic front 2 sqrt(g hl) t, where his depth
-// reaches 0 (1.2 m further at 4 s).
-VerifyResult ritterFrontCase() {
-  const DamBreakRun run = runDamBreak(0.0);
-  const double ritter = 2.0 * kDuration * std::sqrt(kG * 1.0);
-  const double advance = run.front - run.x0, exact = run.exactFront - run.x0;
+// to 1 mm. At 4 s it must also lie within 5 % of the analytic front 2 sqrt(g hl) t, where his
+// depth reaches 0 (1.2 m further). Earlier times are not rows yet: the front runs ahead of
+// his 1 mm point there (docs/wet-dry.md, "The front at every time").
+VerifyResult ritterFrontCase(double time) {
+  const DamBreakRun run = runDamBreak(0.0, {time});
+  const DamBreakSample& sample = run.samples.back();
+  const double ritter = 2.0 * time * std::sqrt(kG * 1.0);
+  const double advance = sample.front - run.x0, exact = sample.exactFront - run.x0;
   const double error = advance / exact - 1.0;
-  std::ostringstream d;
-  d << "front (depth > 1 mm) " << advance << " m past the dam after " << kDuration
-    << " s vs Ritter's " << exact << " m (where his depth is 1 mm; 2 sqrt(g hl) t = " << ritter
-    << " m, " << advance / ritter - 1.0 << " relative)";
-  const bool passed = std::fabs(error) <= 0.05 && std::fabs(advance / ritter - 1.0) <= 0.05;
-  return {kId, "Ritter dry dam break: front advance", error, 0.05, "rel", passed, d.str()};
+  std::ostringstream name, d;
+  name << "Ritter dry dam break: front advance at " << time << " s";
+  d << "front (depth > 1 mm) " << advance << " m past the dam vs Ritter's " << exact
+    << " m (where his depth is 1 mm; 2 sqrt(g hl) t = " << ritter << " m, "
+    << advance / ritter - 1.0 << " relative); 20 cells/m, automatic dt in ticks of 1/60 s, "
+    << run.steps << " steps";
+  const bool nearTheTip = time < kDuration || std::fabs(advance / ritter - 1.0) <= 0.05;
+  const bool passed = std::fabs(error) <= 0.05 && nearTheTip;
+  return {kId, name.str(), error, 0.05, "rel", passed, d.str()};
 }
 
 // Stoker's wet dam break where its bore is strong (the hr/hl = 0.5 row is stokerCase in
@@ -101,13 +127,14 @@ constexpr double kRoundOffDrift = 1e-6;
 VerifyResult stokerStrongBoreCase(double ratio) {
   const DamBreakRun run = runDamBreak(ratio);
   const DamBreak exact(1.0, ratio, run.x0);
+  const double l1 = run.samples.back().l1;
   std::ostringstream name, d;
   name << "Stoker wet dam break, hr/hl = " << ratio << ": L1 of depth";
   d << "after " << kDuration << " s in " << run.steps << " steps, 20 cells/m; middle depth "
     << exact.middleDepth() << " m (SWASHES 4.1.1); max |volume drift| " << run.drift
     << " of the water, min depth " << run.minDepth << " m";
-  const bool passed = run.l1 <= 0.015 && run.drift <= kRoundOffDrift && run.minDepth >= 0.0;
-  return {kId, name.str(), run.l1, 0.015, "rel", passed, d.str()};
+  const bool passed = l1 <= 0.015 && run.drift <= kRoundOffDrift && run.minDepth >= 0.0;
+  return {kId, name.str(), l1, 0.015, "rel", passed, d.str()};
 }
 
 // The uneven basin (seamount, ripples, shelf, a solid island) holding a lake whose surface is
@@ -149,7 +176,7 @@ VerifyResult lakeWithIslandsCase() {
 std::vector<VerifyCase> sweWetDryCases() {
   return {
       {kId, "ritter depth", ritterDepthCase},
-      {kId, "ritter front", ritterFrontCase},
+      {kId, "ritter front 4 s", [] { return ritterFrontCase(kDuration); }},
       {kId, "stoker 0.2", [] { return stokerStrongBoreCase(0.2); }},
       {kId, "stoker 0.1", [] { return stokerStrongBoreCase(0.1); }},
       {kId, "lake with islands", lakeWithIslandsCase},
