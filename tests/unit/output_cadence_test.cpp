@@ -178,7 +178,7 @@ TEST(OutputCadence, DryBedFrontIsTheSameAtEveryFrameDt) {
   fs::remove_all(dir);
 }
 
-TEST(OutputCadence, FrameDtThatIsNotAWholeNumberOfTicksIsRefused) {
+TEST(OutputCadence, BadTickOrFrameDtIsRefusedNamingTheKey) {
   const std::string text = R"({"grid": {"nx": 8, "ny": 8, "dx": 0.1}, "frame_dt": 0.025})";
   try {
     parseScenarioText(text, "s.json", {});
@@ -187,6 +187,21 @@ TEST(OutputCadence, FrameDtThatIsNotAWholeNumberOfTicksIsRefused) {
     EXPECT_STREQ(e.what(),
                  "s.json: frame_dt: 0.025 s is not a whole number of ticks of 0.0166667 s; use "
                  "a multiple of the tick or set \"tick\" (docs/scenario.md)");
+  }
+  for (const auto& [tick, why] : std::vector<std::pair<std::string, std::string>>{
+           {"0", "s.json: tick: 0 is outside [1e-05, 60]"},
+           {"-0.1", "s.json: tick: -0.1 is outside [1e-05, 60]"},
+           {"\"nan\"", "s.json: tick: must be a number"},
+           {"0.02",
+            "s.json: frame_dt: 0.0166667 s is not a whole number of ticks of 0.02 s; use a "
+            "multiple of the tick or set \"tick\" (docs/scenario.md)"}}) {
+    const std::string bad = R"({"grid": {"nx": 8, "ny": 8, "dx": 0.1}, "tick": )" + tick + "}";
+    try {
+      parseScenarioText(bad, "s.json", {});
+      ADD_FAILURE() << "tick " << tick << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), why);
+    }
   }
   const std::string ticked = R"({"grid": {"nx": 8, "ny": 8, "dx": 0.1}, "tick": 0.005,
                                  "frame_dt": 0.025})";
