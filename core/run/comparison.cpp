@@ -7,6 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <sstream>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "core/run/body_coupling.hpp"
@@ -55,6 +56,18 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
   ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
+  for (std::size_t g = 0; g < scenario_.gauges.size(); ++g) {
+    const GaugeSpec& gauge = scenario_.gauges[g];
+    const Grid& grid = domain_->grid();
+    const int i = std::min(grid.nx - 1, int(gauge.x / grid.dx));
+    const int j = std::min(grid.ny - 1, int(gauge.y / grid.dx));
+    if (!domain_->isWet(i, j)) {
+      std::ostringstream why;
+      why << scenario_.source << ": gauges[" << g << "]: (" << gauge.x << ", " << gauge.y
+          << ") m is in a wall";
+      throw InputError(why.str());
+    }
+  }
   maxWetDepth_ = domain_->maxWetDepth();
   for (auto& model : models) {
     Slot slot;
@@ -239,6 +252,26 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
   model.setForce(nullptr);
   ++slot.frameSteps;
   slot.lastDt = dt;
+  if (recordGauges_) sampleGauges(slot, t + dt);
+}
+
+void Comparison::sampleGauges(Slot& slot, double time) {
+  for (std::size_t g = 0; g < scenario_.gauges.size(); ++g) {
+    const GaugeSpec& gauge = scenario_.gauges[g];
+    slot.gaugeSamples.push_back(
+        {time, int(g), samplePoint(*slot.model, *domain_, gauge.x, gauge.y)});
+  }
+}
+
+void Comparison::setRecordGauges(bool record) {
+  if (record && !recordGauges_ && ticks_ == 0)
+    for (Slot& slot : slots_)
+      sampleGauges(slot, 0.0);
+  recordGauges_ = record;
+}
+
+std::vector<GaugeSample> Comparison::takeGaugeSamples(std::size_t k) {
+  return std::exchange(slots_[k].gaugeSamples, {});
 }
 
 int Comparison::applyStroke(const MaskStroke& stroke) {

@@ -84,6 +84,11 @@ class Comparison {
   // Diagnostics of model k at the current frame (measured at the end of advanceFrame or at
   // construction; a failed model keeps those of the frame it failed in).
   FrameRecord record(std::size_t k) const;
+  // Gauges (scenario "gauges") are sampled after every step of every model once recording is
+  // on (the CLI's gauges.csv); takeGaugeSamples hands over model k's samples since the last
+  // call, in step order, the first call also those of time 0.
+  void setRecordGauges(bool record);
+  std::vector<GaugeSample> takeGaugeSamples(std::size_t k);
   // Models one after another on all threads instead of concurrently (see above).
   void setConcurrent(bool concurrent) { concurrent_ = concurrent; }
 
@@ -111,11 +116,12 @@ class Comparison {
     bool refused = false;  // failure is a refused edit, not a blow-up
     FloatingBodies bodies;
     RigidBodies rigidBodies;
-    Field2D shadow;           // the bodies' extra damping rate per cell (1/s)
-    double displaced = 0.0;   // volume the bodies pushed into the water (m^3)
-    double masked = 0.0;      // volume mask strokes added (m^3)
-    Field2D scratch;          // the excitations' stamps, per model so models can run at once
-    FrameRecord record;       // of the current frame
+    Field2D shadow;          // the bodies' extra damping rate per cell (1/s)
+    double displaced = 0.0;  // volume the bodies pushed into the water (m^3)
+    double masked = 0.0;     // volume mask strokes added (m^3)
+    Field2D scratch;         // the excitations' stamps, per model so models can run at once
+    FrameRecord record;      // of the current frame
+    std::vector<GaugeSample> gaugeSamples;  // since the last takeGaugeSamples
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
   };
   double tickTime(long long tick) const { return double(tick) * scenario_.tick; }
@@ -128,6 +134,7 @@ class Comparison {
   void runTicks(const std::vector<TickPlan>& ticks, bool measureAfter);
   void advanceTick(Slot& slot, const TickPlan& plan);
   void stepModel(Slot& slot, double t, double dt);
+  void sampleGauges(Slot& slot, double time);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
@@ -147,6 +154,7 @@ class Comparison {
   double amplitudeScale_ = 0.0;       // largest surface displacement put in on purpose (m)
   double maxWetDepth_ = 0.0;
   bool concurrent_ = true;
+  bool recordGauges_ = false;
   std::vector<std::string> notes_;
 };
 

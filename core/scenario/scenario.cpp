@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/scenario/builtin_resources.hpp"
@@ -113,6 +114,48 @@ class ObjectReader {
 };
 
 constexpr double kHuge = 1e12;
+
+// A point [x, y] inside the pool.
+std::pair<double, double> readPoint(const json& v, const std::string& where, const Grid& grid) {
+  if (!v.is_array() || v.size() != 2) ObjectReader::fail(where, "must be [x, y]");
+  return {ObjectReader::checkedNumber(v[0], where, 0, grid.width()),
+          ObjectReader::checkedNumber(v[1], where, 0, grid.height())};
+}
+
+std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid) {
+  if (!list.is_array()) ObjectReader::fail(where, "must be [{\"name\", \"x\", \"y\"}, ...]");
+  std::vector<GaugeSpec> gauges;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
+    GaugeSpec gauge;
+    gauge.name = r.text("name", "gauge " + std::to_string(k));
+    gauge.x = r.requiredNumber("x", 0, grid.width());
+    gauge.y = r.requiredNumber("y", 0, grid.height());
+    r.finish();
+    gauges.push_back(gauge);
+  }
+  return gauges;
+}
+
+std::vector<TransectSpec> readTransects(const json& list, const std::string& where,
+                                        const Grid& grid) {
+  if (!list.is_array())
+    ObjectReader::fail(where, "must be [{\"name\", \"from\", \"to\", \"samples\"}, ...]");
+  std::vector<TransectSpec> transects;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
+    TransectSpec t;
+    t.name = r.text("name", "transect " + std::to_string(k));
+    std::tie(t.x0, t.y0) = readPoint(r.raw("from"), r.at("from"), grid);
+    std::tie(t.x1, t.y1) = readPoint(r.raw("to"), r.at("to"), grid);
+    t.samples = r.integer("samples", t.samples, 2, 100000);
+    if (t.x0 == t.x1 && t.y0 == t.y1)
+      ObjectReader::fail(r.at("to"), "the transect has zero length");
+    r.finish();
+    transects.push_back(t);
+  }
+  return transects;
+}
 
 struct Context {
   std::string source;
@@ -615,6 +658,9 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
       s.modelParams[id] = params;
     }
   }
+  if (top.has("gauges")) s.gauges = readGauges(top.raw("gauges"), top.at("gauges"), s.grid);
+  if (top.has("transects"))
+    s.transects = readTransects(top.raw("transects"), top.at("transects"), s.grid);
   s.tick = top.number("tick", s.tick, 1e-5, 60);
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);

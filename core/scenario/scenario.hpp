@@ -10,9 +10,9 @@
 // solid, dabs: [{x, y, radius}]}: docs/exports.md); bodies
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
 // velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
-// docs/bodies.md); water {density}; models {id: {param: value}}; tick; frame_dt; duration; seed.
-// Relative paths are relative to the JSON file; builtin scenarios read the files embedded
-// with them.
+// docs/bodies.md); water {density}; models {id: {param: value}}; gauges [{name, x, y}]; transects
+// [{name, from: [x, y], to: [x, y], samples}]; tick; frame_dt; duration; seed. Relative paths are
+// relative to the JSON file; builtin scenarios read the files embedded with them.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,7 @@
 #include "core/forcing/rigid_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/measure/gauges.hpp"
 #include "core/model/parameters.hpp"
 
 namespace wb {
@@ -80,6 +81,8 @@ struct Scenario {
   BodiesSpec bodies;                  // passive tracers: "bodies": {count, size}
   std::vector<BodySpec> rigidBodies;  // buoyant bodies: "bodies": [{shape, size, density, ...}]
   std::map<std::string, nlohmann::json> modelParams;  // per model id, as written
+  std::vector<GaugeSpec> gauges;                      // "gauges": [{name, x, y}]
+  std::vector<TransectSpec> transects;                // "transects": [{name, from, to, samples}]
 
   // The simulation tick (s): every model reaches each tick boundary in steps of its own rules,
   // and events that change what every model sees (bodies entering, mask strokes) act there.

@@ -125,6 +125,11 @@ json scenarioToJson(const Scenario& s) {
   }
   for (const auto& [id, params] : s.modelParams)
     out["models"][id] = params;
+  for (const GaugeSpec& g : s.gauges)
+    out["gauges"].push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
+  for (const TransectSpec& t : s.transects)
+    out["transects"].push_back(
+        {{"name", t.name}, {"from", {t.x0, t.y0}}, {"to", {t.x1, t.y1}}, {"samples", t.samples}});
   out["tick"] = s.tick;
   out["frame_dt"] = s.frameDt;
   out["duration"] = s.duration;

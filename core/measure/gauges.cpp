@@ -1,0 +1,31 @@
+#include "core/measure/gauges.hpp"
+
+#include <cmath>
+
+#include "core/grid/interpolation.hpp"
+
+namespace wb {
+
+// The depth is eta plus the rest depth, both bilinear: on dry ground eta is the ground, so the
+// depth there is 0 (to float round-off).
+PointSample samplePoint(const Model& model, const Domain& domain, double x, double y) {
+  const Grid& grid = domain.grid();
+  PointSample s;
+  s.eta = sampleBilinear(model.eta(), grid, x, y);
+  s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), grid, x, y)));
+  if (const Field2D* u = model.velocityU()) s.u = sampleBilinear(*u, grid, x, y);
+  if (const Field2D* v = model.velocityV()) s.v = sampleBilinear(*v, grid, x, y);
+  return s;
+}
+
+std::vector<TransectPoint> transectPoints(const TransectSpec& t) {
+  std::vector<TransectPoint> points;
+  const double length = std::hypot(t.x1 - t.x0, t.y1 - t.y0);
+  for (int k = 0; k < t.samples; ++k) {
+    const double f = t.samples > 1 ? double(k) / (t.samples - 1) : 0.0;
+    points.push_back({f * length, t.x0 + f * (t.x1 - t.x0), t.y0 + f * (t.y1 - t.y0)});
+  }
+  return points;
+}
+
+}  // namespace wb

@@ -1,0 +1,126 @@
+// Gauges and transects (core/measure/gauges.hpp): a gauge records every step of every model,
+// each sample the bilinear value of that model's field at the gauge; bad gauges and transects
+// are refused naming the key.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/grid/interpolation.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/scenario.hpp"
+#include "models/registry.hpp"
+#include "tests/unit/test_support.hpp"
+
+namespace wb {
+namespace {
+
+// The Π pool's domain with a drop; a gauge in the open water, one near a wall, one between
+// four cells; a transect across the pool.
+const std::string kGauged = R"({
+  "grid": {"nx": 40, "ny": 32, "dx": 0.1}, "water": {"g": 9.81, "depth": 0.4},
+  "domain": {"mask": "pi"},
+  "initial": {"drops": [{"x": 1.0, "y": 2.6, "radius": 0.2, "amplitude": 0.03}]},
+  "gauges": [{"name": "near", "x": 1.23, "y": 2.71}, {"name": "wall", "x": 0.07, "y": 3.1},
+             {"x": 2.0, "y": 2.8}],
+  "transects": [{"name": "across", "from": [0.05, 2.8], "to": [3.95, 2.8], "samples": 40}],
+  "frame_dt": 0.1, "duration": 1.0})";
+
+TEST(Gauges, RecordEveryStepOfEveryModelAsTheBilinearValueOfItsField) {
+  const Scenario scenario = parseScenarioText(kGauged, "g.json", {});
+  ASSERT_EQ(scenario.gauges.size(), 3u);
+  EXPECT_EQ(scenario.gauges[2].name, "gauge 2");
+  Comparison run(scenario, createScenarioModels(scenario, {}, {}, false));
+  run.setRecordGauges(true);
+  std::vector<std::size_t> rows(run.modelCount(), 0), steps(run.modelCount(), 0);
+  for (int f = 0; f < 6; ++f) {
+    run.advanceFrame();
+    for (std::size_t k = 0; k < run.modelCount(); ++k) {
+      const auto samples = run.takeGaugeSamples(k);
+      rows[k] += samples.size();
+      steps[k] += std::size_t(run.record(k).substeps);
+      // The frame's last samples are at the frame's time, of the field a dump would write.
+      ASSERT_GE(samples.size(), 3u);
+      for (std::size_t s = samples.size() - 3; s < samples.size(); ++s) {
+        const GaugeSample& sample = samples[s];
+        const GaugeSpec& gauge = scenario.gauges[std::size_t(sample.gauge)];
+        EXPECT_EQ(sample.time, run.time());
+        EXPECT_EQ(sample.value.eta, double(sampleBilinear(run.model(k).eta(), run.domain().grid(),
+                                                          gauge.x, gauge.y)));
+        EXPECT_EQ(sample.value.u.has_value(), run.model(k).velocityU() != nullptr);
+      }
+      // Every step, in order.
+      for (std::size_t s = 3; s < samples.size(); ++s)
+        EXPECT_GE(samples[s].time, samples[s - 3].time);
+    }
+  }
+  for (std::size_t k = 0; k < run.modelCount(); ++k) {
+    SCOPED_TRACE(run.model(k).id());
+    EXPECT_EQ(rows[k], 3 * (steps[k] + 1));  // and the samples of time 0
+    EXPECT_GT(steps[k], 6u);                 // more than one step per frame: not per frame
+  }
+}
+
+TEST(Gauges, AtRestTheDepthIsTheRestDepthAndDryGroundHasNone) {
+  const Scenario scenario = parseScenarioText(kGauged, "g.json", {});
+  const Domain domain = buildDomain(scenario);
+  const auto model = createModel("swe-semi-lagrangian");
+  model->reset(domain, Field2D(domain.nx(), domain.ny()));
+  const PointSample wet = samplePoint(*model, domain, 1.23, 2.71);
+  EXPECT_NEAR(wet.depth, 0.4, 1e-6);
+  EXPECT_EQ(wet.eta, 0.0);
+  ASSERT_TRUE(wet.u && wet.v);
+  EXPECT_EQ(*wet.u, 0.0);
+}
+
+TEST(Gauges, TransectPointsSpanTheLineEvenly) {
+  const Scenario scenario = parseScenarioText(kGauged, "g.json", {});
+  ASSERT_EQ(scenario.transects.size(), 1u);
+  const auto points = transectPoints(scenario.transects[0]);
+  ASSERT_EQ(points.size(), 40u);
+  EXPECT_DOUBLE_EQ(points.front().x, 0.05);
+  EXPECT_DOUBLE_EQ(points.back().x, 3.95);
+  EXPECT_DOUBLE_EQ(points.back().s, 3.9);
+  EXPECT_DOUBLE_EQ(points[13].s, 13 * 3.9 / 39);
+  EXPECT_DOUBLE_EQ(points[13].y, 2.8);
+}
+
+TEST(Gauges, GaugesAndTransectsSurviveJson) {
+  const Scenario scenario = parseScenarioText(kGauged, "g.json", {});
+  const Scenario again = parseScenarioText(scenarioToJson(scenario).dump(), "again.json", {});
+  ASSERT_EQ(again.gauges.size(), 3u);
+  EXPECT_EQ(again.gauges[0].name, "near");
+  EXPECT_EQ(again.gauges[1].x, 0.07);
+  ASSERT_EQ(again.transects.size(), 1u);
+  EXPECT_EQ(again.transects[0].samples, 40);
+  EXPECT_EQ(again.transects[0].y1, 2.8);
+}
+
+TEST(Gauges, BadGaugesAndTransectsAreOneLineNamingTheKey) {
+  const auto scenario = [](const std::string& keys) {
+    return R"({"grid": {"nx": 40, "ny": 32, "dx": 0.1}, "domain": {"mask": "pi"}, )" + keys + "}";
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"("gauges": [{"x": 5.0, "y": 1.0}])", "g.json: gauges[0].x: 5 is outside [0, 4]"},
+      {R"("gauges": [{"x": 1.0}])", "g.json: gauges[0].y: missing"},
+      {R"("gauges": [{"x": 1.0, "y": 1.0, "z": 1}])", "g.json: gauges[0].z: unknown key"},
+      {R"("gauges": {"x": 1.0})", "g.json: gauges: must be [{\"name\", \"x\", \"y\"}, ...]"},
+      {R"("transects": [{"from": [1, 1], "to": [1, 1]}])",
+       "g.json: transects[0].to: the transect has zero length"},
+      {R"("transects": [{"from": [1, 1], "to": [2, 1], "samples": 0}])",
+       "g.json: transects[0].samples: 0 is outside [2, 100000]"},
+      {R"("transects": [{"from": [1, 1, 1], "to": [2, 1]}])",
+       "g.json: transects[0].from: must be [x, y]"},
+  };
+  for (const auto& [keys, why] : cases)
+    EXPECT_EQ(errorOf([&] { parseScenarioText(scenario(keys), "g.json", {}); }), why) << keys;
+  // In a wall: the Π pool's bar between its legs (known once the domain is built).
+  const Scenario walled =
+      parseScenarioText(scenario(R"("gauges": [{"x": 2.0, "y": 0.5}])"), "g.json", {});
+  EXPECT_EQ(errorOf([&] { Comparison(walled, createScenarioModels(walled, {}, {}, false)); }),
+            "g.json: gauges[0]: (2, 0.5) m is in a wall");
+}
+
+}  // namespace
+}  // namespace wb
