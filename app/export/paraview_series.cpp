@@ -64,4 +64,15 @@ void ParaViewSeries::finish() const {
     writePvdIndex(dir_ / id / "bodies.pvd", entries);
 }
 
+std::vector<fs::path> ParaViewSeries::files() const {
+  std::vector<fs::path> files;
+  for (const auto* series : {&eta_, &bodies_})
+    for (const auto& [id, entries] : *series) {
+      files.push_back(dir_ / id / (series == &eta_ ? "eta.pvd" : "bodies.pvd"));
+      for (const auto& entry : entries)
+        files.push_back(dir_ / id / entry.file);
+    }
+  return files;
+}
+
 }  // namespace wb

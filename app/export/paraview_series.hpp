@@ -27,6 +27,9 @@ class ParaViewSeries {
   void frame(const Comparison& comparison);
   // Writes the .pvd collections of everything written so far.
   void finish() const;
+  // Every file frame() and finish() put in place so far (a run stopped on bad input removes
+  // them).
+  std::vector<std::filesystem::path> files() const;
 
   static std::string frameName(const char* prefix, int frame);
 

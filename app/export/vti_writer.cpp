@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -227,18 +228,18 @@ void writeVtpRigidBodies(const fs::path& file, const std::vector<RigidBodyFrame>
 }
 
 void writePvdIndex(const fs::path& file, const std::vector<PvdEntry>& entries) {
-  writeFileAtomically(file, [&](std::ostream& out) {
-    out << "<?xml version=\"1.0\"?>\n"
-           "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-           "  <Collection>\n";
-    char line[512];
-    for (const auto& entry : entries) {
-      std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
-                    entry.time, entry.file.c_str());
-      out << line;
-    }
-    out << "  </Collection>\n</VTKFile>\n";
-  });
+  std::string text =
+      "<?xml version=\"1.0\"?>\n"
+      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+      "  <Collection>\n";
+  char line[512];
+  for (const auto& entry : entries) {
+    std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
+                  entry.time, entry.file.c_str());
+    text += line;
+  }
+  text += "  </Collection>\n</VTKFile>\n";
+  writeWholeFile(file, text);  // a failure names the system's reason (a full disk)
 }
 
 }  // namespace wb
