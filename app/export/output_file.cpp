@@ -32,19 +32,44 @@ OutputFile::~OutputFile() {
 }
 
 void OutputFile::append(std::string_view text) {
-  while (!text.empty()) {
-    const ssize_t written = ::write(fd_, text.data(), text.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written < 0) throw WriteError(file_.string() + ": write failed: " + reasonOf(errno));
-    size_ += written;
-    text.remove_prefix(std::size_t(written));
+  std::string withTrailer(text);
+  withTrailer += trailer_;
+  if (const int error = writeAt(size_, withTrailer)) {
+    cutTo(size_);  // the trailer back where it was: the file stays whole
+    throw WriteError(file_.string() + ": write failed: " + reasonOf(error));
+  }
+  size_ += off_t(text.size());
+}
+
+void OutputFile::setTrailer(std::string trailer) {
+  trailer_ = std::move(trailer);
+  if (const int error = writeAt(size_, trailer_)) {
+    cutTo(size_);
+    throw WriteError(file_.string() + ": write failed: " + reasonOf(error));
   }
 }
 
 void OutputFile::dropFrame() {
-  // A full disk frees the blocks of the cut-off tail; a failure here leaves a torn last frame,
-  // which is all that could be done.
-  if (::ftruncate(fd_, frameStart_) == 0) size_ = frameStart_;
+  cutTo(frameStart_);
+}
+
+void OutputFile::cutTo(off_t size) {
+  // Cutting frees the tail's blocks, so on a full disk the trailer fits again where the old
+  // one was; a failure here leaves a torn last frame, which is all that could be done.
+  if (::ftruncate(fd_, size) != 0) return;
+  size_ = size;
+  writeAt(size_, trailer_);
+}
+
+int OutputFile::writeAt(off_t offset, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t written = ::pwrite(fd_, text.data(), text.size(), offset);
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0) return errno;
+    offset += written;
+    text.remove_prefix(std::size_t(written));
+  }
+  return 0;
 }
 
 void OutputFile::commit() {

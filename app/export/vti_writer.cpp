@@ -4,6 +4,7 @@
 #include <vtkCellData.h>
 #include <vtkCommand.h>
 #include <vtkDoubleArray.h>
+#include <vtkErrorCode.h>
 #include <vtkExecutive.h>
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
@@ -18,6 +19,8 @@
 #include <vtkXMLPolyDataWriter.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <system_error>
 
@@ -71,6 +74,14 @@ class ErrorCatcher : public vtkCommand {
   std::string reason;
 };
 
+// What the file system said: VTK's error codes below FirstVTKErrorCode are errno values (a full
+// disk is 28, ENOSPC); otherwise the reason of its report, if it names one.
+std::string systemReason(unsigned long code, const ErrorCatcher& errors) {
+  if (code == vtkErrorCode::OutOfDiskSpaceError) return std::strerror(ENOSPC);
+  if (code > 0 && code < vtkErrorCode::FirstVTKErrorCode) return std::strerror(int(code));
+  return errors.summary();
+}
+
 // Runs the configured XML writer into a temporary beside `file` and renames it into place.
 void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* what) {
   fs::path temp = file;
@@ -86,7 +97,7 @@ void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* wha
   if (!written) {
     std::error_code ignored;
     fs::remove(temp, ignored);
-    const std::string reason = errors->summary();
+    const std::string reason = systemReason(writer.GetErrorCode(), *errors);
     throw InputError(file.string() + ": cannot write " + what +
                      (reason.empty() ? std::string() : " (" + reason + ")"));
   }
@@ -227,19 +238,21 @@ void writeVtpRigidBodies(const fs::path& file, const std::vector<RigidBodyFrame>
   writeAtomically(*writer, file, "VTK poly data");
 }
 
-void writePvdIndex(const fs::path& file, const std::vector<PvdEntry>& entries) {
-  std::string text =
-      "<?xml version=\"1.0\"?>\n"
-      "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-      "  <Collection>\n";
+std::string pvdHeader() {
+  return "<?xml version=\"1.0\"?>\n"
+         "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+         "  <Collection>\n";
+}
+
+std::string pvdEntry(const PvdEntry& entry) {
   char line[512];
-  for (const auto& entry : entries) {
-    std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
-                  entry.time, entry.file.c_str());
-    text += line;
-  }
-  text += "  </Collection>\n</VTKFile>\n";
-  writeWholeFile(file, text);  // a failure names the system's reason (a full disk)
+  std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
+                entry.time, entry.file.c_str());
+  return line;
+}
+
+std::string pvdTrailer() {
+  return "  </Collection>\n</VTKFile>\n";
 }
 
 }  // namespace wb
