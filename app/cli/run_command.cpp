@@ -154,17 +154,24 @@ class RunFiles {
   int lastFrame_ = -1;
 };
 
-// Runs make(), turning memory running out into bad input naming what was being made: an input
-// too large for this machine (a grid, a body's mesh) is not a bug.
+// Runs make(), turning memory running out into bad input naming the file and what was being
+// made: an input too large for this machine (a grid, a body's mesh) is not a bug.
 template <class Make>
-auto orTooLarge(const std::string& what, const Make& make) {
+auto orTooLarge(const std::string& file, const std::string& doing, const Make& make) {
   try {
     return make();
   } catch (const std::bad_alloc&) {
-    throw InputError(what + ": out of memory");
+    throw InputError(file + ": out of memory " + doing + " (try a smaller grid or body)");
   } catch (const std::length_error&) {
-    throw InputError(what + ": too large for memory");
+    throw InputError(file + ": too large for memory " + doing + " (try a smaller grid or body)");
   }
+}
+
+std::string atFrame(const Comparison& comparison) {
+  char text[64];
+  std::snprintf(text, sizeof text, "at t = %.9g s (frame %d)", comparison.time(),
+                comparison.frame());
+  return text;
 }
 
 // --set id.param=value for a model that is not in the run would silently do nothing.
@@ -193,7 +200,7 @@ int runCommand(const FlagReader& flags) {
   const InterruptWatch interrupts;
   const auto scenarioName = flags.value("--scenario");
   if (!scenarioName) throw InputError("run: --scenario FILE|builtin:NAME is required");
-  Scenario scenario = orTooLarge(*scenarioName + ": reading the scenario",
+  Scenario scenario = orTooLarge(*scenarioName, "reading the scenario",
                                  [&] { return loadCheckedScenario(*scenarioName); });
   if (flags.value("--duration") && flags.value("--frames"))
     throw InputError("run: give --duration or --frames, not both");
@@ -212,10 +219,9 @@ int runCommand(const FlagReader& flags) {
     if (ids.empty()) throw InputError("--models: '" + *list + "' names no model");
   }
 
-  const std::string setup = *scenarioName + ": the models on a " +
-                            std::to_string(scenario.grid.nx) + " x " +
+  const std::string setup = "building the models on a " + std::to_string(scenario.grid.nx) + " x " +
                             std::to_string(scenario.grid.ny) + " grid";
-  Comparison comparison = orTooLarge(setup, [&] {
+  Comparison comparison = orTooLarge(*scenarioName, setup, [&] {
     return Comparison(scenario, createScenarioModels(scenario, ids, flags.values("--set"),
                                                      flags.isSet("--force")));
   });
@@ -260,8 +266,7 @@ int runCommand(const FlagReader& flags) {
   try {
     record();
     for (int f = 0; f < frames && !InterruptWatch::pending(); ++f) {
-      orTooLarge(*scenarioName + ": t = " + std::to_string(comparison.time()) + " s (frame " +
-                     std::to_string(comparison.frame() + 1) + ")",
+      orTooLarge(*scenarioName, "advancing to frame " + std::to_string(comparison.frame() + 1),
                  [&] {
                    comparison.advanceFrame();
                    return 0;
@@ -316,10 +321,11 @@ int runCommand(const FlagReader& flags) {
     }
   // A signal stops the run between frames; the files hold every frame up to the stop.
   if (const int signal = InterruptWatch::pending()) {
-    std::fprintf(stderr, "wavebench-cli: interrupted by %s at t = %.9g s (frame %d); %s\n",
-                 InterruptWatch::name(signal).c_str(), comparison.time(), comparison.frame(),
-                 out ? ("wrote " + framesText(comparison.frame()) + " to " + *out).c_str()
-                     : "nothing written (no --out)");
+    const std::string written = out ? "wrote " + framesText(comparison.frame()) + " to " + *out
+                                    : "nothing written (no --out)";
+    std::fprintf(stderr, "wavebench-cli: interrupted by %s %s; %s\n",
+                 InterruptWatch::name(signal).c_str(), atFrame(comparison).c_str(),
+                 written.c_str());
     status = 128 + signal;
   }
   return status;
