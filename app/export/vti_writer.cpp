@@ -20,8 +20,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <system_error>
 
 #include "app/export/output_file.hpp"
