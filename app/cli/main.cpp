@@ -5,6 +5,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@ const char* kUsage =
     "  wavebench-cli run --scenario FILE|builtin:NAME [--models id,id] [--duration S | --frames "
     "N]\n"
     "                    [--out DIR] [--dump-every K] [--threads T] [--set id.param=value ...]\n"
-    "                    [--force] [--quiet]\n"
-    "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] --json\n"
+    "                    [--force] [--quiet] [--sequential]\n"
+    "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] [--json]\n"
     "  wavebench-cli verify [--models id,id]\n"
     "  wavebench-cli list   (builtin scenarios and models with their parameters)\n";
 
@@ -44,7 +45,10 @@ int main(int argc, char** argv) {
       return wb::cli::benchCommand(
           FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));
     if (command == "verify") return wb::cli::verifyCommand(FlagReader(args, {"--models"}, {}));
-    if (command == "list") return wb::cli::listCommand();
+    if (command == "list") {
+      FlagReader(args, {}, {});  // list takes no option
+      return wb::cli::listCommand();
+    }
     std::fprintf(stderr,
                  "wavebench-cli: unknown command '%s' (expected run, bench, verify or list; "
                  "see --help)\n",
@@ -53,8 +57,13 @@ int main(int argc, char** argv) {
   } catch (const wb::InputError& e) {
     std::fprintf(stderr, "wavebench-cli: %s\n", e.what());
     return 2;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "wavebench-cli: out of memory (try a smaller grid)\n");
+  } catch (const std::bad_alloc&) {  // where run knows what was too large, it says (InputError)
+    std::fprintf(stderr, "wavebench-cli: %s: out of memory (try a smaller grid)\n",
+                 command.c_str());
+    return 2;
+  } catch (const std::length_error&) {
+    std::fprintf(stderr, "wavebench-cli: %s: an input too large for memory (try a smaller grid)\n",
+                 command.c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "wavebench-cli: internal error: %s\n", e.what());

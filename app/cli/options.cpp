@@ -30,6 +30,8 @@ FlagReader::FlagReader(std::vector<std::string> args, std::vector<std::string> v
         values_.push_back({flag, args[++k]});
       else
         throw InputError(flag + ": missing value");
+      // An empty value ("$DIR" unset) would silently mean the default or the current folder.
+      if (values_.back().second.empty()) throw InputError(flag + ": empty value");
     } else {
       throw InputError(flag + ": unknown option (see wavebench-cli --help)");
     }

@@ -6,14 +6,18 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <new>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/cli/bodies_log.hpp"
+#include "app/cli/interrupt.hpp"
 #include "app/cli/options.hpp"
+#include "app/cli/run_output.hpp"
+#include "app/export/output_file.hpp"
 #include "app/export/paraview_series.hpp"
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
@@ -37,48 +41,167 @@ std::string frameName(int frame) {
   return ParaViewSeries::frameName("eta", frame);
 }
 
-// Removes a temporary file unless it was renamed into place, so an error mid-run leaves no
-// partial output behind.
-struct TempFileGuard {
-  fs::path path;
-  ~TempFileGuard() {
-    std::error_code ignored;
-    if (!path.empty()) fs::remove(path, ignored);
-  }
-};
-
 // Every K-th frame: eta as CSV, and the ParaView series (eta, velocity, bodies).
 class Dumper {
  public:
-  Dumper(const fs::path& out, int every, const Comparison& comparison) : out_(out), every_(every) {
-    if (every_ > 0) paraview_.emplace(out_, comparison);
+  Dumper(RunOutput& output, int every, const Comparison& comparison)
+      : output_(output), every_(every) {
+    if (every_ > 0) paraview_.emplace(output_.dir(), comparison);
   }
   void frame(const Comparison& comparison) {
     if (every_ <= 0 || comparison.frame() % every_ != 0) return;
     for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
       if (comparison.failure(k)) continue;
       const Model& model = comparison.model(k);
-      const fs::path file = out_ / model.id() / (frameName(comparison.frame()) + ".csv");
-      writeFileAtomically(file, [&](std::ostream& o) { writeCsvField(o, model.eta()); });
+      const fs::path file = output_.dir() / model.id() / (frameName(comparison.frame()) + ".csv");
+      std::ostringstream text;
+      writeCsvField(text, model.eta());
+      writeWholeFile(file, text.str());
+      output_.noteFile(file);
     }
     paraview_->frame(comparison);
   }
   void finish() {
     if (paraview_) paraview_->finish();
   }
+  void noteFiles() {
+    if (paraview_)
+      for (const auto& file : paraview_->files())
+        output_.noteFile(file);
+  }
 
  private:
-  fs::path out_;
+  RunOutput& output_;
   int every_;
   std::optional<ParaViewSeries> paraview_;
 };
 
+// The files of a run with --out: series.csv, the dumps and the bodies' logs, written a whole
+// frame at a time. Any failure to write is a WriteError.
+class RunFiles {
+ public:
+  RunFiles(RunOutput& output, int dumpEvery, const Comparison& comparison)
+      : output_(output),
+        series_(output.dir() / "series.csv"),
+        dumper_(output, dumpEvery, comparison),
+        bodies_(output.dir(), comparison) {
+    std::ostringstream header;
+    writeSeriesHeader(header);
+    series_.append(header.str());
+  }
+
+  // Writes the current frame to every file. On a failure the frame is cut off again where it
+  // can be (series.csv, bodies.csv: whole frames only) and the WriteError goes on.
+  void frame(const Comparison& comparison, const std::vector<FrameRecord>& records) {
+    series_.beginFrame();
+    try {
+      std::ostringstream rows;
+      for (const FrameRecord& r : records)
+        writeSeriesRow(rows, r);
+      series_.append(rows.str());
+      asWriteError([&] { dumper_.frame(comparison); });
+      bodies_.frame(comparison);
+    } catch (const WriteError&) {
+      series_.dropFrame();
+      bodies_.dropFrame();
+      throw;
+    }
+    lastFrame_ = comparison.frame();
+  }
+  int lastFrame() const { return lastFrame_; }
+
+  // Puts every file in place. Throws WriteError.
+  void finish() {
+    series_.commit();
+    bodies_.finish();
+    asWriteError([&] { dumper_.finish(); });
+  }
+  // After a WriteError: puts in place what can be; a second failure is not reported over the
+  // first.
+  void keepWhatWasWritten() {
+    for (auto step : {&RunFiles::commitSeries, &RunFiles::finishBodies, &RunFiles::finishDumps}) {
+      try {
+        (this->*step)();
+      } catch (const InputError&) {
+      }
+    }
+  }
+  // After bad input: removes every file and folder this run made.
+  void discard() {
+    dumper_.noteFiles();
+    output_.discard();
+  }
+
+ private:
+  template <class Write>
+  static void asWriteError(const Write& write) {
+    try {
+      write();
+    } catch (const WriteError&) {
+      throw;
+    } catch (const InputError& e) {  // VTK's writers: any failure here is one to write
+      throw WriteError(e.what());
+    }
+  }
+  void commitSeries() { series_.commit(); }
+  void finishBodies() { bodies_.finish(); }
+  void finishDumps() { dumper_.finish(); }
+
+  RunOutput& output_;
+  OutputFile series_;
+  Dumper dumper_;
+  BodiesLog bodies_;
+  int lastFrame_ = -1;
+};
+
+// Runs make(), turning memory running out into bad input naming the file and what was being
+// made: an input too large for this machine (a grid, a body's mesh) is not a bug.
+template <class Make>
+auto orTooLarge(const std::string& file, const std::string& doing, const Make& make) {
+  try {
+    return make();
+  } catch (const std::bad_alloc&) {
+    throw InputError(file + ": out of memory " + doing + " (try a smaller grid or body)");
+  } catch (const std::length_error&) {
+    throw InputError(file + ": too large for memory " + doing + " (try a smaller grid or body)");
+  }
+}
+
+std::string atFrame(const Comparison& comparison) {
+  char text[64];
+  std::snprintf(text, sizeof text, "at t = %.9g s (frame %d)", comparison.time(),
+                comparison.frame());
+  return text;
+}
+
+// --set id.param=value for a model that is not in the run would silently do nothing.
+void checkOverridesAreInRun(const FlagReader& flags, const Comparison& comparison) {
+  for (const auto& text : flags.values("--set")) {
+    const std::string id = text.substr(0, text.find('.'));
+    std::string running;
+    bool found = false;
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+      found = found || comparison.model(k).id() == id;
+      running += (k ? ", " : "") + comparison.model(k).id();
+    }
+    if (!found)
+      throw InputError("--set " + text + ": model '" + id +
+                       "' is not in this run (running: " + running + ")");
+  }
+}
+
+std::string framesText(int last) {
+  return last < 0 ? std::string("no frame") : "frames 0 to " + std::to_string(last);
+}
+
 }  // namespace
 
 int runCommand(const FlagReader& flags) {
+  const InterruptWatch interrupts;
   const auto scenarioName = flags.value("--scenario");
   if (!scenarioName) throw InputError("run: --scenario FILE|builtin:NAME is required");
-  Scenario scenario = loadCheckedScenario(*scenarioName);
+  Scenario scenario = orTooLarge(*scenarioName, "reading the scenario",
+                                 [&] { return loadCheckedScenario(*scenarioName); });
   if (flags.value("--duration") && flags.value("--frames"))
     throw InputError("run: give --duration or --frames, not both");
   scenario.duration = flags.number("--duration", scenario.duration, 0, 1e7);
@@ -91,10 +214,18 @@ int runCommand(const FlagReader& flags) {
   if (threads > 0) omp_set_num_threads(threads);
   const bool quiet = flags.isSet("--quiet");
   std::vector<std::string> ids;
-  if (auto list = flags.value("--models")) ids = splitList(*list);
+  if (auto list = flags.value("--models")) {
+    ids = splitList(*list);
+    if (ids.empty()) throw InputError("--models: '" + *list + "' names no model");
+  }
 
-  Comparison comparison(
-      scenario, createScenarioModels(scenario, ids, flags.values("--set"), flags.isSet("--force")));
+  const std::string setup = "building the models on a " + std::to_string(scenario.grid.nx) + " x " +
+                            std::to_string(scenario.grid.ny) + " grid";
+  Comparison comparison = orTooLarge(*scenarioName, setup, [&] {
+    return Comparison(scenario, createScenarioModels(scenario, ids, flags.values("--set"),
+                                                     flags.isSet("--force")));
+  });
+  checkOverridesAreInRun(flags, comparison);
   comparison.setConcurrent(!flags.isSet("--sequential"));
   if (!quiet)
     for (const std::string& note : comparison.notes())
@@ -102,63 +233,68 @@ int runCommand(const FlagReader& flags) {
   const auto out = flags.value("--out");
   if (dumpEvery > 0 && !out) throw InputError("--dump-every: needs --out DIR");
 
-  TempFileGuard seriesGuard;  // declared before the stream: the stream closes first
-  std::ofstream series;
-  fs::path seriesFile, seriesTemp;
-  std::optional<Dumper> dumper;
-  std::optional<BodiesLog> bodiesLog;
+  std::optional<RunOutput> output;
+  std::optional<RunFiles> files;
   if (out) {
-    ensureWritableDirectory(*out);
-    seriesFile = fs::path(*out) / "series.csv";
-    seriesTemp = seriesFile;
-    seriesTemp += ".tmp";
-    seriesGuard.path = seriesTemp;
-    series.open(seriesTemp, std::ios::trunc);
-    if (!series) throw InputError(seriesFile.string() + ": cannot open for writing");
-    writeSeriesHeader(series);
-    dumper.emplace(*out, dumpEvery, comparison);
-    bodiesLog.emplace(*out, comparison);
+    output.emplace(*out);
+    std::vector<std::string> folders;
+    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+      folders.push_back(comparison.model(k).id());
+    output->noteSubfolders(folders);
+    try {
+      files.emplace(*output, dumpEvery, comparison);
+    } catch (...) {
+      output->discard();
+      throw;
+    }
   }
 
   std::vector<ModelSummary> summary(comparison.modelCount());
   auto record = [&] {
+    std::vector<FrameRecord> records;
     for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
       if (comparison.failure(k)) continue;
       const FrameRecord r = comparison.record(k);
-      if (series.is_open()) writeSeriesRow(series, r);
+      records.push_back(r);
       ModelSummary& s = summary[k];
       if (r.frame == 0) s.energy0 = r.energyTotal();
       s.maxAbsDrift = std::max(s.maxAbsDrift, std::fabs(r.volumeDrift));
       s.energyEnd = r.energyTotal();
       if (r.frame > 0) s.stepMsTotal += r.stepMs, s.frames++, s.substeps = r.substeps;
     }
-    if (dumper) dumper->frame(comparison);
-    if (bodiesLog) bodiesLog->frame(comparison);
+    if (files) files->frame(comparison, records);
   };
 
   const bool progress = !quiet && isatty(STDERR_FILENO);
-  record();
-  for (int f = 0; f < frames; ++f) {
-    comparison.advanceFrame();
+  try {
     record();
-    if (progress && (f + 1) % std::max(1, frames / 100) == 0)
-      std::fprintf(stderr, "\rrun: frame %d / %d (t = %.2f s)", f + 1, frames, comparison.time());
-    bool allFailed = true;
-    for (std::size_t k = 0; k < comparison.modelCount(); ++k)
-      allFailed = allFailed && comparison.failure(k).has_value();
-    if (allFailed) break;
-  }
-  if (progress) std::fprintf(stderr, "\n");
-
-  if (out) {
-    series.close();
-    if (!series) throw InputError(seriesFile.string() + ": write failed");
-    std::error_code ec;
-    fs::rename(seriesTemp, seriesFile, ec);
-    if (ec) throw InputError(seriesFile.string() + ": cannot rename into place: " + ec.message());
-    seriesGuard.path.clear();
-    dumper->finish();
-    bodiesLog->finish();
+    for (int f = 0; f < frames && !InterruptWatch::pending(); ++f) {
+      orTooLarge(*scenarioName, "advancing to frame " + std::to_string(comparison.frame() + 1),
+                 [&] {
+                   comparison.advanceFrame();
+                   return 0;
+                 });
+      record();
+      if (progress && (f + 1) % std::max(1, frames / 100) == 0)
+        std::fprintf(stderr, "\rrun: frame %d / %d (t = %.2f s)", f + 1, frames, comparison.time());
+      bool allFailed = true;
+      for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+        allFailed = allFailed && comparison.failure(k).has_value();
+      if (allFailed) break;
+    }
+    if (progress) std::fprintf(stderr, "\n");
+    if (files) files->finish();
+  } catch (const WriteError& e) {
+    // A full disk: the frames written so far stay, whole.
+    if (progress) std::fprintf(stderr, "\n");
+    files->keepWhatWasWritten();
+    throw WriteError(std::string(e.what()) + "; kept " + framesText(files->lastFrame()) + " in " +
+                     output->dir().string());
+  } catch (...) {
+    // Bad input found during the run (a body entering on a wall): no output, as for bad
+    // input found before it.
+    if (files) files->discard();
+    throw;
   }
 
   if (!quiet) {
@@ -175,7 +311,8 @@ int runCommand(const FlagReader& flags) {
                   : comparison.refused(k) ? "REFUSED"
                                           : "BLEW UP");
     }
-    if (out) std::printf("wrote %s\n", seriesFile.string().c_str());
+    if (out) std::printf("wrote %s\n", (output->dir() / "series.csv").string().c_str());
+    std::fflush(stdout);
   }
   // A model stopped during the run (it blew up, or refused an edit its method cannot hold)
   // exits with 3; the others' output is written (docs/cli.md).
@@ -185,6 +322,15 @@ int runCommand(const FlagReader& flags) {
       std::fprintf(stderr, "wavebench-cli: %s\n", comparison.failure(k)->c_str());
       status = 3;
     }
+  // A signal stops the run between frames; the files hold every frame up to the stop.
+  if (const int signal = InterruptWatch::pending()) {
+    const std::string written = out ? "wrote " + framesText(comparison.frame()) + " to " + *out
+                                    : "nothing written (no --out)";
+    std::fprintf(stderr, "wavebench-cli: interrupted by %s %s; %s\n",
+                 InterruptWatch::name(signal).c_str(), atFrame(comparison).c_str(),
+                 written.c_str());
+    status = 128 + signal;
+  }
   return status;
 }
 

@@ -43,25 +43,41 @@ void ParaViewSeries::frame(const Comparison& comparison) {
     const std::string eta = frameName("eta", comparison.frame()) + ".vti";
     writeVtiFrame(folder / eta, model.eta(), comparison.domain(),
                   {model.velocityU(), model.velocityV()});
-    eta_[model.id()].push_back({comparison.time(), eta});
+    index(model.id(), "eta.pvd", {comparison.time(), eta});
     if (const RigidBodies* rigid = comparison.rigidBodies(k)) {
       const std::string name = frameName("bodies", comparison.frame()) + ".vtp";
       writeVtpRigidBodies(folder / name, rigidBodyFrames(*rigid));
-      bodies_[model.id()].push_back({comparison.time(), name});
+      index(model.id(), "bodies.pvd", {comparison.time(), name});
     }
     if (const FloatingBodies* bodies = comparison.bodies(k)) {
       const std::string name = frameName("bodies", comparison.frame()) + ".vtp";
       writeVtpBodies(folder / name, bodies->bodies(), bodies->boxSize());
-      bodies_[model.id()].push_back({comparison.time(), name});
+      index(model.id(), "bodies.pvd", {comparison.time(), name});
     }
   }
 }
 
-void ParaViewSeries::finish() const {
-  for (const auto& [id, entries] : eta_)
-    writePvdIndex(dir_ / id / "eta.pvd", entries);
-  for (const auto& [id, entries] : bodies_)
-    writePvdIndex(dir_ / id / "bodies.pvd", entries);
+void ParaViewSeries::index(const std::string& model, const char* name, const PvdEntry& entry) {
+  files_.push_back(dir_ / model / entry.file);
+  auto& file = indexes_[dir_ / model / name];
+  if (!file) {
+    file = std::make_unique<OutputFile>(dir_ / model / name);
+    file->append(pvdHeader());
+    file->setTrailer(pvdTrailer());
+  }
+  file->append(pvdEntry(entry));
+}
+
+void ParaViewSeries::finish() {
+  for (auto& [path, file] : indexes_) {
+    file->commit();
+    files_.push_back(path);
+  }
+  indexes_.clear();
+}
+
+std::vector<fs::path> ParaViewSeries::files() const {
+  return files_;
 }
 
 }  // namespace wb

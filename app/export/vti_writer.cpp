@@ -4,6 +4,7 @@
 #include <vtkCellData.h>
 #include <vtkCommand.h>
 #include <vtkDoubleArray.h>
+#include <vtkErrorCode.h>
 #include <vtkExecutive.h>
 #include <vtkFieldData.h>
 #include <vtkFloatArray.h>
@@ -18,9 +19,12 @@
 #include <vtkXMLPolyDataWriter.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <system_error>
 
+#include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -70,6 +74,14 @@ class ErrorCatcher : public vtkCommand {
   std::string reason;
 };
 
+// What the file system said: VTK's error codes below FirstVTKErrorCode are errno values (a full
+// disk is 28, ENOSPC); otherwise the reason of its report, if it names one.
+std::string systemReason(unsigned long code, const ErrorCatcher& errors) {
+  if (code == vtkErrorCode::OutOfDiskSpaceError) return std::strerror(ENOSPC);
+  if (code > 0 && code < vtkErrorCode::FirstVTKErrorCode) return std::strerror(int(code));
+  return errors.summary();
+}
+
 // Runs the configured XML writer into a temporary beside `file` and renames it into place.
 void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* what) {
   fs::path temp = file;
@@ -85,7 +97,7 @@ void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* wha
   if (!written) {
     std::error_code ignored;
     fs::remove(temp, ignored);
-    const std::string reason = errors->summary();
+    const std::string reason = systemReason(writer.GetErrorCode(), *errors);
     throw InputError(file.string() + ": cannot write " + what +
                      (reason.empty() ? std::string() : " (" + reason + ")"));
   }
@@ -226,19 +238,21 @@ void writeVtpRigidBodies(const fs::path& file, const std::vector<RigidBodyFrame>
   writeAtomically(*writer, file, "VTK poly data");
 }
 
-void writePvdIndex(const fs::path& file, const std::vector<PvdEntry>& entries) {
-  writeFileAtomically(file, [&](std::ostream& out) {
-    out << "<?xml version=\"1.0\"?>\n"
-           "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
-           "  <Collection>\n";
-    char line[512];
-    for (const auto& entry : entries) {
-      std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
-                    entry.time, entry.file.c_str());
-      out << line;
-    }
-    out << "  </Collection>\n</VTKFile>\n";
-  });
+std::string pvdHeader() {
+  return "<?xml version=\"1.0\"?>\n"
+         "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+         "  <Collection>\n";
+}
+
+std::string pvdEntry(const PvdEntry& entry) {
+  char line[512];
+  std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
+                entry.time, entry.file.c_str());
+  return line;
+}
+
+std::string pvdTrailer() {
+  return "  </Collection>\n</VTKFile>\n";
 }
 
 }  // namespace wb

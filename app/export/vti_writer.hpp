@@ -70,6 +70,9 @@ struct PvdEntry {
   double time;       // simulated seconds
   std::string file;  // relative to the .pvd
 };
-void writePvdIndex(const std::filesystem::path& file, const std::vector<PvdEntry>& entries);
+// The pieces of a .pvd collection, written entry by entry (ParaViewSeries).
+std::string pvdHeader();
+std::string pvdEntry(const PvdEntry& entry);
+std::string pvdTrailer();
 
 }  // namespace wb

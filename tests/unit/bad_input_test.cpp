@@ -431,6 +431,13 @@ TEST_F(BadCli, BadInputExitsTwoWithOneLineAndWritesNothing) {
       {pool + "--models fft-ocean", 2,
        "fft-ocean: the domain has 858 solid cells inside the rectangle (a mask, the Pi pool or a "
        "coast); the modes cos(kx x) cos(ky y) need the whole rectangle wet"},
+      {pool + "--models ''", 2, "--models: empty value"},
+      {pool + "--models ,", 2, "--models: ',' names no model"},
+      {pool + "--out ''", 2, "--out: empty value"},
+      {pool + "--scenario=", 2, "--scenario: empty value"},
+      {pool + "--models damped-wave --set swe-adi.dt=0.01", 2,
+       "--set swe-adi.dt=0.01: model 'swe-adi' is not in this run (running: damped-wave)"},
+      {"list --bogus", 2, "--bogus: unknown option (see wavebench-cli --help)"},
       {"bench --models damped-wave --grid 100000", 2, "--grid: 100000 is outside [8, 4096]"},
       {"bench --grid 64", 2, "bench: --models id,id is required"},
       {"verify --models nope", 2, "--models: unknown model 'nope' (known: ", Match::StartsWith},
@@ -510,6 +517,16 @@ TEST_F(BadCli, ModelRefusingAMaskStrokeIsStoppedAndMarkedRefused) {
   EXPECT_NE(rowOf("damped-wave").find(" ok"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("BLEW UP"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(dir_ / "out" / "series.csv"));
+}
+
+// --help lists every option each command takes (the FlagReader lists of app/cli/main.cpp).
+TEST_F(BadCli, HelpNamesEveryOption) {
+  const CliResult r = run("--help");
+  EXPECT_EQ(r.exitCode, 0);
+  for (const char* option :
+       {"--scenario", "--models", "--duration", "--frames", "--out", "--dump-every", "--threads",
+        "--set", "--force", "--quiet", "--sequential", "--grid", "--json"})
+    EXPECT_NE(r.out.find(option), std::string::npos) << option;
 }
 
 TEST_F(BadCli, SuccessfulRunLeavesNoTemporaryFiles) {
