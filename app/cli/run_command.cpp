@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "app/cli/bodies_log.hpp"
+#include "app/cli/gauges_log.hpp"
 #include "app/cli/interrupt.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/run_output.hpp"
@@ -80,11 +81,12 @@ class Dumper {
 // frame at a time. Any failure to write is a WriteError.
 class RunFiles {
  public:
-  RunFiles(RunOutput& output, int dumpEvery, const Comparison& comparison)
+  RunFiles(RunOutput& output, int dumpEvery, Comparison& comparison)
       : output_(output),
         series_(output.dir() / "series.csv"),
         dumper_(output, dumpEvery, comparison),
-        bodies_(output.dir(), comparison) {
+        bodies_(output.dir(), comparison),
+        gauges_(output.dir(), comparison) {
     std::ostringstream header;
     writeSeriesHeader(header);
     series_.append(header.str());
@@ -92,7 +94,7 @@ class RunFiles {
 
   // Writes the current frame to every file. On a failure the frame is cut off again where it
   // can be (series.csv, bodies.csv: whole frames only) and the WriteError goes on.
-  void frame(const Comparison& comparison, const std::vector<FrameRecord>& records) {
+  void frame(Comparison& comparison, const std::vector<FrameRecord>& records) {
     series_.beginFrame();
     try {
       std::ostringstream rows;
@@ -101,9 +103,11 @@ class RunFiles {
       series_.append(rows.str());
       asWriteError([&] { dumper_.frame(comparison); });
       bodies_.frame(comparison);
+      gauges_.frame(comparison);
     } catch (const WriteError&) {
       series_.dropFrame();
       bodies_.dropFrame();
+      gauges_.dropFrame();
       throw;
     }
     lastFrame_ = comparison.frame();
@@ -114,12 +118,14 @@ class RunFiles {
   void finish() {
     series_.commit();
     bodies_.finish();
+    gauges_.finish();
     asWriteError([&] { dumper_.finish(); });
   }
   // After a WriteError: puts in place what can be; a second failure is not reported over the
   // first.
   void keepWhatWasWritten() {
-    for (auto step : {&RunFiles::commitSeries, &RunFiles::finishBodies, &RunFiles::finishDumps}) {
+    for (auto step : {&RunFiles::commitSeries, &RunFiles::finishBodies, &RunFiles::finishGauges,
+                      &RunFiles::finishDumps}) {
       try {
         (this->*step)();
       } catch (const InputError&) {
@@ -145,12 +151,14 @@ class RunFiles {
   }
   void commitSeries() { series_.commit(); }
   void finishBodies() { bodies_.finish(); }
+  void finishGauges() { gauges_.finish(); }
   void finishDumps() { dumper_.finish(); }
 
   RunOutput& output_;
   OutputFile series_;
   Dumper dumper_;
   BodiesLog bodies_;
+  GaugesLog gauges_;
   int lastFrame_ = -1;
 };
 

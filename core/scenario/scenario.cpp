@@ -115,6 +115,14 @@ class ObjectReader {
 
 constexpr double kHuge = 1e12;
 
+// A name that is a column of a CSV file (gauges.csv, transects.csv).
+std::string csvName(ObjectReader& r, const std::string& fallback) {
+  std::string name = r.text("name", fallback);
+  if (name.find_first_of(",\"\n\r") != std::string::npos)
+    ObjectReader::fail(r.at("name"), "must not hold a comma, a quote or a line break");
+  return name;
+}
+
 // A point [x, y] inside the pool.
 std::pair<double, double> readPoint(const json& v, const std::string& where, const Grid& grid) {
   if (!v.is_array() || v.size() != 2) ObjectReader::fail(where, "must be [x, y]");
@@ -128,7 +136,7 @@ std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, co
   for (std::size_t k = 0; k < list.size(); ++k) {
     ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
     GaugeSpec gauge;
-    gauge.name = r.text("name", "gauge " + std::to_string(k));
+    gauge.name = csvName(r, "gauge " + std::to_string(k));
     gauge.x = r.requiredNumber("x", 0, grid.width());
     gauge.y = r.requiredNumber("y", 0, grid.height());
     r.finish();
@@ -145,7 +153,7 @@ std::vector<TransectSpec> readTransects(const json& list, const std::string& whe
   for (std::size_t k = 0; k < list.size(); ++k) {
     ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
     TransectSpec t;
-    t.name = r.text("name", "transect " + std::to_string(k));
+    t.name = csvName(r, "transect " + std::to_string(k));
     std::tie(t.x0, t.y0) = readPoint(r.raw("from"), r.at("from"), grid);
     std::tie(t.x1, t.y1) = readPoint(r.raw("to"), r.at("to"), grid);
     t.samples = r.integer("samples", t.samples, 2, 100000);

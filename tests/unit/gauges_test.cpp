@@ -3,12 +3,19 @@
 // are refused naming the key.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 
 #include "core/errors.hpp"
 #include "core/grid/interpolation.hpp"
 #include "core/run/comparison.hpp"
+#include "core/scenario/field_io.hpp"
 #include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
 #include "tests/unit/test_support.hpp"
@@ -106,6 +113,8 @@ TEST(Gauges, BadGaugesAndTransectsAreOneLineNamingTheKey) {
       {R"("gauges": [{"x": 1.0}])", "g.json: gauges[0].y: missing"},
       {R"("gauges": [{"x": 1.0, "y": 1.0, "z": 1}])", "g.json: gauges[0].z: unknown key"},
       {R"("gauges": {"x": 1.0})", "g.json: gauges: must be [{\"name\", \"x\", \"y\"}, ...]"},
+      {R"("gauges": [{"name": "a,b", "x": 1.0, "y": 1.0}])",
+       "g.json: gauges[0].name: must not hold a comma, a quote or a line break"},
       {R"("transects": [{"from": [1, 1], "to": [1, 1]}])",
        "g.json: transects[0].to: the transect has zero length"},
       {R"("transects": [{"from": [1, 1], "to": [2, 1], "samples": 0}])",
@@ -120,6 +129,74 @@ TEST(Gauges, BadGaugesAndTransectsAreOneLineNamingTheKey) {
       parseScenarioText(scenario(R"("gauges": [{"x": 2.0, "y": 0.5}])"), "g.json", {});
   EXPECT_EQ(errorOf([&] { Comparison(walled, createScenarioModels(walled, {}, {}, false)); }),
             "g.json: gauges[0]: (2, 0.5) m is in a wall");
+}
+
+std::vector<std::vector<std::string>> csvRows(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> columns;
+    std::stringstream split(line);
+    for (std::string c; std::getline(split, c, ',');)
+      columns.push_back(c);
+    if (!line.empty() && line.back() == ',') columns.push_back("");
+    rows.push_back(columns);
+  }
+  return rows;
+}
+
+// wavebench-cli run writes gauges.csv with one row per gauge per model per step, and at the
+// dumped frames its samples are the bilinear values of the dumped fields; transects.csv holds
+// every point of every transect for every model at every frame.
+TEST(Gauges, CliWritesEveryStepAndTheDumpedFieldsValues) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "wavebench_gauges_cli";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "g.json") << kGauged;
+  const std::string command = std::string("'") + WAVEBENCH_CLI + "' run --scenario '" +
+                              (dir / "g.json").string() + "' --out '" + (dir / "out").string() +
+                              "' --frames 4 --dump-every 2 --quiet";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const auto gauges = csvRows(dir / "out" / "gauges.csv");
+  const auto series = csvRows(dir / "out" / "series.csv");
+  const auto transects = csvRows(dir / "out" / "transects.csv");
+  ASSERT_GT(gauges.size(), 1u);
+  EXPECT_EQ(gauges[0], (std::vector<std::string>{"time", "gauge", "model", "eta", "depth", "u", "v",
+                                                 "ref_eta", "ref_depth"}));
+  std::map<std::string, int> steps, rows;
+  std::map<std::string, std::string> frameTime;  // "frame,model" -> time
+  for (std::size_t r = 1; r < series.size(); ++r) {
+    if (series[r][0] != "0") steps[series[r][2]] += std::stoi(series[r][10]);
+    frameTime[series[r][0] + "," + series[r][2]] = series[r][1];
+  }
+  const Scenario scenario = parseScenarioText(kGauged, "g.json", {});
+  int checked = 0;
+  for (std::size_t r = 1; r < gauges.size(); ++r) {
+    const auto& row = gauges[r];
+    ASSERT_EQ(row.size(), 9u) << r;
+    ++rows[row[2]];
+    EXPECT_EQ(row[7] + row[8], "");  // no reference in this scenario
+    EXPECT_EQ(row[5].empty(), row[2] == "damped-wave") << row[2];
+    for (const int frame : {2, 4}) {
+      if (row[0] != frameTime[std::to_string(frame) + "," + row[2]]) continue;
+      const auto gauge = std::find_if(scenario.gauges.begin(), scenario.gauges.end(),
+                                      [&](const GaugeSpec& g) { return g.name == row[1]; });
+      ASSERT_NE(gauge, scenario.gauges.end());
+      char name[32];
+      std::snprintf(name, sizeof name, "eta_%05d.csv", frame);
+      const Field2D dumped = readCsvField(dir / "out" / row[2] / name);
+      EXPECT_EQ(float(std::stod(row[3])), sampleBilinear(dumped, 0.1, gauge->x, gauge->y))
+          << row[2] << " " << row[1] << " frame " << frame;
+      ++checked;
+    }
+  }
+  for (const auto& [model, count] : steps)
+    EXPECT_EQ(rows[model], 3 * (count + 1)) << model;  // every step, and time 0
+  EXPECT_EQ(checked, int(steps.size()) * 3 * 2);
+  EXPECT_EQ(transects.size(), 1 + 5 * 40 * steps.size());  // frames 0 to 4
+  EXPECT_EQ(transects[0][0] + transects[0][5], "timemodel");
+  fs::remove_all(dir);
 }
 
 }  // namespace
