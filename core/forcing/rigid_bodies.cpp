@@ -154,7 +154,13 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
     throw InputError(bodyKey(index, "mesh") + ": a mesh body needs its mesh file");
   if (!(spec.drag >= 0.0) || !(spec.lift >= 0.0) || !(spec.shadow >= 0.0))
     throw InputError(bodyKey(index, "drag/lift/shadow") + ": must be >= 0");
-  const double dx = domain_->grid().dx;
+  const Grid& grid = domain_->grid();
+  const double across = std::max(spec.size.x(), spec.size.y()),
+               pool = std::max(grid.width(), grid.height());
+  if (across > pool)
+    throw InputError(bodyKey(index, "size") + ": the body is " + formatNumber(across) +
+                     " m across, more than the pool's " + formatNumber(pool) + " m");
+  const double dx = grid.dx;
   const int i = int(std::floor(spec.x / dx)), j = int(std::floor(spec.y / dx));
   if (!std::isfinite(spec.x) || !std::isfinite(spec.y) || i < 0 || j < 0 || i >= domain_->nx() ||
       j >= domain_->ny() || !domain_->isWet(i, j))
@@ -350,12 +356,21 @@ void RigidBodies::advance(double dt, const WaterSurface& water) {
   }
 }
 
+// Clamped as doubles (a body far off the grid must not overflow the conversion to int); a body
+// whose reach misses the grid gets the empty box {0, -1, 0, -1}, which every loop over a box
+// (and clearStamped's row fill) skips: a box with i0 > i1 but j0 <= j1 would fill rows of
+// negative length.
 CellBox RigidBodies::cellsAround(const Vector3d& centre, double reach) const {
   const Grid& grid = domain_->grid();
-  return {std::max(0, int(std::floor((centre.x() - reach) / grid.dx))),
-          std::min(grid.nx - 1, int(std::floor((centre.x() + reach) / grid.dx))),
-          std::max(0, int(std::floor((centre.y() - reach) / grid.dx))),
-          std::min(grid.ny - 1, int(std::floor((centre.y() + reach) / grid.dx)))};
+  const auto cell = [&](double x, int n) {
+    return int(std::clamp(std::floor(x / grid.dx), -1.0, double(n)));
+  };
+  const CellBox box{std::max(0, cell(centre.x() - reach, grid.nx)),
+                    std::min(grid.nx - 1, cell(centre.x() + reach, grid.nx)),
+                    std::max(0, cell(centre.y() - reach, grid.ny)),
+                    std::min(grid.ny - 1, cell(centre.y() + reach, grid.ny))};
+  if (box.i0 > box.i1 || box.j0 > box.j1 || !std::isfinite(reach)) return CellBox{};
+  return box;
 }
 
 double RigidBodies::highestWaterUnder(const RigidBody& body, const Field2D& eta) const {

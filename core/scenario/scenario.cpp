@@ -114,6 +114,7 @@ class ObjectReader {
 };
 
 constexpr double kHuge = 1e12;
+constexpr double kMinBodySize = 1e-3, kMaxBodySize = 1e4;  // m, a buoyant body's "size"
 
 // A name that is a column of a CSV file (gauges.csv, transects.csv).
 std::string csvName(ObjectReader& r, const std::string& fallback) {
@@ -195,7 +196,17 @@ void loadBodyMesh(const json& value, const std::string& where, const Context& co
   body.meshFile = file.path.generic_string();
   body.mesh = std::make_shared<const TriangleMesh>(
       parseObjMesh(file.read(), where + ".mesh (" + file.describe() + ")", body.meshUp));
-  if (!value.contains("size")) body.size = body.mesh->extent();
+  if (value.contains("size")) return;
+  // The mesh's own extent is the body's size: it obeys the size key's range.
+  body.size = body.mesh->extent();
+  for (int a = 0; a < 3; ++a)
+    if (!(body.size[a] >= kMinBodySize && body.size[a] <= kMaxBodySize)) {
+      std::ostringstream why;
+      why << "is " << body.size[a] << " m along "
+          << "xyz"[a] << ", outside the size key's [" << kMinBodySize << ", " << kMaxBodySize
+          << "] m; give \"size\" to scale it";
+      ObjectReader::fail(where + ".mesh (" + file.describe() + ")", why.str());
+    }
 }
 
 SurfaceEvent readDrop(const json& value, const std::string& where, const Grid& grid, bool timed) {
@@ -329,7 +340,7 @@ std::vector<BodyKey> declareBodyKeys() {
     b.shape = v == "box" ? BodyShape::Box : v == "hull" ? BodyShape::Hull : BodyShape::Mesh;
   };
   keys.push_back(shape);
-  BodyKey size = makeKey("size", Kind::Triple, 1e-3, 1e4, "m",
+  BodyKey size = makeKey("size", Kind::Triple, kMinBodySize, kMaxBodySize, "m",
                          "box edges, or the hull's length, beam and height");
   size.get = [](const BodySpec& b) { return triple(b.size); };
   size.set = [](BodySpec& b, const json& v) { b.size = tripleOf(v); };
