@@ -56,6 +56,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
   ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
+  refuseDryDomain(eta0);
   for (std::size_t g = 0; g < scenario_.gauges.size(); ++g) {
     const GaugeSpec& gauge = scenario_.gauges[g];
     const Grid& grid = domain_->grid();
@@ -106,6 +107,19 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     slot.initialVolume = surface.volume;
     slot.record = measure(slot, surface);
   }
+}
+
+// Water stands where the surface is above the ground: eta0 + rest depth > 0 on a wet cell.
+// Without any the models have nothing to move (the wave models' c = sqrt(g mean depth) would be
+// NaN): refused, not run into NaN rows or a false blow-up.
+void Comparison::refuseDryDomain(const Field2D& eta0) const {
+  const Field2D& depth = domain_->restDepth();
+  for (int j = 0; j < domain_->ny(); ++j)
+    for (int i = 0; i < domain_->nx(); ++i)
+      if (domain_->isWet(i, j) && eta0(i, j) + depth(i, j) > 0.0f) return;
+  throw InputError(scenario_.source +
+                   ": water: no water anywhere: the ground is at or above the surface on every "
+                   "cell (water.bathymetry, terrain, initial)");
 }
 
 bool Comparison::anyFailed() const {
@@ -202,6 +216,12 @@ void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter)
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
     checkBlowUp(slot, surface);
     slot.record = measure(slot, surface);
+    if (!slot.failure && !std::isfinite(slot.record.energyKinetic)) {
+      std::ostringstream message;
+      message << slot.model->id() << " blew up at t = " << time() << " s (frame " << frame_
+              << "): its kinetic energy became NaN or infinite";
+      slot.failure = message.str();
+    }
   });
 }
 
@@ -292,6 +312,12 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
     changed.push_back(k);
   }
   if (changed.empty()) return 0;
+  if (std::none_of(wet.begin(), wet.end(), [](std::uint8_t w) { return w != 0; })) {
+    std::ostringstream why;
+    why << scenario_.source << ": excitations: the mask stroke at t = " << stroke.time
+        << " s leaves no water cell";
+    throw InputError(why.str());
+  }
   domain_->setMask(wet);
   domain_->setRestDepth(depth);
   for (Slot& slot : slots_)

@@ -136,6 +136,7 @@ class Comparison {
   void stepModel(Slot& slot, double t, double dt);
   void sampleGauges(Slot& slot, double time);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
+  void refuseDryDomain(const Field2D& eta0) const;
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
   // Runs work(slot) for every slot, concurrently if worth it (see the top of this file).
