@@ -104,6 +104,7 @@ int main(int argc, char** argv) {
   }
   const bool automated = parser.isSet(quit) || parser.isSet(screenshot);
   wb::gui::MainWindow window(!automated);
+  window.setScripted(automated || parser.isSet(frames));
   if (automated || parser.isSet(size)) window.resize(width, height);
   // A scripted run (--frames) of a scenario its models cannot run stops with exit code 2 once
   // the window has printed the reason, instead of waiting for frames that never come. The

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <new>
 #include <utility>
 
 #include <QAction>
@@ -325,11 +326,24 @@ void MainWindow::connectDocument() {
           [this](const QString& message) { statusBar()->showMessage(message, kMessageMs); });
 }
 
+void MainWindow::reportError(const QString& title, const std::exception& error) {
+  // Memory running out is the input's size, not a bug: say so rather than "std::bad_alloc".
+  const QString message = dynamic_cast<const std::bad_alloc*>(&error)
+                              ? tr("out of memory: the scenario is too large for this machine "
+                                   "(try a smaller grid or fewer bodies)")
+                              : QString::fromStdString(error.what());
+  if (scripted_) {
+    std::fprintf(stderr, "wavebench: %s\n", qPrintable(message));
+    return;
+  }
+  QMessageBox::warning(this, title, message);
+}
+
 bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<std::string>& ids) {
   try {
     document_.load(fileOrBuiltin.toStdString(), ids);
   } catch (const std::exception& error) {
-    QMessageBox::warning(this, tr("Open scenario"), QString::fromStdString(error.what()));
+    reportError(tr("Open scenario"), error);
     return false;
   }
   if (!document_.filePath().isEmpty()) addRecentFile(document_.filePath());
@@ -680,7 +694,7 @@ bool MainWindow::saveScenarioAs(const QString& file) {
   try {
     document_.saveAs(file);
   } catch (const std::exception& error) {
-    QMessageBox::warning(this, tr("Save scenario"), QString::fromStdString(error.what()));
+    reportError(tr("Save scenario"), error);
     return false;
   }
   addRecentFile(file);

@@ -47,6 +47,9 @@ class MainWindow : public QMainWindow, public FrameSource {
 
   // Loads a scenario ("builtin:NAME" or a path); shows the error and returns false on failure.
   bool openScenario(const QString& fileOrBuiltin, const std::vector<std::string>& modelIds = {});
+  // A scripted run (--frames, --quit, --screenshot): errors go to stderr as one line, no dialog
+  // waits for a user who is not there.
+  void setScripted(bool scripted) { scripted_ = scripted; }
   bool saveScenarioAs(const QString& file);
 
   ScenarioDocument& document() { return document_; }
@@ -127,6 +130,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   ScenarioDocument document_;
   Autosave autosave_;
   bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
+  bool scripted_ = false;
+  // Shows an error: a dialog, or one line on stderr in a scripted run.
+  void reportError(const QString& title, const std::exception& error);
   SimulationWorker worker_;
   SessionRecorder recorder_{document_, worker_};  // every interaction goes through it
   ViewGrid* viewGrid_ = nullptr;
