@@ -427,6 +427,7 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     rain.amplitude = r.number("amplitude", rain.amplitude, -kHuge, kHuge);
     rain.start = r.number("start", 0, 0, kHuge);
     rain.end = r.number("end", 1e300, 0, 1e300);
+    if (rain.end < rain.start) ObjectReader::fail(r.at("end"), "is before \"start\"");
     if (rain.count > 0 && rain.end >= 1e300)
       ObjectReader::fail(where + ".end", "rain with a count needs an end time");
     out.rain.push_back(rain);
@@ -482,6 +483,7 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     wind.strength = r.number("strength", wind.strength, 0, 1e4);
     wind.start = r.number("start", 0, 0, kHuge);
     wind.end = r.number("end", 1e300, 0, 1e300);
+    if (wind.end < wind.start) ObjectReader::fail(r.at("end"), "is before \"start\"");
     if (r.has("region")) {
       ObjectReader region(r.raw("region"), r.at("region"));
       wind.hasRegion = true;
@@ -489,6 +491,8 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
       wind.y0 = region.requiredNumber("y0", -kHuge, kHuge);
       wind.x1 = region.requiredNumber("x1", -kHuge, kHuge);
       wind.y1 = region.requiredNumber("y1", -kHuge, kHuge);
+      if (wind.x1 < wind.x0) ObjectReader::fail(region.at("x1"), "is less than x0");
+      if (wind.y1 < wind.y0) ObjectReader::fail(region.at("y1"), "is less than y0");
       region.finish();
     }
     out.wind.push_back(wind);

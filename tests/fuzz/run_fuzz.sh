@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 
 total="${1:-60}"
 build="${WAVEBENCH_FUZZ_BUILD:-build/fuzz}"
-targets=(scenario csv png)
+targets=(scenario csv png obj)
 share=$(( total / ${#targets[@]} ))
 [ "$share" -ge 1 ] || share=1
 
@@ -28,6 +28,7 @@ for target in "${targets[@]}"; do
   case "$target" in
     scenario) cp resources/scenarios/*.json "$corpus/" ;;
     csv) cp tests/fuzz/seeds/csv/* "$corpus/" ;;
+    obj) cp tests/fuzz/seeds/obj/* "$corpus/" ;;
     # The png target reads two bytes (the grid to resample to) before the image.
     png) for f in tests/fuzz/seeds/png/*.png; do
            { printf '\x10\x08'; cat "$f"; } > "$corpus/$(basename "$f")"

@@ -150,6 +150,16 @@ TEST_F(BadInput, ScenarioTextGivesOneLineNamingFileKeyAndReason) {
        "s.json: excitations[0]: needs a \"type\": drop, rain, boat, wind, stir, body or mask"},
       {small(R"("excitations": [{"type": "rain", "rate": -3}])"),
        "s.json: excitations[0].rate: -3 is outside [0, 1e+06]"},
+      {small(R"("excitations": [{"type": "rain", "start": 2, "end": 1}])"),
+       "s.json: excitations[0].end: is before \"start\""},
+      {small(R"("excitations": [{"type": "wind", "start": 2, "end": 1}])"),
+       "s.json: excitations[0].end: is before \"start\""},
+      {small(
+           R"("excitations": [{"type": "wind", "region": {"x0": 2, "y0": 0, "x1": 1, "y1": 1}}])"),
+       "s.json: excitations[0].region.x1: is less than x0"},
+      {small(
+           R"("excitations": [{"type": "wind", "region": {"x0": 0, "y0": 2, "x1": 1, "y1": 1}}])"),
+       "s.json: excitations[0].region.y1: is less than y0"},
       {small(R"("excitations": [{"type": "boat"}])"),
        "s.json: excitations[0]: a boat needs a \"target\" or a \"path\""},
       {small(R"("excitations": [{"type": "boat", "path": [[0.1, 0.1], [0.2]]}])"),
