@@ -470,8 +470,9 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
     stir.x = r.requiredNumber("x", 0, grid.width());
     stir.y = r.requiredNumber("y", 0, grid.height());
     stir.radius = r.number("radius", 2 * grid.dx, 1e-6, kHuge);
-    stir.ax = r.number("ax", 0, -kHuge, kHuge);
-    stir.ay = r.number("ay", 0, -kHuge, kHuge);
+    // The range of a wind's strength: both are accelerations of the water.
+    stir.ax = r.number("ax", 0, -1e4, 1e4);
+    stir.ay = r.number("ay", 0, -1e4, 1e4);
     stir.duration = r.number("duration", stir.duration, 0, kHuge);
     out.stirs.push_back(stir);
   } else if (type == "mask") {
@@ -608,13 +609,13 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   if (top.has("water")) {
     ObjectReader water(top.raw("water"), top.at("water"));
     s.g = water.number("g", s.g, 1e-3, 1e3);
-    s.depth = water.number("depth", s.depth, Domain::kMinDepth, 1e5);
+    s.depth = water.number("depth", s.depth, Domain::kMinDepth, kMaxFieldMetres);
     s.waterDensity = water.number("density", s.waterDensity, 1.0, 1e5);
     if (water.has("bathymetry")) {
       s.bathymetry = context.field(water.raw("bathymetry"), water.at("bathymetry"));
-      s.bathymetryMinDepth =
-          water.number("min_depth", s.bathymetryMinDepth, -1e5, 1e5);  // < 0: land
-      s.bathymetryMaxDepth = water.number("max_depth", s.depth, Domain::kMinDepth, 1e5);
+      s.bathymetryMinDepth = water.number("min_depth", s.bathymetryMinDepth, -kMaxFieldMetres,
+                                          kMaxFieldMetres);  // < 0: land
+      s.bathymetryMaxDepth = water.number("max_depth", s.depth, Domain::kMinDepth, kMaxFieldMetres);
     }
     water.finish();
   }

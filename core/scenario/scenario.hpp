@@ -154,5 +154,8 @@ void applyParamJson(ParamValues& params, const nlohmann::json& values, const std
 constexpr long long kMaxGridCells = 4096LL * 4096LL;
 // Longest run, in frames, that a scenario may ask for (keeps frame counts in an int).
 constexpr int kMaxFrames = 100000000;
+// The largest depth, ground height or surface elevation a scenario may give (m): the range of
+// water.depth, min_depth and max_depth, and of the fields read from files in their place.
+constexpr double kMaxFieldMetres = 1e5;
 
 }  // namespace wb

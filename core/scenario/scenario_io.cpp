@@ -1,5 +1,6 @@
 // Scenario -> JSON, and Scenario -> Domain and initial elevation.
 #include <fstream>
+#include <sstream>
 
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
@@ -34,6 +35,20 @@ Field2D readField(const FieldSource& source, int nx, int ny) {
   if (source.format == FieldFormat::Csv)
     return parseCsvField(bytes, source.file.describe(), nx, ny);
   return decodePngField(bytes, source.file.describe(), nx, ny);
+}
+
+// A field read from a file obeys the range of the key it stands for.
+void requireRange(const Field2D& field, const FieldSource& source, const std::string& key,
+                  double lo, double hi) {
+  for (int j = 0; j < field.ny(); ++j)
+    for (int i = 0; i < field.nx(); ++i) {
+      const double value = field(i, j);
+      if (value >= lo && value <= hi) continue;
+      std::ostringstream why;
+      why << source.file.describe() << ": cell (" << i << ", " << j << "): " << value
+          << " m is outside [" << lo << ", " << hi << "] (" << key << ")";
+      throw InputError(why.str());
+    }
 }
 
 }  // namespace
@@ -151,6 +166,7 @@ Domain buildDomain(const Scenario& s) {
       for (std::size_t k = 0; k < depth.size(); ++k)
         depth.data()[k] = float(s.bathymetryMinDepth +
                                 depth.data()[k] * (s.bathymetryMaxDepth - s.bathymetryMinDepth));
+    requireRange(depth, *s.bathymetry, "water.bathymetry", -kMaxFieldMetres, kMaxFieldMetres);
     domain.setRestDepth(depth);
   }
   if (s.mask) {
@@ -175,7 +191,10 @@ Domain buildDomain(const Scenario& s) {
 
 Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
   Field2D eta(s.grid.nx, s.grid.ny);
-  if (s.initialEta) eta = readField(*s.initialEta, s.grid.nx, s.grid.ny);
+  if (s.initialEta) {
+    eta = readField(*s.initialEta, s.grid.nx, s.grid.ny);
+    requireRange(eta, *s.initialEta, "initial.eta", -kMaxFieldMetres, kMaxFieldMetres);
+  }
   for (const auto& drop : s.initialDrops)
     stampGaussian(eta, domain, drop);
   for (int j = 0; j < eta.ny(); ++j)

@@ -46,6 +46,34 @@ TEST(HostileInput, BathymetryWithNoWaterAnywhereIsRefused) {
   fs::remove_all(dir);
 }
 
+// Fields read from files obey the ranges of their keys (water.depth, min_depth: 1e5 m).
+TEST(HostileInput, FieldsFromFilesObeyTheRangesOfTheirKeys) {
+  const fs::path dir = fs::temp_directory_path() / "wavebench_hostile_fields";
+  fs::create_directories(dir);
+  const auto field = [&](const char* name, const char* value, int atI, int atJ) {
+    std::ofstream csv(dir / name);
+    for (int j = 0; j < 16; ++j)
+      for (int i = 0; i < 16; ++i)
+        csv << (i == atI && j == atJ ? value : "0.5") << (i + 1 < 16 ? "," : "\n");
+  };
+  field("deep.csv", "1e12", 0, 0);
+  field("spike.csv", "1e6", 3, 5);
+  EXPECT_EQ(runError(R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1},
+                         "water": {"bathymetry": {"csv": "deep.csv"}}})",
+                     dir),
+            (dir / "deep.csv").string() +
+                ": cell (0, 0): 1e+12 m is outside [-100000, 100000] (water.bathymetry)");
+  EXPECT_EQ(runError(R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1},
+                         "initial": {"eta": {"csv": "spike.csv"}}})",
+                     dir),
+            (dir / "spike.csv").string() +
+                ": cell (3, 5): 1e+06 m is outside [-100000, 100000] (initial.eta)");
+  EXPECT_EQ(runError(R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1},
+      "excitations": [{"type": "stir", "x": 0.8, "y": 0.8, "ax": 1e9}]})"),
+            "s.json: excitations[0].ax: 1e+09 is outside [-10000, 10000]");
+  fs::remove_all(dir);
+}
+
 TEST(HostileInput, StrokeThatWallsEveryCellIsRefused) {
   EXPECT_EQ(runError(R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1}, "frame_dt": 0.1,
       "excitations": [{"type": "mask", "time": 0.1, "solid": true,
