@@ -125,7 +125,7 @@ BodyGeometry makeGeometry(const BodySpec& spec, double dx) {
           : spec.size.maxCoeff();
   const int subdivision = spec.subdivision > 0
                               ? spec.subdivision
-                              : std::clamp(int(std::ceil(longestEdge / (1.5 * dx))), 1, 8);
+                              : int(std::clamp(std::ceil(longestEdge / (1.5 * dx)), 1.0, 8.0));
   switch (spec.shape) {
     case BodyShape::Box:
       return boxGeometry(spec.size, subdivision);

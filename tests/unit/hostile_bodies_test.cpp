@@ -71,5 +71,14 @@ TEST(HostileBodies, BodyAsWideAsThePoolRunsAndStaysFinite) {
   EXPECT_EQ(runError("6", kMeshBody), "no error");
 }
 
+// The same far vertex scaled into a 1 m box: its longest edge, scaled by the largest of the
+// axes' factors, is 1e12 m, which overflowed the conversion of the patches' subdivision to int
+// (found by fuzz_obj; UBSan in the asan preset).
+TEST(HostileBodies, FarVertexScaledIntoTheBodysSizeRuns) {
+  EXPECT_EQ(runError("1e12", R"({"shape": "mesh", "mesh": "cube.obj", "size": [1, 1, 1],
+                                 "density": 500, "x": 3.2, "y": 3.2})"),
+            "no error");
+}
+
 }  // namespace
 }  // namespace wb
