@@ -1,6 +1,7 @@
 #include "app/gui/views/surface_scene.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <vtkActor.h>
@@ -8,6 +9,7 @@
 #include <vtkCellArray.h>
 #include <vtkCubeSource.h>
 #include <vtkFloatArray.h>
+#include <vtkGlyph3DMapper.h>
 #include <vtkLookupTable.h>
 #include <vtkObjectFactory.h>
 #include <vtkOpenGLPolyDataMapper.h>
@@ -21,6 +23,7 @@
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
 #include <vtkTrivialProducer.h>
+#include <vtkUnsignedCharArray.h>
 
 namespace wb::gui {
 
@@ -161,6 +164,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->AddActor(landActor_);
   renderer_->AddActor(floorActor_);
   edges_.addTo(renderer_);
+  setUpBoxes();
 
   colourBar_->SetLookupTable(colours_);
   colourBar_->SetTitle("eta (m)");
@@ -476,30 +480,71 @@ double SurfaceScene::drawnEta(double x, double y) const {
   return s >= t ? h00 + s * (h10 - h00) + t * (h11 - h10) : h00 + t * (h01 - h00) + s * (h11 - h01);
 }
 
+// The glyph: a unit cube; per box a position (its centre), a scale (edge, half the edge across,
+// kBoxHeightShare of it up), a rotation (tilt about x, then heading about z: vtkGlyph3DMapper
+// applies z, x, y as vtkProp3D does) and a colour.
+void SurfaceScene::setUpBoxes() {
+  vtkNew<vtkPoints> points;
+  boxes_->SetPoints(points);
+  for (const auto& [name, components] : {std::pair{"scale", 3}, std::pair{"rotation", 3}}) {
+    vtkNew<vtkFloatArray> array;
+    array->SetName(name);
+    array->SetNumberOfComponents(components);
+    boxes_->GetPointData()->AddArray(array);
+  }
+  vtkNew<vtkUnsignedCharArray> colours;
+  colours->SetName("colour");
+  colours->SetNumberOfComponents(3);
+  boxes_->GetPointData()->AddArray(colours);
+  vtkNew<vtkCubeSource> cube;
+  vtkNew<vtkGlyph3DMapper> mapper;
+  mapper->SetInputData(boxes_);
+  mapper->SetSourceConnection(cube->GetOutputPort());
+  mapper->SetScaleArray("scale");
+  mapper->SetScaleModeToScaleByVectorComponents();
+  mapper->SetOrientationArray("rotation");
+  mapper->SetOrientationModeToRotation();
+  mapper->SetScalarModeToUsePointFieldData();
+  mapper->SelectColorArray("colour");
+  mapper->SetColorModeToDirectScalars();
+  mapper->ScalarVisibilityOn();
+  boxActor_->SetMapper(mapper);
+  boxActor_->SetVisibility(false);
+  renderer_->AddActor(boxActor_);
+}
+
 void SurfaceScene::setBoxes(const std::vector<BoxMarker>& boxes) {
-  while (boxActors_.size() < boxes.size()) {
-    vtkNew<vtkCubeSource> cube;
-    vtkNew<vtkPolyDataMapper> mapper;
-    mapper->SetInputConnection(cube->GetOutputPort());
-    auto actor = vtkSmartPointer<vtkActor>::New();
-    actor->SetMapper(mapper);
-    actor->GetProperty()->SetColor(kBox.r, kBox.g, kBox.b);
-    renderer_->AddActor(actor);
-    boxActors_.push_back(actor);
+  const auto count = vtkIdType(boxes.size());
+  vtkPoints* points = boxes_->GetPoints();
+  auto* scale = vtkFloatArray::SafeDownCast(boxes_->GetPointData()->GetArray("scale"));
+  auto* rotation = vtkFloatArray::SafeDownCast(boxes_->GetPointData()->GetArray("rotation"));
+  auto* colour = vtkUnsignedCharArray::SafeDownCast(boxes_->GetPointData()->GetArray("colour"));
+  points->SetNumberOfPoints(count);
+  scale->SetNumberOfTuples(count);
+  rotation->SetNumberOfTuples(count);
+  colour->SetNumberOfTuples(count);
+  constexpr double kDegrees = 180.0 / M_PI;
+  for (vtkIdType k = 0; k < count; ++k) {
+    const BoxMarker& box = boxes[std::size_t(k)];
+    const double height = box.size * kBoxHeightShare;
+    points->SetPoint(k, box.x, box.y, box.z * verticalScale_ + 0.5 * height);
+    scale->SetTypedTuple(
+        k, std::array<float, 3>{float(box.size), float(box.size * 0.5), float(height)}.data());
+    rotation->SetTypedTuple(
+        k, std::array<float, 3>{float(box.tilt * kDegrees), 0.0f, float(box.heading * kDegrees)}
+               .data());
+    const Rgb& c = box.boat ? kBox : kBody;
+    colour->SetTypedTuple(
+        k, std::array<unsigned char, 3>{(unsigned char)(255 * c.r), (unsigned char)(255 * c.g),
+                                        (unsigned char)(255 * c.b)}
+               .data());
   }
-  for (std::size_t k = 0; k < boxActors_.size(); ++k) {
-    boxActors_[k]->SetVisibility(k < boxes.size());
-    if (k >= boxes.size()) continue;
-    const BoxMarker& box = boxes[k];
-    vtkActor* actor = boxActors_[k];
-    actor->SetOrientation(0.0, 0.0, 0.0);
-    actor->SetScale(box.size, box.size * 0.5, box.size * kBoxHeightShare);
-    actor->RotateX(box.tilt * 180.0 / M_PI);
-    actor->RotateZ(box.heading * 180.0 / M_PI);
-    actor->SetPosition(box.x, box.y, box.z * verticalScale_ + 0.5 * box.size * kBoxHeightShare);
-    const Rgb& colour = box.boat ? kBox : kBody;
-    actor->GetProperty()->SetColor(colour.r, colour.g, colour.b);
-  }
+  points->Modified();
+  scale->Modified();
+  rotation->Modified();
+  colour->Modified();
+  boxes_->Modified();
+  boxActor_->SetVisibility(count > 0);
 }
 
 void SurfaceScene::resetCamera(double aspect) {

@@ -120,7 +120,11 @@ class SurfaceScene {
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
   vtkNew<vtkTextActor> caption_;
-  std::vector<vtkSmartPointer<vtkActor>> boxActors_;
+  void setUpBoxes();
+  // Every box (tracers, the boat) is one glyph of one actor: a cube scaled, turned and coloured
+  // per point, so 100000 tracers cost one draw call (instanced), not 100000 actors.
+  vtkNew<vtkPolyData> boxes_;
+  vtkNew<vtkActor> boxActor_;
   const Domain* domain_ = nullptr;
   std::vector<std::uint8_t> wet_;
   int nx_ = 0, ny_ = 0;
