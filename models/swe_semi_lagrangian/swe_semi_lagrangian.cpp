@@ -220,15 +220,15 @@ void SweSemiLagrangian::assembleEq25(double dt) {
 #pragma omp parallel if (worthThreads(h_.size()))
   {
     const RowBand band = interiorRowBand(ny);
-    if (omp_get_thread_num() == 0) faceDepthRows(0, 1, mu);
+    if (omp_get_thread_num() == 0) faceDepthRows(0, 1, mu, dtPerDx);
     for (int j = band.first; j < band.end; ++j) {
-      faceDepthRows(j, j + 1, mu);
+      faceDepthRows(j, j + 1, mu, dtPerDx);
       if (j > band.first) rightSide(j);
     }
 #pragma omp barrier
     if (band.end > band.first) rightSide(band.first);
   }
-  lastRowFaceDepths(mu);
+  lastRowFaceDepths(mu, dtPerDx);
   for (int j : {0, ny - 1})
     for (int i = 0; i < nx; ++i) {
       if (walls_.wet(i, j)) rhs_(i, j) = rhsAt(i, j, dtPerDx) - helmholtzAt(h_, i, j);

@@ -146,8 +146,8 @@ class SweSemiLagrangian final : public Model {
   // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp), and
   // the left side of eq. 25 in conservative form: face coefficients mu d_face, mu = g dt^2 /
   // dx^2, of the rows [first, end) below the last, and of the last row.
-  void faceDepthRows(int first, int end, float mu);
-  void lastRowFaceDepths(float mu);
+  void faceDepthRows(int first, int end, float mu, float dtPerDx);
+  void lastRowFaceDepths(float mu, float dtPerDx);
   // A film's departure velocity becomes the mean of its wet neighbours' (the water that
   // floods it arrives with their velocity).
   void extendVelocityIntoFilms();
@@ -195,6 +195,9 @@ class SweSemiLagrangian final : public Model {
   void momentumAt(int i, int j, float fluxForm, float forceStep);
   // Cells holding less than this before or after a step take the flux-form surface.
   static constexpr float kExactDepth = 0.01f;
+  // Water thinner than this (m) flowing towards thinner water on flat ground is a flood's
+  // tail: it keeps the Riemann invariant of the water behind it (startFloodedCells).
+  static constexpr float kThinTail = 0.01f;
   // d = h - b for the next step, round-off below the ground lifted, films' velocity zeroed;
   // and shear_ measured.
   void keepDepthNonNegative();

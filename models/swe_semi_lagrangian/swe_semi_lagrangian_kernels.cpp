@@ -28,31 +28,48 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
 
 // The face depths of faceDepthRows (faceDepthOf) of the east and north faces of the
 // cells [begin, end), which must lie below the grid's last row, and eq. 25's face
-// coefficients mu d_f (0 on closed and dry faces).
+// coefficients mu d_f (0 on closed and dry faces). The cells before C and after N are
+// k - reach.west, k + 1 + reach.east (east faces) and k - reach.south, k + row +
+// reach.north (north faces); a reach of 0, where the grid has no such cell, takes C's or N's
+// own depth, as a closed face does.
 WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
                                      const float* __restrict ground, const float* __restrict u,
                                      const float* __restrict v, const float* __restrict openEast,
-                                     const float* __restrict openNorth, float filmDepth, float mu,
-                                     std::size_t row, std::size_t begin, std::size_t end) {
+                                     const float* __restrict openNorth, float filmDepth,
+                                     const FaceReach& reach, std::size_t row, std::size_t begin,
+                                     std::size_t end) {
   float* __restrict depthX = f.depthX;
   float* __restrict depthY = f.depthY;
   float* __restrict carryX = f.carryX;
   float* __restrict carryY = f.carryY;
   float* __restrict faceX = f.faceX;
   float* __restrict faceY = f.faceY;
+  const float mu = f.mu, dtPerDx = f.dtPerDx;
+  const std::size_t west = reach.west, east = 1 + reach.east;
+  const std::size_t south = reach.south, north = row + reach.north;
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k) {
-    const float centre = h[k], floor = ground[k];
-    const FaceDepth east =
-        faceDepthOf(centre, floor, h[k + 1], ground[k + 1], u[k] + u[k + 1] > 0.0f, filmDepth);
-    const FaceDepth north = faceDepthOf(centre, floor, h[k + row], ground[k + row],
-                                        v[k] + v[k + row] > 0.0f, filmDepth);
-    const float gravityX = openEast[k] * east.gravity;
-    const float gravityY = openNorth[k] * north.gravity;
+    const float centre = h[k], floor = ground[k], own = centre - floor;
+    const float eastDepth = h[k + 1] - ground[k + 1], northDepth = h[k + row] - ground[k + row];
+    // The depths beyond, or the near cell's own across a closed face (a select between loads).
+    const float westDepth = openEast[k - west] != 0.0f ? h[k - west] - ground[k - west] : own;
+    const float eastAhead = openEast[k + 1] != 0.0f ? h[k + east] - ground[k + east] : eastDepth;
+    const float southDepth = openNorth[k - south] != 0.0f ? h[k - south] - ground[k - south] : own;
+    const float northAhead =
+        openNorth[k + row] != 0.0f ? h[k + north] - ground[k + north] : northDepth;
+    const float uFace = 0.5f * (u[k] + u[k + 1]), vFace = 0.5f * (v[k] + v[k + row]);
+    const FaceDepth eastFace =
+        faceDepthOf({centre, floor, h[k + 1], ground[k + 1], westDepth, eastAhead}, uFace > 0.0f,
+                    std::fabs(uFace) * dtPerDx, filmDepth);
+    const FaceDepth northFace =
+        faceDepthOf({centre, floor, h[k + row], ground[k + row], southDepth, northAhead},
+                    vFace > 0.0f, std::fabs(vFace) * dtPerDx, filmDepth);
+    const float gravityX = openEast[k] * eastFace.gravity;
+    const float gravityY = openNorth[k] * northFace.gravity;
     depthX[k] = gravityX;
     depthY[k] = gravityY;
-    carryX[k] = openEast[k] * east.carry;
-    carryY[k] = openNorth[k] * north.carry;
+    carryX[k] = openEast[k] * eastFace.carry;
+    carryY[k] = openNorth[k] * northFace.carry;
     faceX[k] = mu * gravityX;
     faceY[k] = mu * gravityY;
   }

@@ -63,34 +63,56 @@ void rhsSpan(float* __restrict rhs, const float* __restrict h, const float* __re
              float dtPerDx, std::size_t row, std::size_t begin, std::size_t end);
 // The depths of the face between a cell C and its east or north neighbour N (faceDepthRows
 // explains them): for gravity (eq. 25's coefficients) and for the advective flux; forward
-// when the flow runs from C to N.
+// when the flow runs from C to N, courant = |u_f| dt / dx. behind is the depth d of the cell
+// before C, ahead of the cell after N, each the cell's own (C's, N's) across a closed face.
 struct FaceDepth {
   float gravity, carry;
 };
-[[gnu::always_inline]] inline FaceDepth faceDepthOf(float hC, float bC, float hN, float bN,
-                                                    bool forward, float filmDepth) {
-  const float face = bC > bN ? bC : bN;  // hydrostatic reconstruction: b_f = max(b_C, b_N)
-  const float a = hC - face, b = hN - face;
+// minmod(a, b): the one of smaller magnitude when both have the same sign, else 0.
+[[gnu::always_inline]] inline float minmod(float a, float b) {
+  const float smaller = std::fabs(a) < std::fabs(b) ? a : b;
+  return a * b > 0.0f ? smaller : 0.0f;
+}
+struct FaceCells {
+  float hC, bC, hN, bN, behind, ahead;
+};
+[[gnu::always_inline]] inline FaceDepth faceDepthOf(const FaceCells& c, bool forward, float courant,
+                                                    float filmDepth) {
+  const float face = c.bC > c.bN ? c.bC : c.bN;  // hydrostatic reconstruction: b_f = max(b_C, b_N)
+  const float a = c.hC - face, b = c.hN - face;
   const float starC = a > 0.0f ? a : 0.0f, starN = b > 0.0f ? b : 0.0f;
   const bool inside = (starC > filmDepth) & (starN > filmDepth);
-  const float own = hC - bC, next = hN - bN;
+  const float own = c.hC - c.bC, next = c.hN - c.bN;
   const float mean = 0.5f * (own + next);
   const float upwind = forward ? starC : starN;
-  // Upwind where the flow runs towards thinner water over ground that does not rise (a dam
-  // break's rarefaction and its tip, a bore): the monotone choice; centred elsewhere.
+  // Where the flow runs towards thinner water over ground that does not rise (a dam break's
+  // rarefaction and its tip, a bore): the upwind cell's depth reconstructed at the face with
+  // its minmod-limited slope s, advanced by half the step (MUSCL-Hancock, van Leer 1979; Toro
+  // 2009, section 13.4): d_f = d_up + (1 - C) s / 2, C = |u_f| dt / dx, second order in space
+  // and time; it lies between the upwind depth and the mean. Centred elsewhere inside the
+  // water, the upwind d* at a shoreline.
   const float from = forward ? own : next, to = forward ? next : own;
-  const float fromGround = forward ? bC : bN, toGround = forward ? bN : bC;
+  const float before = forward ? c.behind : c.ahead;
+  const float fromGround = forward ? c.bC : c.bN, toGround = forward ? c.bN : c.bC;
   const bool thinning = (to < from) & (toGround <= fromGround);
-  return {inside ? mean : starC + starN, inside & !thinning ? mean : upwind};
+  const float lag = courant < 1.0f ? 1.0f - courant : 0.0f;
+  const float reconstructed = from + 0.5f * lag * minmod(from - before, to - from);
+  return {inside ? mean : starC + starN, thinning ? reconstructed : inside ? mean : upwind};
 }
-// The face depths and eq. 25's face coefficients mu d_f (faceX, faceY).
+// The face depths and eq. 25's face coefficients mu d_f (faceX, faceY); mu = g dt^2 / dx^2.
 struct FaceDepths {
   float *depthX, *depthY, *carryX, *carryY, *faceX, *faceY;
+  float mu, dtPerDx;
+};
+// How far faceDepthSpan may reach beyond a face's two cells: 1 (the next cell) or 0 (none).
+struct FaceReach {
+  std::size_t west, east, south, north;
 };
 void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
                    const float* __restrict u, const float* __restrict v,
                    const float* __restrict openEast, const float* __restrict openNorth,
-                   float filmDepth, float mu, std::size_t row, std::size_t begin, std::size_t end);
+                   float filmDepth, const FaceReach& reach, std::size_t row, std::size_t begin,
+                   std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);

@@ -34,26 +34,56 @@ using namespace swe_sl;
 // around an island stays at rest. The limiter of transportVolume stops any flow out of a dry
 // side. Walls and the grid's edge get 0. In the same pass, eq. 25's face coefficients
 // mu d_f, mu = g dt^2 / dx^2 (applyHelmholtz), of the rows [first, end) below the last.
-void SweSemiLagrangian::faceDepthRows(int first, int end, float mu) {
-  const std::size_t row = std::size_t(h_.nx());
-  const FaceDepths faces{faceDepthX_.data(), faceDepthY_.data(), faceCarryX_.data(),
-                         faceCarryY_.data(), faceX_.data(),      faceY_.data()};
-  faceDepthSpan(faces, h_.data(), ground_.data(), uDep_.data(), vDep_.data(), walls_.openEast(),
-                walls_.openNorth(), settings_.filmDepth, mu, row, std::size_t(first) * row,
-                std::size_t(end) * row);
+void SweSemiLagrangian::faceDepthRows(int first, int end, float mu, float dtPerDx) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t row = std::size_t(nx);
+  const FaceDepths faces{faceDepthX_.data(),
+                         faceDepthY_.data(),
+                         faceCarryX_.data(),
+                         faceCarryY_.data(),
+                         faceX_.data(),
+                         faceY_.data(),
+                         mu,
+                         dtPerDx};
+  const auto span = [&](const FaceReach& reach, std::size_t begin, std::size_t end) {
+    faceDepthSpan(faces, h_.data(), ground_.data(), uDep_.data(), vDep_.data(), walls_.openEast(),
+                  walls_.openNorth(), settings_.filmDepth, reach, row, begin, end);
+  };
+  const std::size_t east = nx > 1 ? 1 : 0;
+  for (int j = first; j < end; ++j) {
+    const std::size_t begin = std::size_t(j) * row;
+    const FaceReach reach{1, east, j > 0 ? row : 0, j + 2 < ny ? row : 0};
+    if (j == 0) {  // the grid's first cell has no cell before it
+      span({0, east, 0, reach.north}, 0, 1);
+      span(reach, 1, row);
+    } else {
+      span(reach, begin, begin + row);
+    }
+  }
 }
 
 // The last row: no north faces; east faces as in the kernel.
-void SweSemiLagrangian::lastRowFaceDepths(float mu) {
+void SweSemiLagrangian::lastRowFaceDepths(float mu, float dtPerDx) {
   const int nx = h_.nx(), j = h_.ny() - 1;
+  const auto depth = [&](int i) { return h_(i, j) - ground_(i, j); };
   for (int i = 0; i < nx; ++i) {
     faceDepthY_(i, j) = faceCarryY_(i, j) = faceY_(i, j) = 0.0f;
     if (i + 1 == nx || !walls_.wet(i, j) || !walls_.wet(i + 1, j)) {
       faceDepthX_(i, j) = faceCarryX_(i, j) = faceX_(i, j) = 0.0f;
       continue;
     }
-    const FaceDepth east = faceDepthOf(h_(i, j), ground_(i, j), h_(i + 1, j), ground_(i + 1, j),
-                                       uDep_(i, j) + uDep_(i + 1, j) > 0.0f, settings_.filmDepth);
+    const float* open = walls_.openEast();
+    const bool behind = i > 0 && open[h_.index(i - 1, j)] != 0.0f;
+    const bool ahead = i + 2 < nx && open[h_.index(i + 1, j)] != 0.0f;
+    const FaceCells cells{h_(i, j),
+                          ground_(i, j),
+                          h_(i + 1, j),
+                          ground_(i + 1, j),
+                          behind ? depth(i - 1) : depth(i),
+                          ahead ? depth(i + 2) : depth(i + 1)};
+    const float uFace = 0.5f * (uDep_(i, j) + uDep_(i + 1, j));
+    const FaceDepth east =
+        faceDepthOf(cells, uFace > 0.0f, std::fabs(uFace) * dtPerDx, settings_.filmDepth);
     faceDepthX_(i, j) = east.gravity;
     faceCarryX_(i, j) = east.carry;
     faceX_(i, j) = mu * east.gravity;
@@ -358,6 +388,12 @@ void SweSemiLagrangian::settleSurface(float forceStep, double left, double solve
 //    holds, and adding both lets a thin film outrun Ritter's front.
 //  - A front cell (wet, a film downstream along x or y, wet upstream) moves at least as fast
 //    as its upstream neighbour's R allows: u.n >= R_upstream - 2 sqrt(g d).
+//  - So does a cell of the flood's thin tail: thinner than kThinTail, with thinner water
+//    downstream on the same ground. Across the simple wave of a flood over flat ground R is
+//    constant; the first steps of a dam break hold its fan in a few cells, where eqs. 21-22
+//    lose R in the thin tip (Ritter at 20 cells/m: R fell from 6.26 to 5.5 m/s there within
+//    0.08 s and stayed, and the 1 mm front lagged 6-8 % at 1-4 s), and the C+ characteristics
+//    carry that loss to the tip for ever after.
 // Without these the tip of the flood loses speed step by step (at each step the pressure
 // slope over a film of depth ~film_depth is too small to restore it): docs/wet-dry.md.
 // Both hold only where the film's ground does not stand above the flooding water's: R is
@@ -387,14 +423,19 @@ void SweSemiLagrangian::startFloodedCells() {
            (moving(i, j + 1) && uphill(i, j, i, j + 1)) ||
            (moving(i, j - 1) && uphill(i, j, i, j - 1));
   };
+  // (i, j) holds less than kThinTail and its neighbour (in, jn), on the same ground, less still.
+  const auto thinTail = [&](int i, int j, int in, int jn) {
+    return depth(i, j) < kThinTail && in >= 0 && jn >= 0 && in < nx && jn < ny &&
+           walls_.wet(in, jn) && depth(in, jn) < depth(i, j) && ground_(in, jn) == ground_(i, j);
+  };
   // Along one axis: u the component, (di, dj) the axis.
   const auto front = [&](Field2D& u, int i, int j, int di, int dj) {
     const float c = riemann(i, j), speed = u(i, j);
-    if (speed > 0.0f && filmAt(i + di, j + dj) && moving(i - di, j - dj) &&
-        !uphill(i + di, j + dj, i, j))
+    if (speed > 0.0f && (filmAt(i + di, j + dj) || thinTail(i, j, i + di, j + dj)) &&
+        moving(i - di, j - dj) && !uphill(i + di, j + dj, i, j))
       u(i, j) = std::max(speed, u(i - di, j - dj) + riemann(i - di, j - dj) - c);
-    if (speed < 0.0f && filmAt(i - di, j - dj) && moving(i + di, j + dj) &&
-        !uphill(i - di, j - dj, i, j))
+    if (speed < 0.0f && (filmAt(i - di, j - dj) || thinTail(i, j, i - di, j - dj)) &&
+        moving(i + di, j + dj) && !uphill(i - di, j - dj, i, j))
       u(i, j) = std::min(speed, u(i + di, j + dj) - riemann(i + di, j + dj) + c);
   };
   for (int j = 0; j < ny; ++j)

@@ -100,9 +100,8 @@ VerifyResult ritterDepthCase() {
 }
 
 // The front is the last cell deeper than 1 mm, against the point where Ritter's depth falls
-// to 1 mm. At 4 s it must also lie within 5 % of the analytic front 2 sqrt(g hl) t, where his
-// depth reaches 0 (1.2 m further). Earlier times are not rows yet: the front runs ahead of
-// his 1 mm point there (docs/wet-dry.md, "The front at every time").
+// to 1 mm (at 4 s 1.2 m behind his front 2 sqrt(g hl) t, where his depth reaches 0; the detail
+// gives both). Read early and late: the error of a thin tip's transport weighs most early.
 VerifyResult ritterFrontCase(double time) {
   const DamBreakRun run = runDamBreak(0.0, {time});
   const DamBreakSample& sample = run.samples.back();
@@ -115,9 +114,7 @@ VerifyResult ritterFrontCase(double time) {
     << " m (where his depth is 1 mm; 2 sqrt(g hl) t = " << ritter << " m, "
     << advance / ritter - 1.0 << " relative); 20 cells/m, automatic dt in ticks of 1/60 s, "
     << run.steps << " steps";
-  const bool nearTheTip = time < kDuration || std::fabs(advance / ritter - 1.0) <= 0.05;
-  const bool passed = std::fabs(error) <= 0.05 && nearTheTip;
-  return {kId, name.str(), error, 0.05, "rel", passed, d.str()};
+  return {kId, name.str(), error, 0.05, "rel", std::fabs(error) <= 0.05, d.str()};
 }
 
 // Stoker's wet dam break where its bore is strong (the hr/hl = 0.5 row is stokerCase in
@@ -176,6 +173,9 @@ VerifyResult lakeWithIslandsCase() {
 std::vector<VerifyCase> sweWetDryCases() {
   return {
       {kId, "ritter depth", ritterDepthCase},
+      {kId, "ritter front 0.5 s", [] { return ritterFrontCase(0.5); }},
+      {kId, "ritter front 1 s", [] { return ritterFrontCase(1.0); }},
+      {kId, "ritter front 2 s", [] { return ritterFrontCase(2.0); }},
       {kId, "ritter front 4 s", [] { return ritterFrontCase(kDuration); }},
       {kId, "stoker 0.2", [] { return stokerStrongBoreCase(0.2); }},
       {kId, "stoker 0.1", [] { return stokerStrongBoreCase(0.1); }},
