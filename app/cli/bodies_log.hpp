@@ -14,6 +14,7 @@
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
+#include "core/run/tick_steps.hpp"
 #include "core/scenario/field_io.hpp"
 
 namespace wb::cli {
@@ -73,14 +74,15 @@ class BodiesLog {
   static void writeTracers(std::ostream& rows, std::size_t model, const Comparison& comparison) {
     const auto& bodies = comparison.bodies(model)->bodies();
     for (std::size_t id = 0; id < bodies.size(); ++id)
-      rows << comparison.time() << ',' << id << ',' << bodies[id].x << ',' << bodies[id].y << '\n';
+      rows << timeText(comparison.time()) << ',' << id << ',' << bodies[id].x << ',' << bodies[id].y
+           << '\n';
   }
   static void writeRigid(std::ostream& rows, std::size_t model, const Comparison& comparison) {
     constexpr double kDegree = 180.0 / 3.14159265358979323846;
     if (!comparison.rigidBodies(model)) return;
     for (const RigidBody& body : comparison.rigidBodies(model)->bodies()) {
       const Eigen::Vector3d angles = body.rollPitchYaw() * kDegree;
-      rows << comparison.time() << ',' << body.id << ',' << body.position.x() << ','
+      rows << timeText(comparison.time()) << ',' << body.id << ',' << body.position.x() << ','
            << body.position.y() << ',' << body.position.z() << ',' << angles.x() << ','
            << angles.y() << ',' << angles.z() << ',' << body.velocity.x() << ','
            << body.velocity.y() << ',' << body.velocity.z() << ',' << body.displacedVolume << '\n';

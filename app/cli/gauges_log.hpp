@@ -13,6 +13,7 @@
 #include "app/export/output_file.hpp"
 #include "core/measure/gauges.hpp"
 #include "core/run/comparison.hpp"
+#include "core/run/tick_steps.hpp"
 
 namespace wb::cli {
 
@@ -77,8 +78,8 @@ class GaugesLog {
   static std::string row(double time, const std::string& name, const std::string& model,
                          const PointSample& value, bool withVelocity) {
     char text[256];
-    std::snprintf(text, sizeof text, "%.9g,%s,%s,%.9g,%.9g", time, name.c_str(), model.c_str(),
-                  value.eta, value.depth);
+    std::snprintf(text, sizeof text, "%s,%s,%s,%.9g,%.9g", timeText(time).c_str(), name.c_str(),
+                  model.c_str(), value.eta, value.depth);
     std::string line = text;
     if (withVelocity) {
       for (const auto& component : {value.u, value.v}) {

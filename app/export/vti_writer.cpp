@@ -26,6 +26,7 @@
 
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
+#include "core/run/tick_steps.hpp"
 #include "core/scenario/field_io.hpp"
 
 namespace wb {
@@ -246,8 +247,8 @@ std::string pvdHeader() {
 
 std::string pvdEntry(const PvdEntry& entry) {
   char line[512];
-  std::snprintf(line, sizeof line, "    <DataSet timestep=\"%.9g\" part=\"0\" file=\"%s\"/>\n",
-                entry.time, entry.file.c_str());
+  std::snprintf(line, sizeof line, "    <DataSet timestep=\"%s\" part=\"0\" file=\"%s\"/>\n",
+                timeText(entry.time).c_str(), entry.file.c_str());
   return line;
 }
 

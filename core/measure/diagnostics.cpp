@@ -1,5 +1,7 @@
 #include "core/measure/diagnostics.hpp"
 
+#include "core/run/tick_steps.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -91,10 +93,11 @@ void writeSeriesHeader(std::ostream& out) {
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
   char line[512];
-  std::snprintf(
-      line, sizeof line, "%d,%.9g,%s,%.12g,%.12g,%.6g,%.9g,%.9g,%.9g,%.6g,%d,%.9g,%.6g,%.12g",
-      r.frame, r.time, r.model.c_str(), r.volume, r.volumeSources, r.volumeDrift, r.energyPotential,
-      r.energyKinetic, r.energyTotal(), r.stepMs, r.substeps, r.dt, r.maxAbsEta, r.volumeSink);
+  std::snprintf(line, sizeof line,
+                "%d,%s,%s,%.12g,%.12g,%.6g,%.9g,%.9g,%.9g,%.6g,%d,%.9g,%.6g,%.12g", r.frame,
+                timeText(r.time).c_str(), r.model.c_str(), r.volume, r.volumeSources, r.volumeDrift,
+                r.energyPotential, r.energyKinetic, r.energyTotal(), r.stepMs, r.substeps, r.dt,
+                r.maxAbsEta, r.volumeSink);
   out << line;
   for (auto column : kSolverColumns) {
     out << ',';

@@ -1,9 +1,16 @@
 #include "core/run/tick_steps.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace wb {
+
+std::string timeText(double seconds) {
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, seconds);
+  return error == std::errc() ? std::string(text, end) : std::string("nan");
+}
 
 TickSteps::TickSteps(double t0, double t1, double bound) : to_(t1) {
   plan(t0, bound);

@@ -9,7 +9,14 @@
 //     model.step(steps.dt());
 #pragma once
 
+#include <string>
+
 namespace wb {
+
+// The text of a simulated time in an output (series.csv, bodies.csv, gauges, ParaView): the
+// shortest decimal that reads back as the same double, so each row carries the exact time of
+// its state (a tick of 1/60 s has no short decimal).
+std::string timeText(double seconds);
 
 class TickSteps {
  public:

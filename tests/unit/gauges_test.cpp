@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -196,6 +197,51 @@ TEST(Gauges, CliWritesEveryStepAndTheDumpedFieldsValues) {
   EXPECT_EQ(checked, int(steps.size()) * 3 * 2);
   EXPECT_EQ(transects.size(), 1 + 5 * 40 * steps.size());  // frames 0 to 4
   EXPECT_EQ(transects[0][0] + transects[0][5], "timemodel");
+  fs::remove_all(dir);
+}
+
+// series.csv, gauges.csv and transects.csv carry the exact simulated time of their state: the
+// text reads back as the very double the Comparison holds (frames of 1/60 s have no short
+// decimal: 7 ticks is 0.11666666666666667 s).
+TEST(Gauges, OutputsCarryTheExactSimulatedTime) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "wavebench_exact_time";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string text = kGauged;
+  text.replace(text.find("\"frame_dt\": 0.1"), 15, "\"frame_dt\": 0.0166666666666667");
+  std::ofstream(dir / "g.json") << text;
+  const int frames = 9;
+  const std::string command = std::string("'") + WAVEBENCH_CLI + "' run --scenario '" +
+                              (dir / "g.json").string() + "' --out '" + (dir / "out").string() +
+                              "' --frames " + std::to_string(frames) + " --quiet";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const Scenario scenario = parseScenarioText(text, "g.json", {});
+  Comparison run(scenario, createScenarioModels(scenario, {}, {}, false));
+  std::vector<double> frameTimes{run.time()};
+  for (int f = 0; f < frames; ++f) {
+    run.advanceFrame();
+    frameTimes.push_back(run.time());
+  }
+  char nineDigits[32];  // what the outputs wrote before: not the same time
+  std::snprintf(nineDigits, sizeof nineDigits, "%.9g", frameTimes[7]);
+  ASSERT_NE(std::stod(nineDigits), frameTimes[7]);
+  const auto series = csvRows(dir / "out" / "series.csv");
+  ASSERT_EQ(series.size(), 1 + std::size_t(frames + 1) * run.modelCount());
+  for (std::size_t r = 1; r < series.size(); ++r)
+    EXPECT_EQ(std::stod(series[r][1]), frameTimes[std::size_t(std::stoi(series[r][0]))])
+        << "series.csv row " << r << ": " << series[r][1];
+  // Every transect row is at a frame's time; every gauge row at a step's, the frame's among them.
+  std::set<double> atFrames(frameTimes.begin(), frameTimes.end()), gaugeTimes;
+  for (const auto& row : csvRows(dir / "out" / "transects.csv")) {
+    if (row[0] == "time") continue;
+    EXPECT_TRUE(atFrames.count(std::stod(row[0]))) << row[0];
+  }
+  for (const auto& row : csvRows(dir / "out" / "gauges.csv")) {
+    if (row[0] != "time") gaugeTimes.insert(std::stod(row[0]));
+  }
+  for (const double t : frameTimes)
+    EXPECT_TRUE(gaugeTimes.count(t)) << t;
   fs::remove_all(dir);
 }
 
