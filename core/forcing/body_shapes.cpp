@@ -2,7 +2,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
+#include <numeric>
+#include <set>
 #include <utility>
 
 #include <Eigen/Geometry>
@@ -86,12 +89,45 @@ std::vector<std::string_view> tokens(std::string_view line) {
   return out;
 }
 
-// 'token', built by appending (GCC 12 warns falsely of an overlapping copy in "'" + string).
+// 'token', built by appending (GCC 12 warns falsely of an overlapping copy in "'" + string),
+// with control bytes written as \xNN: a NUL in a file would end the message where it is
+// printed as a C string, and a carriage return would overwrite it on a terminal.
 std::string quoted(std::string_view token) {
   std::string out(1, '\'');
-  out.append(token);
+  for (const char c : token) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+      out.push_back(c);
+      continue;
+    }
+    char escape[8];
+    std::snprintf(escape, sizeof escape, "\\x%02x", static_cast<unsigned char>(c));
+    out += escape;
+  }
   out.push_back('\'');
   return out;
+}
+
+// A body is one closed surface: the triangles, joined across their edges, form one piece.
+// Two shells (two hulls not joined, or a hull with a separate cabin) would pass checkClosed,
+// and overlapping ones count the water they share twice.
+void checkOneShell(const std::vector<std::array<int, 3>>& triangles, std::size_t vertexCount,
+                   const std::string& where) {
+  std::vector<int> parent(vertexCount);
+  std::iota(parent.begin(), parent.end(), 0);
+  const auto root = [&](int v) {
+    while (parent[v] != v)
+      v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (const auto& t : triangles)
+    for (int e = 1; e < 3; ++e)
+      parent[root(t[e])] = root(t[0]);
+  std::set<int> shells;
+  for (const auto& t : triangles)
+    shells.insert(root(t[0]));
+  if (shells.size() > 1)
+    throw InputError(where + ": " + std::to_string(shells.size()) +
+                     " separate closed surfaces; a body is one (join them into one shell)");
 }
 
 // Each directed edge of a closed, consistently wound surface is used by exactly one triangle
@@ -187,6 +223,7 @@ TriangleMesh parseObjMesh(std::string_view text, const std::string& where, char 
   const auto failMesh = [&](const std::string& why) { throw InputError(where + ": " + why); };
   if (mesh.triangles.size() < 4) failMesh("needs a closed surface of at least 4 triangles");
   checkClosed(mesh.triangles, where);
+  checkOneShell(mesh.triangles, mesh.vertices.size(), where);
   const double volume = massProperties(mesh.vertices, mesh.triangles).volume;
   const Vector3d extent = mesh.extent();
   if (!(std::abs(volume) > 1e-9 * extent.prod()) || !(extent.minCoeff() > 0.0))

@@ -125,6 +125,7 @@ Field2D decodePngField(std::string_view bytes, const std::string& name, int nx, 
   constexpr png_uint_32 kMaxSide = 16384;
   png_image image{};
   image.version = PNG_IMAGE_VERSION;
+  if (bytes.empty()) throw InputError(name + ": empty file, not a PNG image");
   if (!png_image_begin_read_from_memory(&image, bytes.data(), bytes.size()))
     throw InputError(name + ": not a readable PNG image (" + image.message + ")");
   if (image.width == 0 || image.height == 0 || image.width > kMaxSide || image.height > kMaxSide) {

@@ -528,6 +528,61 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
   return edges;
 }
 
+// Refuses a key given twice in one object, which nlohmann's parser takes silently (the last
+// wins): the first value a user wrote would be dropped without a word. Follows the parse to
+// name the key's path ("s.json: bodies[1].density: given twice").
+class DuplicateKeyCheck {
+ public:
+  explicit DuplicateKeyCheck(std::string source) : source_(std::move(source)) {}
+  bool operator()(int, json::parse_event_t event, json& parsed) {
+    using Event = json::parse_event_t;
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        frames_.push_back({event == Event::array_start, {}, 0, {}});
+        break;
+      case Event::key:
+        frames_.back().key = parsed.get<std::string>();
+        if (!frames_.back().keys.insert(frames_.back().key).second)
+          throw InputError(source_ + ": " + path() + ": given twice");
+        break;
+      case Event::object_end:
+      case Event::array_end:
+        frames_.pop_back();
+        [[fallthrough]];
+      case Event::value:
+        if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool array = false;
+    std::string key;
+    int index = 0;
+    std::set<std::string> keys;
+  };
+  std::string path() const {
+    std::string out;
+    // Appended piece by piece: GCC 12 warns falsely of an overlapping copy in "[" + string.
+    for (const Frame& frame : frames_) {
+      if (frame.array) {
+        out.push_back('[');
+        out.append(std::to_string(frame.index));
+        out.push_back(']');
+        continue;
+      }
+      if (!out.empty()) out.push_back('.');
+      out.append(frame.key);
+    }
+    return out;
+  }
+  std::string source_;
+  std::vector<Frame> frames_;
+};
+
 }  // namespace
 
 double BodyKey::upper(const Grid& grid, std::size_t boats) const {
@@ -701,7 +756,7 @@ Scenario parseScenarioText(const std::string& text, const std::string& source,
                            const fs::path& baseDir, bool builtin) {
   json root;
   try {
-    root = json::parse(text);
+    root = json::parse(text, DuplicateKeyCheck(source));
   } catch (const json::exception& e) {
     // Drop nlohmann's "[json.exception.parse_error.101] " tag; keep where and why.
     std::string why = e.what();

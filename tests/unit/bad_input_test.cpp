@@ -243,7 +243,7 @@ TEST_F(BadInput, FieldLoadersNameRowAndColumn) {
     EXPECT_EQ(errorOf([&] { parseCsvField(text, "f.csv"); }), message);
   }
   EXPECT_EQ(errorOf([] { decodePngField("", "x.png", 4, 4); }),
-            "x.png: not a readable PNG image (png_image_begin_read_from_memory: invalid argument)");
+            "x.png: empty file, not a PNG image");
   // A valid PNG cut short: the header is readable, the pixels are not.
   std::string png = readText(dir_ / "halves.png");
   png.resize(png.size() / 2);

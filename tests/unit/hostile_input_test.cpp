@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/forcing/body_shapes.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
@@ -79,6 +81,81 @@ TEST(HostileInput, StrokeThatWallsEveryCellIsRefused) {
       "excitations": [{"type": "mask", "time": 0.1, "solid": true,
                        "dabs": [{"x": 0.8, "y": 0.8, "radius": 1.6}]}]})"),
             "s.json: excitations: the mask stroke at t = 0.1 s leaves no water cell");
+}
+
+// A key given twice in one object is refused with its path (nlohmann's parser keeps the last
+// silently); an empty PNG names itself, not libpng's text.
+TEST(HostileInput, DuplicateKeysAndEmptyImagesAreNamed) {
+  const fs::path dir = fs::temp_directory_path() / "wavebench_hostile_duplicates";
+  fs::create_directories(dir);
+  std::ofstream(dir / "empty.png").flush();
+  const std::string head = R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1}, "frame_dt": 0.1, )";
+  EXPECT_EQ(runError(R"({"grid": {"nx": 4, "ny": 4, "dx": 0.1, "nx": 8}})"),
+            "s.json: grid.nx: given twice");
+  EXPECT_EQ(runError(head + R"("bodies": [{"x": 0.2, "y": 0.2},
+                                          {"x": 0.2, "y": 0.2, "density": 300, "density": 900}]})"),
+            "s.json: bodies[1].density: given twice");
+  EXPECT_EQ(runError(head + R"("excitations": [1, {"type": "wind", "type": "rain"}]})"),
+            "s.json: excitations[1].type: given twice");
+  // The same key in two objects is no duplicate.
+  EXPECT_EQ(runError(head + R"("bodies": [{"x": 0.2, "y": 0.2}, {"x": 0.4, "y": 0.2}]})"),
+            "no error");
+  EXPECT_EQ(runError(head + R"("domain": {"mask": {"png": "empty.png"}}})", dir),
+            (dir / "empty.png").string() + ": empty file, not a PNG image");
+  fs::remove_all(dir);
+}
+
+// ---- OBJ files that are not one closed surface, or hide control bytes ------------------------
+
+constexpr const char* kCube = R"(v 0 0 0
+v 1 0 0
+v 1 1 0
+v 0 1 0
+v 0 0 1
+v 1 0 1
+v 1 1 1
+v 0 1 1
+f 1 4 3 2
+f 5 6 7 8
+f 1 2 6 5
+f 2 3 7 6
+f 3 4 8 7
+f 4 1 5 8
+)";
+
+std::string objError(const std::string& obj) {
+  return errorOf([&] { parseObjMesh(obj, "hull.obj", 'z'); });
+}
+
+TEST(HostileObj, TwoShellsAreRefused) {
+  // The cube again, moved 2 m along x: two closed surfaces in one file.
+  std::string second;
+  std::istringstream in(kCube);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream parts(line);
+    std::string kind;
+    parts >> kind;
+    if (kind == "v") {
+      double x, y, z;
+      parts >> x >> y >> z;
+      second += "v " + std::to_string(x + 2) + " " + std::to_string(y) + " " + std::to_string(z);
+    } else {
+      int a, b, c, d;
+      parts >> a >> b >> c >> d;
+      second += "f " + std::to_string(a + 8) + " " + std::to_string(b + 8) + " " +
+                std::to_string(c + 8) + " " + std::to_string(d + 8);
+    }
+    second += "\n";
+  }
+  EXPECT_EQ(objError(std::string(kCube) + second),
+            "hull.obj: 2 separate closed surfaces; a body is one (join them into one shell)");
+}
+
+TEST(HostileObj, ControlBytesAreShownNotPrinted) {
+  const std::string nul("v 0 0 1\0x\n", 10);
+  const std::string message = objError(nul);
+  EXPECT_EQ(message, "hull.obj:1: '1\\x00x' is not a finite number");
+  EXPECT_EQ(std::string(message.c_str()), message);  // no NUL to cut it short
 }
 
 }  // namespace
