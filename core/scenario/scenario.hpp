@@ -157,5 +157,9 @@ constexpr int kMaxFrames = 100000000;
 // The largest depth, ground height or surface elevation a scenario may give (m): the range of
 // water.depth, min_depth and max_depth, and of the fields read from files in their place.
 constexpr double kMaxFieldMetres = 1e5;
+// The initial surface is a wave on the pool's water: |eta| at most this many times its deepest
+// rest depth (a 1000 m spike on 1 m of water is no wave any model here can carry, and the
+// explicit ones would take hours of substeps for it).
+constexpr double kMaxEtaDepths = 10.0;
 
 }  // namespace wb

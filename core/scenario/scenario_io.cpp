@@ -1,4 +1,5 @@
 // Scenario -> JSON, and Scenario -> Domain and initial elevation.
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -190,13 +191,25 @@ Domain buildDomain(const Scenario& s) {
 }
 
 Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
+  const double bound = kMaxEtaDepths * domain.maxWetDepth();
+  std::ostringstream limit;
+  limit << "at most " << kMaxEtaDepths << " times the deepest water, " << domain.maxWetDepth()
+        << " m";
   Field2D eta(s.grid.nx, s.grid.ny);
   if (s.initialEta) {
     eta = readField(*s.initialEta, s.grid.nx, s.grid.ny);
-    requireRange(eta, *s.initialEta, "initial.eta", -kMaxFieldMetres, kMaxFieldMetres);
+    requireRange(eta, *s.initialEta, "initial.eta, " + limit.str(), -bound, bound);
   }
-  for (const auto& drop : s.initialDrops)
+  for (std::size_t k = 0; k < s.initialDrops.size(); ++k) {
+    const SurfaceEvent& drop = s.initialDrops[k];
+    if (!(std::fabs(drop.amplitude) <= bound)) {
+      std::ostringstream why;
+      why << s.source << ": initial.drops[" << k << "].amplitude: " << drop.amplitude
+          << " m is outside [" << -bound << ", " << bound << "] (" << limit.str() << ")";
+      throw InputError(why.str());
+    }
     stampGaussian(eta, domain, drop);
+  }
   for (int j = 0; j < eta.ny(); ++j)
     for (int i = 0; i < eta.nx(); ++i)
       if (!domain.isWet(i, j)) eta(i, j) = 0.0f;

@@ -69,7 +69,8 @@ TEST(HostileInput, FieldsFromFilesObeyTheRangesOfTheirKeys) {
                          "initial": {"eta": {"csv": "spike.csv"}}})",
                      dir),
             (dir / "spike.csv").string() +
-                ": cell (3, 5): 1e+06 m is outside [-100000, 100000] (initial.eta)");
+                ": cell (3, 5): 1e+06 m is outside [-10, 10] (initial.eta, at most 10 times the "
+                "deepest water, 1 m)");
   EXPECT_EQ(runError(R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1},
       "excitations": [{"type": "stir", "x": 0.8, "y": 0.8, "ax": 1e9}]})"),
             "s.json: excitations[0].ax: 1e+09 is outside [-10000, 10000]");
@@ -102,6 +103,36 @@ TEST(HostileInput, DuplicateKeysAndEmptyImagesAreNamed) {
             "no error");
   EXPECT_EQ(runError(head + R"("domain": {"mask": {"png": "empty.png"}}})", dir),
             (dir / "empty.png").string() + ": empty file, not a PNG image");
+  fs::remove_all(dir);
+}
+
+// The initial surface is a wave on the pool's water: a 1000 m spike on 1 m of water (swe-adi
+// reported it "ok" with its energy up 5.9e8 times in 3 frames) is refused naming the key.
+TEST(HostileInput, InitialSurfaceFarAboveTheWaterIsRefused) {
+  const std::string head =
+      R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1}, "water": {"depth": 1}, "frame_dt": 0.1, )";
+  EXPECT_EQ(runError(head + R"("initial": {"drops": [{"x": 0.5, "y": 0.5, "radius": 0.2,
+                                                      "amplitude": 0.5},
+                                                     {"x": 0.8, "y": 0.8, "radius": 0.2,
+                                                      "amplitude": -1000}]}})"),
+            "s.json: initial.drops[1].amplitude: -1000 m is outside [-10, 10] (at most 10 times "
+            "the deepest water, 1 m)");
+  const fs::path dir = fs::temp_directory_path() / "wavebench_hostile_spike";
+  fs::create_directories(dir);
+  {
+    std::ofstream csv(dir / "eta.csv");
+    for (int j = 0; j < 16; ++j)
+      for (int i = 0; i < 16; ++i)
+        csv << (i == 3 && j == 5 ? "1000" : "0") << (i + 1 < 16 ? "," : "\n");
+  }
+  EXPECT_EQ(runError(head + R"("initial": {"eta": {"csv": "eta.csv"}}})", dir),
+            (dir / "eta.csv").string() +
+                ": cell (3, 5): 1000 m is outside [-10, 10] (initial.eta, at most 10 times the "
+                "deepest water, 1 m)");
+  // Ten times the water is still a wave the models take.
+  EXPECT_EQ(runError(head + R"("initial": {"drops": [{"x": 0.8, "y": 0.8, "radius": 0.3,
+                                                      "amplitude": 10}]}})"),
+            "no error");
   fs::remove_all(dir);
 }
 
