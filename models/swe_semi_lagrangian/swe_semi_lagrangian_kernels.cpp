@@ -28,13 +28,15 @@ WB_SPAN_KERNEL void rhsSpan(float* __restrict rhs, const float* __restrict h,
 
 // The face depths of faceDepthRows (faceDepthOf) of the east and north faces of the
 // cells [begin, end), which must lie below the grid's last row, and eq. 25's face
-// coefficients mu d_f (0 on closed and dry faces). The cells before C and after N are
+// coefficients mu d_f (0 on closed and dry faces); depth is the model's d^n = h - ground. The
+// cells before C and after N are
 // k - reach.west, k + 1 + reach.east (east faces) and k - reach.south, k + row +
 // reach.north (north faces); a reach of 0, where the grid has no such cell, takes C's or N's
 // own depth, as a closed face does.
 WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restrict h,
-                                     const float* __restrict ground, const float* __restrict u,
-                                     const float* __restrict v, const float* __restrict openEast,
+                                     const float* __restrict ground, const float* __restrict depth,
+                                     const float* __restrict u, const float* __restrict v,
+                                     const float* __restrict openEast,
                                      const float* __restrict openNorth, float filmDepth,
                                      const FaceReach& reach, std::size_t row, std::size_t begin,
                                      std::size_t end) {
@@ -52,18 +54,17 @@ WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restric
     const float centre = h[k], floor = ground[k], own = centre - floor;
     const float eastDepth = h[k + 1] - ground[k + 1], northDepth = h[k + row] - ground[k + row];
     // The depths beyond, or the near cell's own across a closed face (a select between loads).
-    const float westDepth = openEast[k - west] != 0.0f ? h[k - west] - ground[k - west] : own;
-    const float eastAhead = openEast[k + 1] != 0.0f ? h[k + east] - ground[k + east] : eastDepth;
-    const float southDepth = openNorth[k - south] != 0.0f ? h[k - south] - ground[k - south] : own;
-    const float northAhead =
-        openNorth[k + row] != 0.0f ? h[k + north] - ground[k + north] : northDepth;
+    const float westDepth = openEast[k - west] != 0.0f ? depth[k - west] : own;
+    const float eastAhead = openEast[k + 1] != 0.0f ? depth[k + east] : eastDepth;
+    const float southDepth = openNorth[k - south] != 0.0f ? depth[k - south] : own;
+    const float northAhead = openNorth[k + row] != 0.0f ? depth[k + north] : northDepth;
     const float uFace = 0.5f * (u[k] + u[k + 1]), vFace = 0.5f * (v[k] + v[k + row]);
     const FaceDepth eastFace =
         faceDepthOf({centre, floor, h[k + 1], ground[k + 1], westDepth, eastAhead}, uFace > 0.0f,
-                    std::fabs(uFace) * dtPerDx, filmDepth);
+                    magnitude(uFace) * dtPerDx, filmDepth);
     const FaceDepth northFace =
         faceDepthOf({centre, floor, h[k + row], ground[k + row], southDepth, northAhead},
-                    vFace > 0.0f, std::fabs(vFace) * dtPerDx, filmDepth);
+                    vFace > 0.0f, magnitude(vFace) * dtPerDx, filmDepth);
     const float gravityX = openEast[k] * eastFace.gravity;
     const float gravityY = openNorth[k] * northFace.gravity;
     depthX[k] = gravityX;

@@ -68,9 +68,14 @@ void rhsSpan(float* __restrict rhs, const float* __restrict h, const float* __re
 struct FaceDepth {
   float gravity, carry;
 };
+// |a| as a select: std::fabs is not inlined into the kernels, whose optimize attribute differs
+// (WB_WET_DRY_KERNEL), and a call stops their vectorisation.
+[[gnu::always_inline]] inline float magnitude(float a) {
+  return a < 0.0f ? -a : a;
+}
 // minmod(a, b): the one of smaller magnitude when both have the same sign, else 0.
 [[gnu::always_inline]] inline float minmod(float a, float b) {
-  const float smaller = std::fabs(a) < std::fabs(b) ? a : b;
+  const float smaller = magnitude(a) < magnitude(b) ? a : b;
   return a * b > 0.0f ? smaller : 0.0f;
 }
 struct FaceCells {
@@ -109,10 +114,10 @@ struct FaceReach {
   std::size_t west, east, south, north;
 };
 void faceDepthSpan(const FaceDepths& f, const float* __restrict h, const float* __restrict ground,
-                   const float* __restrict u, const float* __restrict v,
-                   const float* __restrict openEast, const float* __restrict openNorth,
-                   float filmDepth, const FaceReach& reach, std::size_t row, std::size_t begin,
-                   std::size_t end);
+                   const float* __restrict depth, const float* __restrict u,
+                   const float* __restrict v, const float* __restrict openEast,
+                   const float* __restrict openNorth, float filmDepth, const FaceReach& reach,
+                   std::size_t row, std::size_t begin, std::size_t end);
 double helmholtzSpan(float* __restrict q, const float* __restrict p, const float* __restrict faceX,
                      const float* __restrict faceY, std::size_t row, std::size_t begin,
                      std::size_t end);

@@ -46,8 +46,9 @@ void SweSemiLagrangian::faceDepthRows(int first, int end, float mu, float dtPerD
                          mu,
                          dtPerDx};
   const auto span = [&](const FaceReach& reach, std::size_t begin, std::size_t end) {
-    faceDepthSpan(faces, h_.data(), ground_.data(), uDep_.data(), vDep_.data(), walls_.openEast(),
-                  walls_.openNorth(), settings_.filmDepth, reach, row, begin, end);
+    faceDepthSpan(faces, h_.data(), ground_.data(), depth_.data(), uDep_.data(), vDep_.data(),
+                  walls_.openEast(), walls_.openNorth(), settings_.filmDepth, reach, row, begin,
+                  end);
   };
   const std::size_t east = nx > 1 ? 1 : 0;
   for (int j = first; j < end; ++j) {
