@@ -173,7 +173,11 @@ struct Context {
   FileRef file(const json& value, const std::string& where) const {
     if (!value.is_string() || value.get<std::string>().empty())
       ObjectReader::fail(where, "must be a file name");
-    fs::path path = value.get<std::string>();
+    const std::string name = value.get<std::string>(), prefix = "builtin:";
+    // "builtin:NAME" names an embedded resource from any scenario (a saved copy of a builtin
+    // one, the GUI's autosave); a builtin scenario's bare names are its own resources.
+    if (name.starts_with(prefix)) return {name.substr(prefix.size()), true};
+    fs::path path = name;
     if (builtin) return {path, true};
     return {path.is_absolute() ? path : baseDir / path, false};
   }
@@ -193,7 +197,7 @@ struct Context {
 void loadBodyMesh(const json& value, const std::string& where, const Context& context,
                   BodySpec& body) {
   const FileRef file = context.file(json(body.meshFile), where + ".mesh");
-  body.meshFile = file.path.generic_string();
+  body.meshFile = file.describe();  // as written back: resolves from any folder
   body.mesh = std::make_shared<const TriangleMesh>(
       parseObjMesh(file.read(), where + ".mesh (" + file.describe() + ")", body.meshUp));
   if (value.contains("size")) return;

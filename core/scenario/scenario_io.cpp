@@ -12,8 +12,14 @@ using nlohmann::json;
 
 namespace {
 
+// Builtin resources by name ("builtin:coast.png"), files by the path they were read from:
+// either resolves from the folder the scenario is saved to.
+std::string fileJson(const FileRef& file) {
+  return file.builtin ? file.describe() : file.path.generic_string();
+}
+
 json fieldJson(const FieldSource& field) {
-  return {{field.format == FieldFormat::Csv ? "csv" : "png", field.file.path.generic_string()}};
+  return {{field.format == FieldFormat::Csv ? "csv" : "png", fileJson(field.file)}};
 }
 
 json dropJson(const SurfaceEvent& drop, bool timed) {
@@ -68,7 +74,7 @@ json scenarioToJson(const Scenario& s) {
   out["domain"]["mask"] = s.mask ? fieldJson(*s.mask) : json(s.maskPreset);
   if (s.edges.anyOpen()) out["domain"]["edges"] = edgesJson(s.edges);
   if (s.terrain)
-    out["terrain"] = {{"png", s.terrain->path.generic_string()},
+    out["terrain"] = {{"png", fileJson(*s.terrain)},
                       {"sea_level", s.seaLevel},
                       {"height_scale", s.terrainHeightScale}};
   if (s.terrain && s.coast == Domain::Coast::Ground) out["terrain"]["coast"] = "ground";

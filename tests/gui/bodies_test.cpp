@@ -287,6 +287,14 @@ class BodiesTest : public QObject {
     QCOMPARE(panel->list()->count(), 0);
     SurfaceView* view = window.views().front();
 
+    // A drop clicked just beyond the pool's edge lands on its outermost cells: the session
+    // (and its autosave) records only what the scenario loader accepts.
+    emit view->surfaceClicked(QPointF(2.0, grid.height() + 0.21));
+    QTRY_COMPARE_WITH_TIMEOUT(window.document().scenario().excitations.drops.size(),
+                              std::size_t(1), kTimeoutMs);
+    QCOMPARE(window.document().scenario().excitations.drops[0].y, grid.height() - 0.5 * grid.dx);
+    QCOMPARE(window.document().scenario().excitations.drops[0].x, 2.0);
+
     // Off the water: refused, nothing added, the tool stays in hand.
     window.addHullAction()->setChecked(true);
     emit view->surfaceClicked(QPointF(-1.0, 2.0));

@@ -404,6 +404,41 @@ class WidgetTests : public QObject {
     QVERIFY(!QFile::exists(dir.filePath("autosave-mask.csv")));
   }
 
+  // The crash round trip for builtins whose files are embedded (harbour's terrain, the canoe's
+  // hull): the autosave names them "builtin:...", so the copy, read from the autosave folder
+  // as a restarted session does after kill -9, has the same coast and hull. One that cannot be
+  // read is moved aside, not lost.
+  void autosaveOfABuiltinWithResourcesRestoresIt() {
+    for (const char* name : {"builtin:harbour", "builtin:canoe"}) {
+      QTemporaryDir dir;
+      const Autosave autosave(dir.path());
+      ScenarioDocument document;
+      document.load(name);
+      Mask mask = document.mask();
+      mask[0] = mask[0] ? 0 : 1;  // an edit: the corner cell toggled
+      document.setMask(mask, "wall");
+      QVERIFY(autosave.write(document));
+      // No clean exit: a new session finds the copy and restores it.
+      ScenarioDocument restored;
+      restored.load(autosave.file().toStdString());
+      QCOMPARE(restored.mask(), mask);
+      QCOMPARE(restored.scenario().rigidBodies.size(), document.scenario().rigidBodies.size());
+      QCOMPARE(bool(restored.scenario().terrain), bool(document.scenario().terrain));
+      QCOMPARE(restored.modelIds(), document.modelIds());
+    }
+    QTemporaryDir dir;
+    const Autosave autosave(dir.path());
+    {
+      QFile broken(autosave.file());
+      QVERIFY(broken.open(QIODevice::WriteOnly));
+      broken.write("{\"grid\": ");
+    }
+    const QString kept = autosave.keepAside();
+    QVERIFY(!kept.isEmpty());
+    QVERIFY(!autosave.exists());
+    QCOMPARE(head(kept, 9), QByteArray("{\"grid\": "));
+  }
+
   void frameExportDialogKeepsOptions() {
     FrameExportDialog dialog;
     FrameExportOptions options{"/tmp/frames", 37, QSize(640, 360), true, true, true};

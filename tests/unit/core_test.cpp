@@ -140,6 +140,34 @@ TEST(Scenario, EveryBuiltinLoadsAndBuildsItsDomain) {
   }
 }
 
+// A builtin scenario saved to any folder (Save As, the GUI's autosave) names its embedded
+// resources "builtin:NAME", so the copy loads there with the same terrain, mesh and fields.
+TEST(Scenario, EveryBuiltinSavedElsewhereLoadsWithItsResources) {
+  const auto dir = std::filesystem::temp_directory_path() / "wavebench_builtin_copies";
+  std::filesystem::create_directories(dir);
+  int resources = 0;
+  for (const auto& name : builtinScenarioNames()) {
+    SCOPED_TRACE(name);
+    const Scenario a = loadScenario("builtin:" + name);
+    saveScenarioFile(a, dir / (name + ".json"));
+    const Scenario b = loadScenarioFile(dir / (name + ".json"));
+    EXPECT_EQ(scenarioToJson(a), scenarioToJson(b));
+    const Domain domainA = buildDomain(a), domainB = buildDomain(b);
+    EXPECT_EQ(domainA.wetMask(), domainB.wetMask());
+    for (const auto& body : b.rigidBodies) {
+      if (body.meshFile.empty()) continue;
+      EXPECT_TRUE(body.meshFile.starts_with("builtin:")) << body.meshFile;
+      ++resources;
+    }
+    if (b.terrain) {
+      EXPECT_TRUE(b.terrain->builtin);
+      ++resources;
+    }
+  }
+  EXPECT_GE(resources, 2);  // harbour's terrain, the canoe's hull
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Comparison, ModelsAdvanceInLockstepAndReceiveTheSameDrops) {
   Scenario scenario = loadScenario("builtin:rain");
   scenario.modelParams = {{"damped-wave", {{"k", 0.0}}}};

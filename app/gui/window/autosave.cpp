@@ -1,5 +1,6 @@
 #include "app/gui/window/autosave.hpp"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
@@ -45,6 +46,15 @@ void Autosave::clear() const {
   QFile::remove(file());
   QFile::remove(QDir(folder_).filePath(kMaskFileName));
   QFile::remove(QDir(folder_).filePath(kDepthFileName));
+}
+
+QString Autosave::keepAside() const {
+  const QString name = "unrestored-" + QDateTime::currentDateTime().toString("yyyyMMdd-HHmmss-zzz");
+  QDir folder(folder_);
+  if (!folder.mkpath(name)) return {};
+  for (const char* file : {kFileName, kMaskFileName, kDepthFileName})
+    if (folder.exists(file) && !folder.rename(file, name + "/" + file)) return {};
+  return folder.filePath(name + "/" + kFileName);
 }
 
 }  // namespace wb::gui

@@ -20,6 +20,10 @@ class Autosave {
   // when the copy cannot be written, which never disturbs the session.
   bool write(const ScenarioDocument& document, QString* error = nullptr) const;
   void clear() const;
+  // Moves the autosave and its layers into a folder of their own beside it (a restore that
+  // failed: the next autosave must not overwrite what it could not load); returns the JSON's
+  // new path, or an empty string when nothing could be moved.
+  QString keepAside() const;
 
  private:
   QString folder_;

@@ -121,10 +121,25 @@ int main(int argc, char** argv) {
       QMessageBox::question(&window, QObject::tr("Restore unsaved work"),
                             QObject::tr("Wavebench did not exit cleanly last time. Restore the "
                                         "scenario you were editing?")) == QMessageBox::Yes;
-  if (restore && window.openScenario(window.autosave().file(), ids)) {
+  const bool restored = restore && window.openScenario(window.autosave().file(), ids);
+  if (restored) {
     window.document().detachFromFile();
-  } else if (!window.openScenario(parser.value(scenario), ids)) {
-    return 2;
+  } else {
+    // openScenario has said why; what could not be restored is kept, not overwritten.
+    if (restore) {
+      const QString kept = window.autosave().keepAside();
+      if (kept.isEmpty()) window.keepAutosave();
+      QMessageBox::warning(&window, QObject::tr("Restore unsaved work"),
+                           kept.isEmpty()
+                               ? QObject::tr("The autosave could not be restored, nor moved "
+                                             "aside; it stays at %1, and this session does "
+                                             "not autosave.")
+                                     .arg(window.autosave().file())
+                               : QObject::tr("The autosave could not be restored. It is kept "
+                                             "at %1.")
+                                     .arg(kept));
+    }
+    if (!window.openScenario(parser.value(scenario), ids)) return 2;
   }
   if (parser.isSet(grid)) {
     const int cells = parser.value(grid).toInt();

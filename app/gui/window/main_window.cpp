@@ -127,6 +127,7 @@ MainWindow::MainWindow(bool restoreLayout) : interactive_(restoreLayout) {
     // it. Automated runs (screenshots, tests) leave the user's autosave alone.
     auto* autosaveTimer = new QTimer(this);
     connect(autosaveTimer, &QTimer::timeout, this, [this] {
+      if (autosaveKept_) return;
       QString error;
       if (!autosave_.write(document_, &error))
         statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 10000);
@@ -522,11 +523,21 @@ void MainWindow::stepIfPaused() {
   if (!worker_.playing()) worker_.stepOnce();
 }
 
-void MainWindow::dropAt(QPointF point) {
-  if (bodyToolbar_->placing()) {
-    addBodyAt(point);
+// A point picked on the rest plane just beyond the pool's edge, moved onto its outermost cell
+// centres: the recorded session (and its autosave) holds only what its scenario accepts.
+QPointF MainWindow::ontoPool(QPointF point) const {
+  const Grid& grid = document_.scenario().grid;
+  const double half = 0.5 * grid.dx;
+  return {std::clamp(point.x(), half, grid.width() - half),
+          std::clamp(point.y(), half, grid.height() - half)};
+}
+
+void MainWindow::dropAt(QPointF clicked) {
+  if (bodyToolbar_->placing()) {  // a body off the water is refused, the tool stays in hand
+    addBodyAt(clicked);
     return;
   }
+  const QPointF point = ontoPool(clicked);
   const SurfaceEvent drop{0.0,
                           point.x(),
                           point.y(),
@@ -540,8 +551,9 @@ void MainWindow::dropAt(QPointF point) {
 // A Shift + drag stirs the water of the models that have a velocity: a Gaussian force at the
 // start point for kStirSeconds, strong enough to give the water there about the drag's length
 // per second of speed in the drag's direction (a = drag / (1 s * kStirSeconds)).
-void MainWindow::stirAt(QPointF from, QPointF to) {
+void MainWindow::stirAt(QPointF clicked, QPointF to) {
   constexpr double kStirSeconds = 0.2;
+  const QPointF from = ontoPool(clicked);
   StirImpulse stir;
   stir.x = from.x();
   stir.y = from.y();
@@ -731,7 +743,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
-  if (interactive_) autosave_.clear();
+  if (interactive_ && !autosaveKept_) autosave_.clear();
   QSettings settings;
   settings.setValue("window/geometry", saveGeometry());
   settings.setValue("window/state", saveState());

@@ -59,6 +59,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   MaskEditor* maskEditor() const { return maskEditor_; }
   BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
   const Autosave& autosave() const { return autosave_; }
+  // An autosave that could not be restored nor moved aside: exit leaves it, and no later
+  // autosave overwrites it.
+  void keepAutosave() { autosaveKept_ = true; }
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const;
   QWidget* viewArea() const { return viewGrid_; }
@@ -111,8 +114,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   ViewGrid::Look look() const;
   void rebuildShownMenu(const std::vector<std::string>& ids);
   void stepIfPaused();
-  void dropAt(QPointF point);
-  void stirAt(QPointF from, QPointF to);
+  QPointF ontoPool(QPointF point) const;
+  void dropAt(QPointF clicked);
+  void stirAt(QPointF clicked, QPointF to);
   void placeBody(QPointF from, QPointF to);
   void boatTowards(QPointF point);
   void setBoatFollow(bool on);
@@ -130,6 +134,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   ScenarioDocument document_;
   Autosave autosave_;
   bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
+  bool autosaveKept_ = false;
   bool scripted_ = false;
   // Shows an error: a dialog, or one line on stderr in a scripted run.
   void reportError(const QString& title, const std::exception& error);
