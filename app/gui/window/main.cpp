@@ -9,6 +9,9 @@
 #include <cstdlib>
 #include <fstream>
 
+#include <cstring>
+#include <memory>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
@@ -43,12 +46,25 @@ void ensurePassiveOpenMpThreads(char** argv) {
   }
   std::perror("wavebench: restart with OMP_WAIT_POLICY=passive failed; idle threads will spin");
 }
+
+// --help needs no display: it is answered by a QCoreApplication, which opens none.
+bool asksForHelp(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* flag : {"-h", "--help", "-?", "--help-all"})
+      if (std::strcmp(argv[i], flag) == 0) return true;
+  return false;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
   ensurePassiveOpenMpThreads(argv);
-  wb::gui::SurfaceView::setDefaultSurfaceFormat();
-  QApplication app(argc, argv);
+  std::unique_ptr<QCoreApplication> app;
+  if (asksForHelp(argc, argv)) {
+    app = std::make_unique<QCoreApplication>(argc, argv);
+  } else {
+    wb::gui::SurfaceView::setDefaultSurfaceFormat();
+    app = std::make_unique<QApplication>(argc, argv);
+  }
   QApplication::setOrganizationName("Wavebench");
   QApplication::setApplicationName("Wavebench");
 
@@ -82,7 +98,7 @@ int main(int argc, char** argv) {
                                 "WIDTHxHEIGHT");
   parser.addOptions(
       {scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh, size});
-  parser.process(app);
+  parser.process(*app);
 
   if (parser.isSet(statsJson) && !parser.isSet(frames)) {
     std::fprintf(stderr, "wavebench: --stats-json: needs --frames N (the frames to measure)\n");
@@ -176,7 +192,7 @@ int main(int argc, char** argv) {
   const int frameCount = parser.isSet(frames) ? parser.value(frames).toInt() : -1;
   window.worker().setFrameLimit(frameCount);
   window.playAction()->setChecked(true);
-  if (frameCount < 0) return app.exec();
+  if (frameCount < 0) return app->exec();
 
   int settled = 0;
   QTimer poll;
@@ -213,5 +229,5 @@ int main(int argc, char** argv) {
     }
   });
   poll.start(kPollMs);
-  return app.exec();
+  return app->exec();
 }
