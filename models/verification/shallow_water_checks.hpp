@@ -10,6 +10,7 @@
 
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/measure/references.hpp"
 #include "models/verification/verification.hpp"
 
 namespace wb::shallow_water_checks {
@@ -47,44 +48,6 @@ inline Field2D gaussian(const Grid& grid, double x0, double y0, double radius, d
     }
   return f;
 }
-
-// Stoker's wet-bed dam break (SWASHES, Delestre et al. 2013, section 4.1.1): depth hl for
-// x < x0 and hr > 0 beyond at t = 0 on flat ground, no friction. The middle state's celerity
-// c_m = sqrt(g h_m) is the root in (sqrt(g hr), sqrt(g hl)) of
-//   -8 g hr c_m^2 (sqrt(g hl) - c_m)^2 + (c_m^2 - g hr)^2 (c_m^2 + g hr) = 0,
-// found by bisection. With hr = 0 the solution is Ritter's (no middle state, front at
-// x0 + 2 t sqrt(g hl)).
-class DamBreak {
- public:
-  DamBreak(double hl, double hr, double x0) : hl_(hl), hr_(hr), x0_(x0) {
-    if (hr_ <= 0.0) return;
-    const auto f = [&](double c) {
-      return -8.0 * kG * hr_ * c * c * std::pow(std::sqrt(kG * hl_) - c, 2) +
-             std::pow(c * c - kG * hr_, 2) * (c * c + kG * hr_);
-    };
-    double low = std::sqrt(kG * hr_), high = std::sqrt(kG * hl_);
-    for (int k = 0; k < 100; ++k) {
-      const double middle = 0.5 * (low + high);
-      (f(low) < 0.0) == (f(middle) < 0.0) ? low = middle : high = middle;
-    }
-    cm_ = 0.5 * (low + high);
-  }
-  // The middle state's depth c_m^2 / g (0 for Ritter).
-  double middleDepth() const { return cm_ * cm_ / kG; }
-  // The depth at x and time t > 0.
-  double depth(double x, double t) const {
-    const double cl = std::sqrt(kG * hl_), xi = (x - x0_) / t;
-    if (xi <= -cl) return hl_;
-    const double fan = 4.0 / (9.0 * kG) * std::pow(cl - 0.5 * xi, 2);
-    if (hr_ <= 0.0) return xi <= 2.0 * cl ? fan : 0.0;
-    if (xi <= 2.0 * cl - 3.0 * cm_) return fan;
-    const double shock = 2.0 * cm_ * cm_ * (cl - cm_) / (cm_ * cm_ - kG * hr_);
-    return xi <= shock ? middleDepth() : hr_;
-  }
-
- private:
-  double hl_, hr_, x0_, cm_ = 0.0;
-};
 
 // The shallow-water models' front-speed case. A 1-D strip 256 m long: a Gaussian hump at x = 64 m
 // splits and its right half travels towards +x. Depth 1 m up to x = 128 m, then a ramp over 16 m to

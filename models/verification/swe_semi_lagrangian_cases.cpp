@@ -254,7 +254,7 @@ VerifyResult stokerCase(double depthRatio, double tolerance) {
     t += dt;
     ++steps;
   }
-  const DamBreak exact(hl, depthRatio * hl, dam);
+  const DamBreak exact(kG, hl, depthRatio * hl, dam);
   double error = 0.0, norm = 0.0;
   for (int i = 0; i < nx; ++i) {
     const double reference = exact.depth(domain.grid().x(i), duration);

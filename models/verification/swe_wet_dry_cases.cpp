@@ -69,7 +69,7 @@ DamBreakRun runDamBreak(double hr, const std::vector<double>& times = {kDuration
     return sum * domain.grid().cellArea();
   };
   const double v0 = volume(), water = (hl * run.x0 + hr * (length - run.x0)) * ny * dx;
-  const DamBreak exact(hl, hr, run.x0);
+  const DamBreak exact(kG, hl, hr, run.x0);
   run.minDepth = hl;
   const long long ticks = std::llround(times.back() / kTick);
   std::size_t nextSample = 0;
@@ -123,7 +123,7 @@ VerifyResult ritterFrontCase(double time) {
 constexpr double kRoundOffDrift = 1e-6;
 VerifyResult stokerStrongBoreCase(double ratio) {
   const DamBreakRun run = runDamBreak(ratio);
-  const DamBreak exact(1.0, ratio, run.x0);
+  const DamBreak exact(kG, 1.0, ratio, run.x0);
   const double l1 = run.samples.back().l1;
   std::ostringstream name, d;
   name << "Stoker wet dam break, hr/hl = " << ratio << ": L1 of depth";
