@@ -88,7 +88,7 @@ void writeSeriesHeader(std::ostream& out) {
          "energy_total,step_ms,substeps,dt,max_abs_eta,volume_sink";
   for (auto column : kSolverColumns)
     out << ',' << column;
-  out << ",volume_displaced,volume_masked\n";
+  out << ",volume_displaced,volume_masked,error_l1,error_l2,error_max,front_x\n";
 }
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
@@ -106,8 +106,15 @@ void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
       out << line;
     }
   }
-  std::snprintf(line, sizeof line, ",%.12g,%.12g\n", r.volumeDisplaced, r.volumeMasked);
+  std::snprintf(line, sizeof line, ",%.12g,%.12g", r.volumeDisplaced, r.volumeMasked);
   out << line;
+  for (const auto& error : {r.errorL1, r.errorL2, r.errorMax, r.frontX}) {
+    out << ',';
+    if (!error) continue;
+    std::snprintf(line, sizeof line, "%.9g", *error);
+    out << line;
+  }
+  out << '\n';
 }
 
 }  // namespace wb

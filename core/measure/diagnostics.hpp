@@ -11,6 +11,7 @@
 
 #include <array>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -54,6 +55,8 @@ struct FrameRecord {
   double dt = 0.0;
   double maxAbsEta = 0.0;
   std::map<std::string, double> solver;
+  // Against the scenario's reference (core/measure/references.hpp), when it names one.
+  std::optional<double> errorL1, errorL2, errorMax, frontX;
   double energyTotal() const { return energyPotential + energyKinetic; }
 };
 

@@ -1,5 +1,6 @@
 #include "core/measure/references.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -61,6 +62,77 @@ double StandingMode::period() const {
 double StandingMode::eta(double x, double y, double t) const {
   const double pi = std::numbers::pi;
   return amplitude * std::cos(m * pi * x / lx) * std::cos(n * pi * y / ly) * std::cos(omega() * t);
+}
+
+const char* referenceKindName(ReferenceSpec::Kind kind) {
+  switch (kind) {
+    case ReferenceSpec::Kind::LakeAtRest:
+      return "lake-at-rest";
+    case ReferenceSpec::Kind::StandingMode:
+      return "standing-mode";
+    case ReferenceSpec::Kind::DamBreak:
+      return "dam-break";
+  }
+  return "";
+}
+
+Reference::Reference(const ReferenceSpec& spec, const Domain& domain)
+    : spec_(spec),
+      g_(domain.g()),
+      restDepth_(domain.maxWetDepth()),
+      width_(domain.grid().width()),
+      height_(domain.grid().height()) {}
+
+double Reference::eta(double x, double y, double t) const {
+  switch (spec_.kind) {
+    case ReferenceSpec::Kind::LakeAtRest:
+      return 0.0;
+    case ReferenceSpec::Kind::StandingMode:
+      return StandingMode{g_, restDepth_, width_, height_, spec_.m, spec_.n, spec_.amplitude}.eta(
+          x, y, t);
+    case ReferenceSpec::Kind::DamBreak: {
+      const double water = t <= 0.0 ? (x < spec_.x0 ? spec_.hLeft : spec_.hRight)
+                                    : DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).depth(x, t);
+      return water - restDepth_;
+    }
+  }
+  return 0.0;
+}
+
+std::optional<double> Reference::front(double t) const {
+  if (spec_.kind != ReferenceSpec::Kind::DamBreak || t <= 0.0) return std::nullopt;
+  return DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).front(t);
+}
+
+double Reference::frontDepth() const {
+  if (spec_.hRight <= 0.0) return 1e-3;
+  return 0.5 * (DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).middleDepth() + spec_.hRight);
+}
+
+ReferenceErrors referenceErrors(const Reference& reference, const Field2D& eta,
+                                const Domain& domain, double t) {
+  const Grid& grid = domain.grid();
+  const bool hasFront = reference.front(t).has_value();
+  const double frontDepth = reference.frontDepth();
+  double l1 = 0.0, l2 = 0.0, norm1 = 0.0, norm2 = 0.0;
+  ReferenceErrors errors;
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      if (!domain.isWet(i, j)) continue;
+      const double x = grid.x(i), y = grid.y(j);
+      const double depth = std::max(0.0, double(eta(i, j)) + domain.restDepth()(i, j));
+      const double exactEta = reference.eta(x, y, t);
+      const double exact = std::max(0.0, exactEta + domain.restDepth()(i, j));
+      if (depth <= 0.0 && exact <= 0.0) continue;
+      l1 += std::fabs(depth - exact), norm1 += exact;
+      l2 += (depth - exact) * (depth - exact), norm2 += exact * exact;
+      errors.max = std::max(errors.max, std::fabs(double(eta(i, j)) - exactEta));
+      if (hasFront && depth > frontDepth)
+        errors.front = std::max(errors.front.value_or(0.0), x + 0.5 * grid.dx);
+    }
+  errors.l1 = norm1 > 0.0 ? l1 / norm1 : 0.0;
+  errors.l2 = norm2 > 0.0 ? std::sqrt(l2 / norm2) : 0.0;
+  return errors;
 }
 
 }  // namespace wb

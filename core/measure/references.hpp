@@ -2,6 +2,11 @@
 // verify` (models/verification) and for the references of a comparison.
 #pragma once
 
+#include <optional>
+
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+
 namespace wb {
 
 // The dam break on flat ground without friction, along x (SWASHES, Delestre et al. 2013):
@@ -40,5 +45,45 @@ struct StandingMode {
   double period() const;
   double eta(double x, double y, double t) const;
 };
+
+// The scenario key "reference" (docs/scenario.md): the exact solution a comparison is measured
+// against. It also sets the initial surface.
+struct ReferenceSpec {
+  enum class Kind { LakeAtRest, StandingMode, DamBreak };
+  Kind kind = Kind::LakeAtRest;
+  int m = 1, n = 0;                            // standing-mode
+  double amplitude = 0.01;                     // m, standing-mode
+  double x0 = 0.0, hLeft = 1.0, hRight = 0.0;  // m, dam-break along x
+};
+const char* referenceKindName(ReferenceSpec::Kind kind);
+
+// A reference on a scenario's domain: on flat ground of the domain's deepest rest depth for a
+// standing mode and a dam break (their assumptions, checked where the scenario is built).
+class Reference {
+ public:
+  Reference(const ReferenceSpec& spec, const Domain& domain);
+  const ReferenceSpec& spec() const { return spec_; }
+  // The surface above the rest level (m) at a point at time t >= 0; the depth is eta plus the
+  // ground's rest depth there (0 where that is negative: a dam break's dry bed).
+  double eta(double x, double y, double t) const;
+  // Where the reference has a front (a dam break's water edge or bore), at time t > 0.
+  std::optional<double> front(double t) const;
+  // The depth a model's front is read at: Ritter's 1 mm, the mean of Stoker's bore.
+  double frontDepth() const;
+
+ private:
+  ReferenceSpec spec_;
+  double g_, restDepth_, width_, height_;
+};
+
+// A model's error against the reference over the cells wet in either (series.csv):
+// relative L1 and L2 of the depth, the largest |eta - eta_ref| (m), and the model's front
+// (the furthest cell centre + dx / 2 deeper than frontDepth, m) where the reference has one.
+struct ReferenceErrors {
+  double l1 = 0.0, l2 = 0.0, max = 0.0;
+  std::optional<double> front;
+};
+ReferenceErrors referenceErrors(const Reference& reference, const Field2D& eta,
+                                const Domain& domain, double t);
 
 }  // namespace wb

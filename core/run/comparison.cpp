@@ -53,6 +53,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     : scenario_(scenario) {
   domain_ = std::make_unique<Domain>(buildDomain(scenario_));
   const Field2D eta0 = buildInitialEta(scenario_, *domain_);
+  if (scenario_.reference) reference_.emplace(*scenario_.reference, *domain_);
   ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
@@ -386,6 +387,11 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.maxAbsEta = surface.maxAbs;
   r.solver = model.diagnostics();
   if (slot.bodies.size() > 0) r.solver["bodies_in_solid"] = slot.bodies.countInSolid();
+  if (reference_) {
+    const ReferenceErrors errors = referenceErrors(*reference_, model.eta(), *domain_, time());
+    r.errorL1 = errors.l1, r.errorL2 = errors.l2, r.errorMax = errors.max;
+    r.frontX = errors.front;
+  }
   return r;
 }
 

@@ -27,6 +27,7 @@
 #include "core/forcing/rigid_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/measure/diagnostics.hpp"
+#include "core/measure/references.hpp"
 #include "core/model/model.hpp"
 #include "core/scenario/scenario.hpp"
 
@@ -145,6 +146,7 @@ class Comparison {
 
   Scenario scenario_;
   std::unique_ptr<Domain> domain_;
+  std::optional<Reference> reference_;  // the scenario's exact solution, if it names one
   std::unique_ptr<Excitations> excitations_;
   std::vector<Slot> slots_;
   int frame_ = 0;

@@ -146,6 +146,35 @@ std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, co
   return gauges;
 }
 
+// "reference": the exact solution the comparison is measured against (docs/scenario.md).
+ReferenceSpec readReference(const json& value, const std::string& where, const Grid& grid) {
+  ObjectReader r(value, where);
+  ReferenceSpec spec;
+  const std::string kind = r.text("kind", "");
+  if (kind == "lake-at-rest") {
+    spec.kind = ReferenceSpec::Kind::LakeAtRest;
+  } else if (kind == "standing-mode") {
+    spec.kind = ReferenceSpec::Kind::StandingMode;
+    spec.m = r.integer("m", spec.m, 0, std::max(grid.nx, grid.ny) / 2);
+    spec.n = r.integer("n", spec.n, 0, std::max(grid.nx, grid.ny) / 2);
+    if (spec.m == 0 && spec.n == 0) ObjectReader::fail(r.at("n"), "m and n are both 0: no wave");
+    spec.amplitude = r.number("amplitude", spec.amplitude, -1e3, 1e3);
+  } else if (kind == "dam-break") {
+    spec.kind = ReferenceSpec::Kind::DamBreak;
+    spec.x0 = r.requiredNumber("x0", 0.0, grid.width());
+    spec.hLeft = r.requiredNumber("h_left", 1e-3, kMaxFieldMetres);
+    spec.hRight = r.number("h_right", 0.0, 0.0, kMaxFieldMetres);
+    if (!(spec.hRight < spec.hLeft))
+      ObjectReader::fail(r.at("h_right"),
+                         "must be less than h_left (the dam holds the deeper water on its left)");
+  } else {
+    ObjectReader::fail(r.at("kind"),
+                       "must be \"lake-at-rest\", \"standing-mode\" or \"dam-break\"");
+  }
+  r.finish();
+  return spec;
+}
+
 std::vector<TransectSpec> readTransects(const json& list, const std::string& where,
                                         const Grid& grid) {
   if (!list.is_array())
@@ -744,6 +773,12 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   if (top.has("gauges")) s.gauges = readGauges(top.raw("gauges"), top.at("gauges"), s.grid);
   if (top.has("transects"))
     s.transects = readTransects(top.raw("transects"), top.at("transects"), s.grid);
+  if (top.has("reference")) {
+    s.reference = readReference(top.raw("reference"), top.at("reference"), s.grid);
+    if (s.initialEta || !s.initialDrops.empty())
+      ObjectReader::fail(top.at("initial"),
+                         "a reference sets the initial surface; give one or the other");
+  }
   s.tick = top.number("tick", s.tick, 1e-5, 60);
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);

@@ -30,6 +30,7 @@
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
 #include "core/measure/gauges.hpp"
+#include "core/measure/references.hpp"
 #include "core/model/parameters.hpp"
 
 namespace wb {
@@ -83,6 +84,7 @@ struct Scenario {
   std::map<std::string, nlohmann::json> modelParams;  // per model id, as written
   std::vector<GaugeSpec> gauges;                      // "gauges": [{name, x, y}]
   std::vector<TransectSpec> transects;                // "transects": [{name, from, to, samples}]
+  std::optional<ReferenceSpec> reference;             // "reference": {kind, ...}: exact solution
 
   // The simulation tick (s): every model reaches each tick boundary in steps of its own rules,
   // and events that change what every model sees (bodies entering, mask strokes) act there.

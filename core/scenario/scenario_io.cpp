@@ -1,4 +1,5 @@
 // Scenario -> JSON, and Scenario -> Domain and initial elevation.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -147,6 +148,15 @@ json scenarioToJson(const Scenario& s) {
   }
   for (const auto& [id, params] : s.modelParams)
     out["models"][id] = params;
+  if (s.reference) {
+    const ReferenceSpec& r = *s.reference;
+    json reference = {{"kind", referenceKindName(r.kind)}};
+    if (r.kind == ReferenceSpec::Kind::StandingMode)
+      reference.update({{"m", r.m}, {"n", r.n}, {"amplitude", r.amplitude}});
+    if (r.kind == ReferenceSpec::Kind::DamBreak)
+      reference.update({{"x0", r.x0}, {"h_left", r.hLeft}, {"h_right", r.hRight}});
+    out["reference"] = reference;
+  }
   for (const GaugeSpec& g : s.gauges)
     out["gauges"].push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
   for (const TransectSpec& t : s.transects)
@@ -196,12 +206,48 @@ Domain buildDomain(const Scenario& s) {
   return domain;
 }
 
+// A standing mode and a dam break are exact on flat ground with no wall inside the grid, and
+// a standing mode only between walls on every side (docs/scenario.md, "reference").
+void checkReferenceDomain(const Scenario& s, const Domain& domain) {
+  const ReferenceSpec& spec = *s.reference;
+  if (spec.kind == ReferenceSpec::Kind::LakeAtRest) return;
+  const std::string where = s.source + ": reference: " + referenceKindName(spec.kind) + " ";
+  const long long cells = 1LL * s.grid.nx * s.grid.ny;
+  if (domain.wetCount() != cells)
+    throw InputError(where + "needs water on every cell (no mask walls): the domain has " +
+                     std::to_string(cells - domain.wetCount()) + " solid cells");
+  const Field2D& rest = domain.restDepth();
+  const auto [low, high] = std::minmax_element(rest.data(), rest.data() + rest.size());
+  if (*low != *high) {
+    std::ostringstream why;
+    why << where << "needs flat ground: the rest depth runs from " << *low << " to " << *high
+        << " m (bathymetry or terrain)";
+    throw InputError(why.str());
+  }
+  if (spec.kind == ReferenceSpec::Kind::StandingMode && s.edges.anyOpen())
+    throw InputError(where + "needs walls on every side: domain.edges has an open side");
+}
+
 Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
   const double bound = kMaxEtaDepths * domain.maxWetDepth();
   std::ostringstream limit;
   limit << "at most " << kMaxEtaDepths << " times the deepest water, " << domain.maxWetDepth()
         << " m";
   Field2D eta(s.grid.nx, s.grid.ny);
+  if (s.reference) {
+    checkReferenceDomain(s, domain);
+    const Reference reference(*s.reference, domain);
+    for (int j = 0; j < eta.ny(); ++j)
+      for (int i = 0; i < eta.nx(); ++i)
+        eta(i, j) = float(reference.eta(s.grid.x(i), s.grid.y(j), 0.0));
+    const auto [low, high] = std::minmax_element(eta.data(), eta.data() + eta.size());
+    if (std::max(-double(*low), double(*high)) > bound) {
+      std::ostringstream why;
+      why << s.source << ": reference: its initial surface reaches "
+          << std::max(-double(*low), double(*high)) << " m (" << limit.str() << ")";
+      throw InputError(why.str());
+    }
+  }
   if (s.initialEta) {
     eta = readField(*s.initialEta, s.grid.nx, s.grid.ny);
     requireRange(eta, *s.initialEta, "initial.eta, " + limit.str(), -bound, bound);

@@ -1,0 +1,144 @@
+// A scenario's "reference" (core/measure/references.hpp, docs/scenario.md): it sets the initial
+// surface, every frame's series.csv row carries each model's error against it, and a domain
+// that breaks its assumptions is refused naming the key.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/measure/references.hpp"
+#include "core/run/comparison.hpp"
+#include "core/scenario/field_io.hpp"
+#include "core/scenario/scenario.hpp"
+#include "models/registry.hpp"
+#include "tests/unit/test_support.hpp"
+
+namespace wb {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Ritter's dam break on a 20 m strip of 0.1 m cells, 1 m of water behind a dam at 6 m.
+const std::string kRitter = R"({
+  "grid": {"nx": 200, "ny": 4, "dx": 0.1}, "water": {"depth": 1.0},
+  "reference": {"kind": "dam-break", "x0": 6.0, "h_left": 1.0, "h_right": 0.0},
+  "frame_dt": 0.1, "duration": 1.0})";
+
+std::string errorFor(const std::string& text) {
+  return errorOf([&] {
+    const Scenario s = parseScenarioText(text, "s.json", {});
+    Comparison run(s, createScenarioModels(s, {"swe-semi-lagrangian"}, {}, false));
+  });
+}
+
+TEST(ScenarioReference, SetsTheInitialSurfaceAndRoundTrips) {
+  const Scenario s = parseScenarioText(kRitter, "s.json", {});
+  ASSERT_TRUE(s.reference);
+  const Scenario again = parseScenarioText(scenarioToJson(s).dump(), "s.json", {});
+  EXPECT_EQ(scenarioToJson(s), scenarioToJson(again));
+  const Domain domain = buildDomain(s);
+  const Field2D eta = buildInitialEta(s, domain);
+  EXPECT_EQ(eta(59, 1), 0.0f);   // x = 5.95 m: behind the dam, 1 m deep
+  EXPECT_EQ(eta(60, 1), -1.0f);  // x = 6.05 m: the dry bed
+  Comparison run(s, createScenarioModels(s, {"swe-semi-lagrangian"}, {}, false));
+  const FrameRecord first = run.record(0);
+  ASSERT_TRUE(first.errorL1 && first.errorMax);
+  EXPECT_EQ(*first.errorL1, 0.0);
+  EXPECT_EQ(*first.errorMax, 0.0);
+}
+
+TEST(ScenarioReference, BadReferencesAreRefusedNamingTheKey) {
+  const std::string head = R"({"grid": {"nx": 32, "ny": 32, "dx": 0.1}, )";
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "tsunami"}})"),
+            "s.json: reference.kind: must be \"lake-at-rest\", \"standing-mode\" or "
+            "\"dam-break\"");
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "standing-mode", "m": 0, "n": 0}})"),
+            "s.json: reference.n: m and n are both 0: no wave");
+  EXPECT_EQ(
+      errorFor(head + R"("reference": {"kind": "dam-break", "x0": 1, "h_left": 0.5,
+                                        "h_right": 0.5}})"),
+      "s.json: reference.h_right: must be less than h_left (the dam holds the deeper water on "
+      "its left)");
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "lake-at-rest"},
+                                "initial": {"drops": [{"x": 1, "y": 1}]}})"),
+            "s.json: initial: a reference sets the initial surface; give one or the other");
+  // Ritter on a Pi pool: its walls break the 1-D dam break.
+  const std::string pi = errorFor(head + R"("domain": {"mask": "pi"},
+      "reference": {"kind": "dam-break", "x0": 1, "h_left": 1}})");
+  EXPECT_EQ(pi.rfind("s.json: reference: dam-break needs water on every cell (no mask walls): "
+                     "the domain has ",
+                     0),
+            0u)
+      << pi;
+  EXPECT_EQ(errorFor(head + R"("domain": {"edges": {"west": "open", "layer_cells": 4}},
+                                "reference": {"kind": "standing-mode"}})"),
+            "s.json: reference: standing-mode needs walls on every side: domain.edges has an "
+            "open side");
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "standing-mode", "amplitude": 50}})"),
+            "s.json: reference: its initial surface reaches 49.9398 m (at most 10 times the "
+            "deepest "
+            "water, 1 m)");
+}
+
+// series.csv's error columns against an independent computation from the dumped surfaces:
+// Ritter's depth (DamBreak) at every cell centre, relative L1 and L2 over the cells wet in
+// either, max |eta - eta_ref|, and the front as the last cell deeper than 1 mm.
+TEST(ScenarioReference, SeriesErrorsEqualTheDumpsAgainstRitter) {
+  const fs::path dir = fs::temp_directory_path() / "wavebench_reference_cli";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "ritter.json") << kRitter;
+  const std::string command = std::string("'") + WAVEBENCH_CLI + "' run --scenario '" +
+                              (dir / "ritter.json").string() + "' --out '" +
+                              (dir / "out").string() +
+                              "' --models swe-semi-lagrangian,swe-adi --dump-every 5 --quiet";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::ifstream series(dir / "out" / "series.csv");
+  std::string line;
+  std::getline(series, line);
+  ASSERT_NE(line.find(",error_l1,error_l2,error_max,front_x"), std::string::npos);
+  const DamBreak ritter(9.81, 1.0, 0.0, 6.0);
+  int checked = 0;
+  while (std::getline(series, line)) {
+    std::vector<std::string> columns;
+    std::stringstream split(line);
+    for (std::string c; std::getline(split, c, ',');)
+      columns.push_back(c);
+    const int frame = std::stoi(columns[0]);
+    if (frame % 5 != 0 || frame == 0) continue;
+    const double t = std::stod(columns[1]);
+    char name[32];
+    std::snprintf(name, sizeof name, "eta_%05d.csv", frame);
+    const Field2D eta = readCsvField(dir / "out" / columns[2] / name);
+    double l1 = 0, n1 = 0, l2 = 0, n2 = 0, worst = 0, front = 0;
+    for (int j = 0; j < 4; ++j)
+      for (int i = 0; i < 200; ++i) {
+        const double x = (i + 0.5) * 0.1, d = std::max(0.0, eta(i, j) + 1.0);
+        const double exact = ritter.depth(x, t);
+        if (d <= 0.0 && exact <= 0.0) continue;
+        l1 += std::fabs(d - exact), n1 += exact;
+        l2 += (d - exact) * (d - exact), n2 += exact * exact;
+        worst = std::max(worst, std::fabs(eta(i, j) - (exact - 1.0)));
+        if (d > 1e-3) front = std::max(front, x + 0.05);
+      }
+    const std::size_t n = columns.size();
+    SCOPED_TRACE(columns[2] + " frame " + columns[0]);
+    EXPECT_NEAR(std::stod(columns[n - 4]), l1 / n1, 1e-6);
+    EXPECT_NEAR(std::stod(columns[n - 3]), std::sqrt(l2 / n2), 1e-6);
+    EXPECT_NEAR(std::stod(columns[n - 2]), worst, 1e-6);
+    EXPECT_NEAR(std::stod(columns[n - 1]), front, 1e-9);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2 * 2);  // frames 5 and 10 of both models
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace wb
