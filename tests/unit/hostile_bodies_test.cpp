@@ -28,7 +28,11 @@ std::string cubeWithFarVertex(const std::string& far) {
 }
 
 std::string runError(const std::string& far, const std::string& body) {
-  const fs::path dir = fs::temp_directory_path() / "wavebench_hostile_bodies";
+  // One folder per test: CTest runs the tests of this file as processes side by side, and a
+  // shared cube.obj was read by one while another rewrote it.
+  const fs::path dir =
+      fs::temp_directory_path() / (std::string("wavebench_hostile_bodies_") +
+                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
   fs::create_directories(dir);
   std::ofstream(dir / "cube.obj") << cubeWithFarVertex(far);
   const std::string text = R"({"grid": {"nx": 64, "ny": 64, "dx": 0.1}, "water": {"depth": 0.5},
