@@ -55,6 +55,10 @@ void cubicBSpline(double t, double w[4]) {
 bool splatAt(const Domain& domain, double x, double y, Splat& out) {
   const double dx = domain.grid().dx;
   const double gx = x / dx - 0.5, gy = y / dx - 0.5;
+  // Off the grid by more than the kernel's reach (or not finite): no wet cell to spread over,
+  // and a far coordinate is beyond int's range.
+  const auto onGrid = [](double g, int n) { return g > -4.0 && g < n + 4.0; };
+  if (!onGrid(gx, domain.nx()) || !onGrid(gy, domain.ny())) return false;
   const int fi = int(std::floor(gx)), fj = int(std::floor(gy));
   double wx[4], wy[4];
   cubicBSpline(gx - fi, wx);

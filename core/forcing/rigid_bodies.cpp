@@ -161,9 +161,15 @@ int RigidBodies::add(const BodySpec& spec, int index, const Field2D& eta) {
     throw InputError(bodyKey(index, "size") + ": the body is " + formatNumber(across) +
                      " m across, more than the pool's " + formatNumber(pool) + " m");
   const double dx = grid.dx;
-  const int i = int(std::floor(spec.x / dx)), j = int(std::floor(spec.y / dx));
-  if (!std::isfinite(spec.x) || !std::isfinite(spec.y) || i < 0 || j < 0 || i >= domain_->nx() ||
-      j >= domain_->ny() || !domain_->isWet(i, j))
+  // Clamped as doubles (off the grid is -1 or n): an int cannot hold every double.
+  const auto cell = [&](double coordinate, int count) {
+    return int(std::clamp(std::floor(coordinate / dx), -1.0, double(count)));
+  };
+  const bool finite = std::isfinite(spec.x) && std::isfinite(spec.y);
+  const int i = finite ? cell(spec.x, domain_->nx()) : -1;
+  const int j = finite ? cell(spec.y, domain_->ny()) : -1;
+  if (!finite || i < 0 || j < 0 || i >= domain_->nx() || j >= domain_->ny() ||
+      !domain_->isWet(i, j))
     throw InputError(bodyKey(index, "x") + ", y: the centre (" + formatNumber(spec.x) + ", " +
                      formatNumber(spec.y) + ") m is not on a water cell");
 
@@ -303,7 +309,9 @@ int RigidBodies::substepsFor(const RigidBody& body, double dt) const {
   const double speed = body.velocity.norm() + body.angularVelocity.norm() * half.norm();
   const double needed =
       std::max(dt * std::sqrt(omegaSquared) / 0.5, dt * speed / (0.5 * domain_->grid().dx));
-  return std::clamp(int(std::ceil(needed)), 1, kMaxBodySubsteps);
+  // Compared as a double: a body gone NaN or infinitely fast takes the most (its water stops it).
+  if (!(needed < kMaxBodySubsteps)) return kMaxBodySubsteps;
+  return std::max(1, int(std::ceil(needed)));
 }
 
 void RigidBodies::setTow(std::size_t k, const Vector3d& point, const Vector3d& velocity) {
@@ -362,6 +370,7 @@ void RigidBodies::advance(double dt, const WaterSurface& water) {
 // negative length.
 CellBox RigidBodies::cellsAround(const Vector3d& centre, double reach) const {
   const Grid& grid = domain_->grid();
+  if (!centre.allFinite() || !std::isfinite(reach)) return CellBox{};
   const auto cell = [&](double x, int n) {
     return int(std::clamp(std::floor(x / grid.dx), -1.0, double(n)));
   };
@@ -435,8 +444,10 @@ void RigidBodies::resolveContacts(RigidBody& body) const {
     consider(-Vector3d::UnitX(), p.x() - width);
     consider(Vector3d::UnitY(), -p.y());
     consider(-Vector3d::UnitY(), p.y() - height);
-    const int i = std::clamp(int(std::floor(p.x() / grid.dx)), 0, grid.nx - 1);
-    const int j = std::clamp(int(std::floor(p.y() / grid.dx)), 0, grid.ny - 1);
+    if (!p.allFinite()) continue;  // a body gone NaN has no contact; its water reports it
+    // Clamped as doubles: a vertex far off the grid is beyond int's range.
+    const int i = int(std::clamp(std::floor(p.x() / grid.dx), 0.0, grid.nx - 1.0));
+    const int j = int(std::clamp(std::floor(p.y() / grid.dx), 0.0, grid.ny - 1.0));
     consider(Vector3d::UnitZ(), -domain_->restDepth()(i, j) - p.z());  // the bed
     if (!domain_->isWet(i, j)) {  // a solid cell: out through the nearest face to water
       double best = grid.dx;
