@@ -19,8 +19,11 @@ struct BilinearCell {
 };
 
 inline BilinearCell bilinearCell(const Field2D& f, double dx, double x, double y) {
-  const double gx = std::clamp(x / dx - 0.5, 0.0, double(f.nx() - 1));
-  const double gy = std::clamp(y / dx - 0.5, 0.0, double(f.ny() - 1));
+  // Clamped to the grid; NaN fails "> 0" and goes to the first cell (std::clamp would keep it,
+  // and int(NaN) is undefined).
+  const double px = x / dx - 0.5, py = y / dx - 0.5;
+  const double gx = px > 0.0 ? std::min(px, double(f.nx() - 1)) : 0.0;
+  const double gy = py > 0.0 ? std::min(py, double(f.ny() - 1)) : 0.0;
   BilinearCell c;
   c.i0 = std::clamp(int(gx), 0, std::max(0, f.nx() - 2));
   c.j0 = std::clamp(int(gy), 0, std::max(0, f.ny() - 2));
