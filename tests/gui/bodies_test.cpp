@@ -290,8 +290,8 @@ class BodiesTest : public QObject {
     // A drop clicked just beyond the pool's edge lands on its outermost cells: the session
     // (and its autosave) records only what the scenario loader accepts.
     emit view->surfaceClicked(QPointF(2.0, grid.height() + 0.21));
-    QTRY_COMPARE_WITH_TIMEOUT(window.document().scenario().excitations.drops.size(),
-                              std::size_t(1), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(window.document().scenario().excitations.drops.size(), std::size_t(1),
+                              kTimeoutMs);
     QCOMPARE(window.document().scenario().excitations.drops[0].y, grid.height() - 0.5 * grid.dx);
     QCOMPARE(window.document().scenario().excitations.drops[0].x, 2.0);
 
