@@ -60,11 +60,11 @@ WB_WET_DRY_KERNEL void faceDepthSpan(const FaceDepths& f, const float* __restric
     const float northAhead = openNorth[k + row] != 0.0f ? depth[k + north] : northDepth;
     const float uFace = 0.5f * (u[k] + u[k + 1]), vFace = 0.5f * (v[k] + v[k + row]);
     const FaceDepth eastFace =
-        faceDepthOf({centre, floor, h[k + 1], ground[k + 1], westDepth, eastAhead}, uFace > 0.0f,
-                    magnitude(uFace) * dtPerDx, filmDepth);
-    const FaceDepth northFace =
-        faceDepthOf({centre, floor, h[k + row], ground[k + row], southDepth, northAhead},
-                    vFace > 0.0f, magnitude(vFace) * dtPerDx, filmDepth);
+        faceDepthOf({centre, floor, h[k + 1], ground[k + 1], westDepth, eastAhead, u[k], u[k + 1]},
+                    uFace > 0.0f, magnitude(uFace) * dtPerDx, filmDepth);
+    const FaceDepth northFace = faceDepthOf(
+        {centre, floor, h[k + row], ground[k + row], southDepth, northAhead, v[k], v[k + row]},
+        vFace > 0.0f, magnitude(vFace) * dtPerDx, filmDepth);
     const float gravityX = openEast[k] * eastFace.gravity;
     const float gravityY = openNorth[k] * northFace.gravity;
     depthX[k] = gravityX;

@@ -78,8 +78,9 @@ struct FaceDepth {
   const float smaller = magnitude(a) < magnitude(b) ? a : b;
   return a * b > 0.0f ? smaller : 0.0f;
 }
+// uC, uN: the two cells' velocities along the face normal (east or north).
 struct FaceCells {
-  float hC, bC, hN, bN, behind, ahead;
+  float hC, bC, hN, bN, behind, ahead, uC, uN;
 };
 [[gnu::always_inline]] inline FaceDepth faceDepthOf(const FaceCells& c, bool forward, float courant,
                                                     float filmDepth) {
@@ -90,19 +91,25 @@ struct FaceCells {
   const float own = c.hC - c.bC, next = c.hN - c.bN;
   const float mean = 0.5f * (own + next);
   const float upwind = forward ? starC : starN;
-  // Where the flow runs towards thinner water over ground that does not rise (a dam break's
-  // rarefaction and its tip, a bore): the upwind cell's depth reconstructed at the face with
-  // its minmod-limited slope s, advanced by half the step (MUSCL-Hancock, van Leer 1979; Toro
-  // 2009, section 13.4): d_f = d_up + (1 - C) s / 2, C = |u_f| dt / dx, second order in space
-  // and time; it lies between the upwind depth and the mean. Centred elsewhere inside the
-  // water, the upwind d* at a shoreline.
+  // Where the flow runs towards thinner water over ground that does not rise and does not
+  // converge there (u_to >= u_from: a dam break's rarefaction and its tip): the upwind cell's
+  // depth reconstructed at the face with its minmod-limited slope s, advanced by half the step
+  // (MUSCL-Hancock, van Leer 1979; Toro 2009, section 13.4): d_f = d_up + (1 - C) s / 2,
+  // C = |u_f| dt / dx, second order in space and time; it lies between the upwind depth and
+  // the mean. Where it thins and converges (u_to < u_from: a bore's face) the upwind depth:
+  // reconstructed there, the bore stood 2 cells sharp but 6 % over its height behind it
+  // (Stoker, hr/hl = 0.1; docs/wet-dry.md). Centred elsewhere inside the water, the upwind d*
+  // at a shoreline.
   const float from = forward ? own : next, to = forward ? next : own;
   const float before = forward ? c.behind : c.ahead;
   const float fromGround = forward ? c.bC : c.bN, toGround = forward ? c.bN : c.bC;
   const bool thinning = (to < from) & (toGround <= fromGround);
   const float lag = courant < 1.0f ? 1.0f - courant : 0.0f;
   const float reconstructed = from + 0.5f * lag * minmod(from - before, to - from);
-  return {inside ? mean : starC + starN, thinning ? reconstructed : inside ? mean : upwind};
+  const float uFrom = forward ? c.uC : -c.uN, uTo = forward ? c.uN : -c.uC;
+  const bool expanding = uTo >= uFrom;
+  const float thinningCarry = expanding ? reconstructed : upwind;
+  return {inside ? mean : starC + starN, thinning ? thinningCarry : inside ? mean : upwind};
 }
 // The face depths and eq. 25's face coefficients mu d_f (faceX, faceY); mu = g dt^2 / dx^2.
 struct FaceDepths {

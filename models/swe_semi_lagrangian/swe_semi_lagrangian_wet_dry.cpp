@@ -81,7 +81,9 @@ void SweSemiLagrangian::lastRowFaceDepths(float mu, float dtPerDx) {
                           h_(i + 1, j),
                           ground_(i + 1, j),
                           behind ? depth(i - 1) : depth(i),
-                          ahead ? depth(i + 2) : depth(i + 1)};
+                          ahead ? depth(i + 2) : depth(i + 1),
+                          uDep_(i, j),
+                          uDep_(i + 1, j)};
     const float uFace = 0.5f * (uDep_(i, j) + uDep_(i + 1, j));
     const FaceDepth east =
         faceDepthOf(cells, uFace > 0.0f, std::fabs(uFace) * dtPerDx, settings_.filmDepth);

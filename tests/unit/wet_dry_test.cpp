@@ -183,43 +183,53 @@ TEST(WetDry, FilmDepthIsADeclaredParameter) {
 // The face depths (swe_sl::faceDepthOf, docs/wet-dry.md "The rule"): inside the water the
 // gravity depth is the cells' mean; the advective depth is the upwind cell's, reconstructed
 // with its minmod-limited slope and advanced half a step (MUSCL-Hancock), where the flow runs
-// towards thinner water over ground that does not rise (a dam break's rarefaction and tip),
-// the centred mean elsewhere (towards deeper water, or up a slope); a shoreline face takes
+// towards thinner water over ground that does not rise without converging (a dam break's
+// rarefaction and tip), the upwind depth where it also converges (a bore's face), the centred
+// mean elsewhere (towards deeper water, or up a slope); a shoreline face takes
 // d*_C + d*_N and the upwind d*; a face above both surfaces is closed.
 TEST(WetDry, FaceDepthsAreCentredExceptWhereTheFlowThinsOverFlatGround) {
   const float film = 1e-4f;
   using swe_sl::FaceCells;
   using swe_sl::faceDepthOf;
-  // Surfaces and grounds of C and N, and the depths before C and after N.
+  // Surfaces and grounds of C and N, the depths before C and after N, the two velocities.
   const auto face = [&](FaceCells cells, bool forward, float courant = 0.0f) {
     return faceDepthOf(cells, forward, courant, film);
   };
   // Flat ground at -1: C holds 1 m, N 0.5 m, the cell before C 1.2 m: slopes -0.2 and -0.5.
-  const auto thinning = face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f}, true);
+  const auto thinning = face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 0.0f, 0.0f}, true);
   EXPECT_FLOAT_EQ(thinning.gravity, 0.75f);
   EXPECT_FLOAT_EQ(thinning.carry, 0.9f);  // 1 + (-0.2) / 2
   // Half a cell per step: half the slope's reach, (1 - C) s / 2.
-  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f}, true, 0.5f).carry, 0.95f);
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 0.0f, 0.0f}, true, 0.5f).carry,
+                  0.95f);
   // A Courant number of 1 or more: the upwind depth.
-  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f}, true, 3.0f).carry, 1.0f);
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 0.0f, 0.0f}, true, 3.0f).carry,
+                  1.0f);
   // C a crest (the cell before it shallower): slopes of opposite signs, the upwind depth.
-  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 0.8f, 0.5f}, true).carry, 1.0f);
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 0.8f, 0.5f, 0.0f, 0.0f}, true).carry, 1.0f);
   // A steep drop: the smaller slope (-0.5 against -1) gives the mean at most.
-  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 2.0f, 0.5f}, true).carry, 0.75f);
-  const auto deepening = face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f}, false);
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 2.0f, 0.5f, 0.0f, 0.0f}, true).carry, 0.75f);
+  // Converging towards the thinner water (u_N < u_C, a bore's face): the upwind depth; the
+  // same flow mirrored (N -> C, the velocities negated) alike.
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 2.0f, 0.5f}, true).carry, 1.0f);
+  EXPECT_FLOAT_EQ(face({-0.5f, -1.0f, 0.0f, -1.0f, 0.5f, 1.2f, -0.5f, -2.0f}, false).carry, 1.0f);
+  // Expanding (u_N > u_C): reconstructed, in either direction.
+  EXPECT_FLOAT_EQ(face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 1.0f, 2.0f}, true).carry, 0.9f);
+  EXPECT_FLOAT_EQ(face({-0.5f, -1.0f, 0.0f, -1.0f, 0.5f, 1.2f, -2.0f, -1.0f}, false).carry, 0.9f);
+  const auto deepening = face({0.0f, -1.0f, -0.5f, -1.0f, 1.2f, 0.5f, 0.0f, 0.0f}, false);
   EXPECT_FLOAT_EQ(deepening.carry, 0.75f);  // centred: N -> C runs towards deeper water
   // Up a slope: C's ground at -1, N's at -0.9, both surfaces at -0.5 (0.5 and 0.4 m deep).
-  const auto uphill = face({-0.5f, -1.0f, -0.5f, -0.9f, 0.5f, 0.4f}, true);
+  const auto uphill = face({-0.5f, -1.0f, -0.5f, -0.9f, 0.5f, 0.4f, 0.0f, 0.0f}, true);
   EXPECT_FLOAT_EQ(uphill.gravity, 0.45f);
   EXPECT_FLOAT_EQ(uphill.carry, 0.45f);  // centred: the ground rises
-  const auto downhill = face({-0.5f, -0.9f, -0.5f, -1.0f, 0.4f, 0.5f}, false);
+  const auto downhill = face({-0.5f, -0.9f, -0.5f, -1.0f, 0.4f, 0.5f, 0.0f, 0.0f}, false);
   EXPECT_FLOAT_EQ(downhill.carry, 0.45f);  // N -> C runs towards thinner water, but uphill
   // A shoreline: N dry at -0.4 beside C's surface at -0.3 over ground at -1.
-  const auto shore = face({-0.3f, -1.0f, -0.4f, -0.4f, 0.7f, 0.0f}, true);
+  const auto shore = face({-0.3f, -1.0f, -0.4f, -0.4f, 0.7f, 0.0f, 0.0f, 0.0f}, true);
   EXPECT_FLOAT_EQ(shore.gravity, 0.1f);  // d*_C = -0.3 - (-0.4)
   EXPECT_FLOAT_EQ(shore.carry, 0.1f);
   // Ground above both surfaces: closed.
-  const auto closed = face({-0.5f, -1.0f, -0.2f, -0.2f, 0.5f, 0.0f}, true);
+  const auto closed = face({-0.5f, -1.0f, -0.2f, -0.2f, 0.5f, 0.0f, 0.0f, 0.0f}, true);
   EXPECT_EQ(closed.gravity, 0.0f);
   EXPECT_EQ(closed.carry, 0.0f);
 }
