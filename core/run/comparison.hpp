@@ -42,6 +42,8 @@ class Comparison {
 
   const Scenario& scenario() const { return scenario_; }
   const Domain& domain() const { return *domain_; }
+  // The scenario's exact solution, or null.
+  const Reference* reference() const { return reference_ ? &*reference_ : nullptr; }
   Excitations& excitations() { return *excitations_; }
   int frame() const { return frame_; }
   // The simulated time of the current state: a whole number of ticks.

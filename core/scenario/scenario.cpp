@@ -167,9 +167,15 @@ ReferenceSpec readReference(const json& value, const std::string& where, const G
     if (!(spec.hRight < spec.hLeft))
       ObjectReader::fail(r.at("h_right"),
                          "must be less than h_left (the dam holds the deeper water on its left)");
+  } else if (kind == "thacker") {
+    spec.kind = ReferenceSpec::Kind::Thacker;
+    spec.a = r.number("a", spec.a, 1e-3, kMaxFieldMetres);
+    spec.h0 = r.number("h0", spec.h0, 1e-4, kMaxFieldMetres);
+    spec.r0 = r.number("r0", spec.r0, 1e-3, kMaxFieldMetres);
   } else {
     ObjectReader::fail(r.at("kind"),
-                       "must be \"lake-at-rest\", \"standing-mode\" or \"dam-break\"");
+                       "must be \"lake-at-rest\", \"standing-mode\", "
+                       "\"dam-break\" or \"thacker\"");
   }
   r.finish();
   return spec;
