@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/grid/interpolation.hpp"
+
 namespace wb {
 
 DamBreak::DamBreak(double g, double hl, double hr, double x0) : g_(g), hl_(hl), hr_(hr), x0_(x0) {
@@ -110,16 +112,23 @@ const char* referenceKindName(ReferenceSpec::Kind kind) {
       return "dam-break";
     case ReferenceSpec::Kind::Thacker:
       return "thacker";
+    case ReferenceSpec::Kind::Linear:
+      return "linear";
   }
   return "";
 }
 
-Reference::Reference(const ReferenceSpec& spec, const Domain& domain)
+Reference::Reference(const ReferenceSpec& spec, const Domain& domain, const Field2D* eta0)
     : spec_(spec),
       g_(domain.g()),
       restDepth_(domain.maxWetDepth()),
       width_(domain.grid().width()),
-      height_(domain.grid().height()) {}
+      height_(domain.grid().height()),
+      grid_(domain.grid()) {
+  if (spec_.kind == ReferenceSpec::Kind::Linear && eta0)
+    linear_ = std::make_shared<LinearReference>(grid_.nx, grid_.ny, grid_.dx, g_, restDepth_,
+                                                spec_.dispersion, *eta0);
+}
 
 double Reference::eta(double x, double y, double t) const {
   switch (spec_.kind) {
@@ -135,6 +144,9 @@ double Reference::eta(double x, double y, double t) const {
     }
     case ReferenceSpec::Kind::Thacker:
       return thacker().eta(x, y, t);
+    case ReferenceSpec::Kind::Linear:
+      // Bilinear in the cell-centred exact surface, as a model's field is sampled.
+      return linear_ ? sampleBilinear(*linear_->surface(t), grid_, x, y) : 0.0;
   }
   return 0.0;
 }

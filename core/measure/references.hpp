@@ -2,10 +2,12 @@
 // verify` (models/verification) and for the references of a comparison.
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/measure/linear_reference.hpp"
 
 namespace wb {
 
@@ -71,21 +73,31 @@ struct ThackerBowl {
 // The scenario key "reference" (docs/scenario.md): the exact solution a comparison is measured
 // against. It also sets the initial surface.
 struct ReferenceSpec {
-  enum class Kind { LakeAtRest, StandingMode, DamBreak, Thacker };
+  enum class Kind { LakeAtRest, StandingMode, DamBreak, Thacker, Linear };
   Kind kind = Kind::LakeAtRest;
   int m = 1, n = 0;                            // standing-mode
   double amplitude = 0.01;                     // m, standing-mode
   double x0 = 0.0, hLeft = 1.0, hRight = 0.0;  // m, dam-break along x
   double a = 1.0, h0 = 0.1, r0 = 0.8;          // m, thacker (SWASHES 4.2.1's values)
+  LinearReference::Dispersion dispersion = LinearReference::Dispersion::FiniteDepth;  // linear
 };
 const char* referenceKindName(ReferenceSpec::Kind kind);
 
 // A reference on a scenario's domain: on flat ground of the domain's deepest rest depth for a
 // standing mode and a dam break (their assumptions, checked where the scenario is built);
-// Thacker's bowl centred in the domain, whose ground it sets (buildDomain).
+// Thacker's bowl centred in the domain, whose ground it sets (buildDomain); the linear
+// solution from the scenario's initial surface eta0 (required for it), told of every drop.
 class Reference {
  public:
-  Reference(const ReferenceSpec& spec, const Domain& domain);
+  Reference(const ReferenceSpec& spec, const Domain& domain, const Field2D* eta0 = nullptr);
+  // Whether the reference must be told of the drops (addDrop): the linear solution.
+  bool takesDrops() const { return linear_ != nullptr; }
+  // A drop's surface change at time te, in time order; forgetBefore(t) when no time before t
+  // will be asked again (a frame's start).
+  void addDrop(const Field2D& delta, double te) { linear_->add(delta, te); }
+  void forgetBefore(double t) {
+    if (linear_) linear_->forgetBefore(t);
+  }
   const ReferenceSpec& spec() const { return spec_; }
   // The surface above the rest level (m) at a point at time t >= 0; the depth is eta plus the
   // ground's rest depth there (0 where that is negative: a dam break's dry bed).
@@ -100,6 +112,8 @@ class Reference {
  private:
   ReferenceSpec spec_;
   double g_, restDepth_, width_, height_;
+  Grid grid_;
+  std::shared_ptr<LinearReference> linear_;
 };
 
 // A model's error against the reference over the cells wet in either (series.csv):

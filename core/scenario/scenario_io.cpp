@@ -157,6 +157,10 @@ json scenarioToJson(const Scenario& s) {
       reference.update({{"x0", r.x0}, {"h_left", r.hLeft}, {"h_right", r.hRight}});
     if (r.kind == ReferenceSpec::Kind::Thacker)
       reference.update({{"a", r.a}, {"h0", r.h0}, {"r0", r.r0}});
+    if (r.kind == ReferenceSpec::Kind::Linear)
+      reference["dispersion"] = r.dispersion == LinearReference::Dispersion::ShallowWater
+                                    ? "shallow-water"
+                                    : "finite-depth";
     out["reference"] = reference;
   }
   for (const GaugeSpec& g : s.gauges)
@@ -258,8 +262,22 @@ void checkReferenceDomain(const Scenario& s, const Domain& domain) {
         << " m (bathymetry or terrain)";
     throw InputError(why.str());
   }
-  if (spec.kind == ReferenceSpec::Kind::StandingMode && s.edges.anyOpen())
+  const bool walled =
+      spec.kind == ReferenceSpec::Kind::StandingMode || spec.kind == ReferenceSpec::Kind::Linear;
+  if (walled && s.edges.anyOpen())
     throw InputError(where + "needs walls on every side: domain.edges has an open side");
+  if (spec.kind == ReferenceSpec::Kind::Linear) {
+    // Drops and rain change the surface at rest; nothing else has a linear solution here.
+    const ExcitationSpecs& e = s.excitations;
+    const char* other = !e.boats.empty()         ? "a boat"
+                        : !e.wind.empty()        ? "wind"
+                        : !e.stirs.empty()       ? "a stir"
+                        : !e.bodies.empty()      ? "a body"
+                        : !e.strokes.empty()     ? "a mask stroke"
+                        : !s.rigidBodies.empty() ? "buoyant bodies"
+                                                 : nullptr;
+    if (other) throw InputError(where + "holds for drops and rain only: the scenario has " + other);
+  }
 }
 
 Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
@@ -268,8 +286,8 @@ Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
   limit << "at most " << kMaxEtaDepths << " times the deepest water, " << domain.maxWetDepth()
         << " m";
   Field2D eta(s.grid.nx, s.grid.ny);
-  if (s.reference) {
-    checkReferenceDomain(s, domain);
+  if (s.reference) checkReferenceDomain(s, domain);
+  if (s.reference && s.reference->kind != ReferenceSpec::Kind::Linear) {
     const Reference reference(*s.reference, domain);
     for (int j = 0; j < eta.ny(); ++j)
       for (int i = 0; i < eta.nx(); ++i)
