@@ -53,6 +53,8 @@ struct Rgb {
 constexpr Rgb kBackgroundBottom{0.10, 0.11, 0.14}, kBackgroundTop{0.34, 0.38, 0.45};
 // Troughs deep blue, rest level mid blue, crests nearly white.
 constexpr Rgb kTrough{0.02, 0.12, 0.42}, kRest{0.10, 0.45, 0.78}, kCrest{0.88, 0.96, 1.0};
+// Signed differences: cool to warm with a light grey at zero (Moreland's map, as ParaView's).
+constexpr Rgb kCool{0.23, 0.30, 0.75}, kNeutral{0.87, 0.87, 0.87}, kWarm{0.71, 0.02, 0.15};
 constexpr Rgb kLand{0.45, 0.55, 0.30}, kBox{0.85, 0.25, 0.15}, kBody{0.95, 0.80, 0.20};
 // The floor: shallow sand light, the deepest floor dark, so painted depth reads at a glance.
 constexpr Rgb kShallowFloor{0.86, 0.80, 0.60}, kDeepFloor{0.36, 0.30, 0.22};
@@ -138,6 +140,12 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
     colours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
   }
   colours_->SetNumberOfTableValues(kColourCount);
+  for (int k = 0; k < kColourCount; ++k) {
+    const double t = double(k) / (kColourCount - 1);
+    const Rgb c = t < 0.5 ? mix(kCool, kNeutral, 2 * t) : mix(kNeutral, kWarm, 2 * t - 1);
+    divergingColours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
+  }
+  divergingColours_->SetNumberOfTableValues(kColourCount);
 
   for (int k = 0; k < kColourCount; ++k) {
     const Rgb c = mix(kShallowFloor, kDeepFloor, double(k) / (kColourCount - 1));
@@ -146,6 +154,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   floorColours_->SetNumberOfTableValues(kColourCount);
 
   waterHeights_->SetName("eta");
+  waterColourValues_->SetName("colour");
   waterNormals_->SetName("normals");
   waterNormals_->SetNumberOfComponents(3);
   waterPoints_->SetDataTypeToFloat();
@@ -218,6 +227,8 @@ void SurfaceScene::buildWaterCells(const Domain& domain) {
                              fineCorner(J, stride_, ny_) * dx_, 0.0);
   waterHeights_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   waterHeights_->Fill(0.0);
+  waterColourValues_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
+  waterColourValues_->Fill(0.0);
   waterNormals_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   for (vtkIdType p = 0; p < waterNormals_->GetNumberOfTuples(); ++p)
     waterNormals_->SetTuple3(p, 0.0, 0.0, 1.0);
@@ -363,23 +374,56 @@ double SurfaceScene::cornerEta(const Field2D& eta, int i, int j) const {
   return count ? sum / count : 0.0;
 }
 
-// Heights, colours and normals are written into the arrays the mapper already holds; marking
-// them Modified makes the mapper upload the vertex buffers and keep the index buffer.
-void SurfaceScene::setEta(const Field2D& eta) {
-  if (eta.nx() != nx_ || eta.ny() != ny_) return;
-  float* heights = waterHeights_->GetPointer(0);
-  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+void SurfaceScene::writeCorners(const Field2D& field, float* out) const {
   for (int J = 0; J < meshNy_; ++J)
-    for (int I = 0; I < meshNx_; ++I) {
-      const double value = cornerEta(eta, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_));
-      const std::size_t id = std::size_t(J) * meshNx_ + I;
-      heights[id] = float(value);
-      xyz[3 * id + 2] = float(value * verticalScale_);
-    }
+    for (int I = 0; I < meshNx_; ++I)
+      out[std::size_t(J) * meshNx_ + I] =
+          float(cornerEta(field, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_)));
+}
+
+// Heights, colours and normals are written into the arrays the mapper already holds; marking
+// them Modified makes the mapper upload the vertex buffers and keep the index buffer. The
+// scalars array is swapped only when the colours change between eta and another field.
+void SurfaceScene::setEta(const Field2D& eta, const Field2D* colourValues) {
+  if (eta.nx() != nx_ || eta.ny() != ny_) return;
+  if (colourValues && (colourValues->nx() != nx_ || colourValues->ny() != ny_)) return;
+  float* heights = waterHeights_->GetPointer(0);
+  writeCorners(eta, heights);
+  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  const std::size_t corners = std::size_t(meshNx_) * meshNy_;
+  for (std::size_t id = 0; id < corners; ++id)
+    xyz[3 * id + 2] = float(heights[id] * verticalScale_);
+  if (colourValues) writeCorners(*colourValues, waterColourValues_->GetPointer(0));
+  if (colouredByHeights_ != (colourValues == nullptr)) {
+    colouredByHeights_ = colourValues == nullptr;
+    water_->GetPointData()->SetScalars(colouredByHeights_ ? waterHeights_.GetPointer()
+                                                          : waterColourValues_.GetPointer());
+  }
   updateWaterNormals();
   waterPoints_->Modified();
   waterHeights_->Modified();
+  waterColourValues_->Modified();
   waterNormals_->Modified();
+}
+
+void SurfaceScene::setColourRange(double range) {
+  if (!(range > 0.0) || range == colourRange_) return;
+  colourRange_ = range;
+  waterActor_->GetMapper()->SetScalarRange(-range, range);
+}
+
+void SurfaceScene::setDivergingColours(bool on) {
+  if (on == diverging_) return;
+  diverging_ = on;
+  vtkLookupTable* table = on ? divergingColours_.GetPointer() : colours_.GetPointer();
+  waterMapper_->SetLookupTable(table);
+  colourBar_->SetLookupTable(table);
+  // The mapper's scalar range is copied into the table it uses.
+  waterMapper_->SetScalarRange(-colourRange_, colourRange_);
+}
+
+std::string SurfaceScene::colourTitle() const {
+  return colourBar_->GetTitle() ? colourBar_->GetTitle() : "";
 }
 
 // The normal of the displayed surface z(x, y) by central differences on the mesh (one-sided
