@@ -16,7 +16,7 @@ double niceCeil(double value) {
   return 10.0 * decade;
 }
 
-double AutoRange::update(double maxAbs) {
+double AutoRange::update(double maxAbs, double nowSeconds) {
   if (!std::isfinite(maxAbs)) return range_ > 0.0 ? range_ : kMinRange;
   const double wanted = std::max(kMinRange, niceCeil(maxAbs));
   if (range_ == 0.0 || wanted > range_) {  // first frame, or the data outgrew the bar: at once
@@ -32,8 +32,9 @@ double AutoRange::update(double maxAbs) {
     shrinkTo_ = 0.0;
     return range_;
   }
+  if (below_++ == 0) belowSince_ = nowSeconds;
   shrinkTo_ = std::max(shrinkTo_, wanted);
-  if (++below_ >= kShrinkAfterUpdates) {
+  if (below_ >= kShrinkAfterUpdates && nowSeconds - belowSince_ >= kShrinkAfterSeconds) {
     range_ = shrinkTo_;
     below_ = 0;
     shrinkTo_ = 0.0;

@@ -17,23 +17,27 @@ double niceCeil(double value);
 
 class AutoRange {
  public:
-  // Updates shown before a shrink: about half a second of frames at 60 per second.
-  static constexpr int kShrinkAfterUpdates = 30;
+  // The data must stay below kShrinkShare of the range this long (wall time, what the user
+  // sees) and over at least kShrinkAfterUpdates frames before the range shrinks.
+  static constexpr double kShrinkAfterSeconds = 0.5;
+  static constexpr int kShrinkAfterUpdates = 3;
   // Data must fall below this share of the range to shrink it.
   static constexpr double kShrinkShare = 0.5;
   // The smallest range (m): a flat surface still gets a bar.
   static constexpr double kMinRange = 1e-6;
 
-  // The range after seeing a frame whose largest |value| is maxAbs (non-finite ignored).
-  double update(double maxAbs);
+  // The range after seeing a frame whose largest |value| is maxAbs (non-finite ignored) at
+  // wall time nowSeconds (any steady clock).
+  double update(double maxAbs, double nowSeconds);
   double range() const { return range_; }
   // Forget the data (a new comparison, another colour mode): the next update sets the range.
   void reset();
 
  private:
-  double range_ = 0.0;  // 0: not set yet
-  double shrinkTo_ = 0.0;  // the largest nice range of the updates since the data fell inside
-  int below_ = 0;          // updates in a row with data below kShrinkShare of range_
+  double range_ = 0.0;       // 0: not set yet
+  double shrinkTo_ = 0.0;    // the largest nice range of the updates since the data fell inside
+  int below_ = 0;            // updates in a row with data below kShrinkShare of range_
+  double belowSince_ = 0.0;  // the wall time of the first of them
 };
 
 }  // namespace wb::gui

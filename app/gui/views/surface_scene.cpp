@@ -178,7 +178,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   colourBar_->SetLookupTable(colours_);
   colourBar_->SetTitle("eta (m)");
   colourBar_->SetNumberOfLabels(3);
-  colourBar_->SetLabelFormat("%+.3f");
+  colourBar_->SetLabelFormat("%.3g");  // any range, from mm to km
   colourBar_->SetMaximumWidthInPixels(70);
   colourBar_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
   colourBar_->SetHeight(0.42);

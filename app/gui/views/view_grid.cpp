@@ -173,7 +173,8 @@ void ViewGrid::showDifference(const Snapshot& snapshot, const Captions& captions
     difference.data()[k] = etaA.data()[k] - etaB.data()[k];
   const ColourRangeSetting& setting = settings_.range(ColourMode::Difference);
   differenceView_->scene().setColourRange(
-      setting.automatic ? differenceViewRange_.update(difference.maxAbs()) : setting.fixed);
+      setting.automatic ? differenceViewRange_.update(difference.maxAbs(), wallSeconds())
+                        : setting.fixed);
   differenceView_->scene().setEta(difference);
   if (!withCaptions) return;
   std::ostringstream caption;

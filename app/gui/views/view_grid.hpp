@@ -99,6 +99,7 @@ class ViewGrid : public QWidget {
   void showDifference(const Snapshot& snapshot, const Captions& captions, bool withCaptions);
   void drawDomain(SurfaceView& view, const Domain& domain);
   ColourMode modeFor(const Snapshot& snapshot) const;
+  static double wallSeconds();  // the automatic ranges' clock
   // The snapshot's model whose eta is subtracted in Difference mode.
   std::size_t subtractedIndex(const Snapshot& snapshot) const;
   // Fills colourValues_ for the mode; returns the largest |value| over the wet cells of the

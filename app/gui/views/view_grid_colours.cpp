@@ -1,6 +1,7 @@
 // ViewGrid's colours: what each model view's water is coloured by (eta, its error against the
 // scenario's reference, its difference to a chosen model) and over which range.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -22,6 +23,10 @@ double wetMaxAbs(const Field2D& field, const Domain& domain) {
   return largest;
 }
 }  // namespace
+
+double ViewGrid::wallSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
   if (settings_.mode == ColourMode::Error && !snapshot.reference) return ColourMode::Surface;
@@ -46,8 +51,8 @@ const Field2D& ViewGrid::referenceAt(const Snapshot& snapshot) {
   reference_ = Field2D(grid.nx, grid.ny);
   for (int j = 0; j < grid.ny; ++j)
     for (int i = 0; i < grid.nx; ++i)
-      reference_(i, j) =
-          domain.isWet(i, j) ? float(snapshot.reference->eta(grid.x(i), grid.y(j), snapshot.time))
+      reference_(i, j) = domain.isWet(i, j)
+                             ? float(snapshot.reference->eta(grid.x(i), grid.y(j), snapshot.time))
                              : 0.0f;
   referenceOf_ = snapshot.reference.get();
   referenceTime_ = snapshot.time;
@@ -81,7 +86,8 @@ double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) 
 
 void ViewGrid::applyColours(ColourMode mode, double maxAbs) {
   const ColourRangeSetting& setting = settings_.range(mode);
-  colourRange_ = setting.automatic ? autoRanges_[std::size_t(mode)].update(maxAbs) : setting.fixed;
+  colourRange_ = setting.automatic ? autoRanges_[std::size_t(mode)].update(maxAbs, wallSeconds())
+                                   : setting.fixed;
   const std::string subtracted =
       shown_ && !shown_->models.empty() ? shown_->models[subtractedIndex(*shown_)].id : "";
   const std::string title = colourTitle(mode, subtracted);
@@ -105,9 +111,10 @@ std::string ViewGrid::colourCaption(const Snapshot& snapshot, std::size_t view) 
     return line.str();
   }
   const std::string subtracted = shownMode_ == ColourMode::Error
-                                    ? std::string("reference")
-                                    : snapshot.models[subtractedIndex(snapshot)].id;
-  line << "\nmax |eta - " << subtracted << "| = " << std::scientific << wetMaxAbs(colourValues_[view], *snapshot.domain) << " m";
+                                     ? std::string("reference")
+                                     : snapshot.models[subtractedIndex(snapshot)].id;
+  line << "\nmax |eta - " << subtracted << "| = " << std::scientific
+       << wetMaxAbs(colourValues_[view], *snapshot.domain) << " m";
   return line.str();
 }
 

@@ -27,8 +27,8 @@ struct ColourRangeSetting {
 struct ViewSettings {
   ColourMode mode = ColourMode::Surface;
   std::array<ColourRangeSetting, kColourModeCount> ranges;  // one per mode
-  std::string subtractedModel;          // Difference: the model every view is compared with
-  std::optional<double> exaggeration;   // typed vertical scale; automatic when empty
+  std::string subtractedModel;         // Difference: the model every view is compared with
+  std::optional<double> exaggeration;  // typed vertical scale; automatic when empty
 
   ColourRangeSetting& range(ColourMode m) { return ranges[std::size_t(m)]; }
   const ColourRangeSetting& range(ColourMode m) const { return ranges[std::size_t(m)]; }

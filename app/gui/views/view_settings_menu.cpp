@@ -110,11 +110,11 @@ void ViewSettingsMenu::showSettings() {
 void ViewSettingsMenu::askFixedRange() {
   ColourRangeSetting& current = settings_.range(settings_.mode);
   bool ok = false;
-  const double range = QInputDialog::getDouble(
-      dialogParent_, tr("Fixed colour range"),
-      tr("The colour bar runs from −R to +R (m) for %1. R:")
-          .arg(QString::fromStdString(colourTitle(settings_.mode, "B"))),
-      current.fixed, kSmallestRange, kLargestRange, kRangeDecimals, &ok);
+  const double range =
+      QInputDialog::getDouble(dialogParent_, tr("Fixed colour range"),
+                              tr("The colour bar runs from −R to +R (m) for %1. R:")
+                                  .arg(QString::fromStdString(colourTitle(settings_.mode, "B"))),
+                              current.fixed, kSmallestRange, kLargestRange, kRangeDecimals, &ok);
   if (!ok) return;
   ViewSettings s = settings_;
   s.range(s.mode) = {false, range};

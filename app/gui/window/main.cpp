@@ -146,16 +146,20 @@ int main(int argc, char** argv) {
   const QCommandLineOption size("size", "Window size for automation (default 1600x1000).",
                                 "WIDTHxHEIGHT");
   const QCommandLineOption colour(
-      "colour", "Colour the water by 'surface' (eta), 'error' (against the reference) or "
-      "'difference:MODEL' (each view minus MODEL).", "mode");
-  const QCommandLineOption colourRange(
-      "colour-range", "The colour bar's half-width: 'auto' or metres.", "range");
+      "colour",
+      "Colour the water by 'surface' (eta), 'error' (against the reference) or "
+      "'difference:MODEL' (each view minus MODEL).",
+      "mode");
+  const QCommandLineOption colourRange("colour-range",
+                                       "The colour bar's half-width: 'auto' or metres.", "range");
   const QCommandLineOption verticalScale(
       "vertical-scale", "The water's height drawn this many times larger: 'auto' or a factor.",
       "scale");
   const QCommandLineOption verify(
-      "verify", "Open Tools > Verification and run MODEL's cases ('all' for every case); a "
-      "--screenshot waits for them and saves the window as FILE-verification.png.", "model");
+      "verify",
+      "Open Tools > Verification and run MODEL's cases ('all' for every case); a "
+      "--screenshot waits for them and saves the window as FILE-verification.png.",
+      "model");
   parser.addOptions({scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh,
                      size, colour, colourRange, verticalScale, verify});
   parser.process(*app);

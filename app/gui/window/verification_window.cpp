@@ -155,7 +155,8 @@ void VerificationWindow::showRows() {
     if (!scenario.isEmpty()) {
       auto* open = new QPushButton(tr("Open in workbench"));
       open->setToolTip(tr("Open %1, the case's setup, with its reference").arg(scenario));
-      connect(open, &QPushButton::clicked, this, [this, scenario] { emit openScenarioAsked(scenario); });
+      connect(open, &QPushButton::clicked, this,
+              [this, scenario] { emit openScenarioAsked(scenario); });
       table_->setCellWidget(row, OpenColumn, open);
     }
   }
@@ -186,12 +187,16 @@ void VerificationWindow::run() {
       try {
         result = selected[row].run();
       } catch (const std::exception& error) {
-        result = {selected[row].model, selected[row].name, 0.0, 0.0, "", false,
+        result = {selected[row].model,
+                  selected[row].name,
+                  0.0,
+                  0.0,
+                  "",
+                  false,
                   std::string("threw: ") + error.what()};
       }
-      const QString next = row + 1 < selected.size()
-                               ? QString::fromStdString(selected[row + 1].name)
-                               : QString();
+      const QString next =
+          row + 1 < selected.size() ? QString::fromStdString(selected[row + 1].name) : QString();
       // Queued to the window's thread; dropped if the window is gone.
       QMetaObject::invokeMethod(
           this,
@@ -201,7 +206,8 @@ void VerificationWindow::run() {
           },
           Qt::QueuedConnection);
     }
-    QMetaObject::invokeMethod(this, [this] { finish(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { finish(); }, Qt::QueuedConnection);
   });
 }
 

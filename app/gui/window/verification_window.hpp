@@ -28,8 +28,15 @@ class VerificationWindow : public QWidget {
   Q_OBJECT
 
  public:
-  enum Column { ModelColumn, CaseColumn, ToleranceColumn, MeasuredColumn, ResultColumn,
-                OpenColumn, ColumnCount };
+  enum Column {
+    ModelColumn,
+    CaseColumn,
+    ToleranceColumn,
+    MeasuredColumn,
+    ResultColumn,
+    OpenColumn,
+    ColumnCount
+  };
 
   explicit VerificationWindow(QWidget* parent = nullptr,
                               std::vector<VerifyCase> cases = verificationCases());
