@@ -45,6 +45,10 @@ constexpr double kFitHalfWidthShare = 0.62;
 // The colour bar with its labels takes this many pixels at the right of a view, any width.
 constexpr int kColourBarPixels = 80;
 constexpr int kColourBarMarginPixels = 6;
+// The bar's title: right-aligned this share of the width from the view's right edge, just
+// above the bar (which spans 0.06 to 0.48 of the height with its labels).
+constexpr double kTitleMarginShare = 0.01;
+constexpr double kColourTitleHeight = 0.50;
 static_assert(SurfaceScene::kColourBarStripPixels == kColourBarPixels + 2 * kColourBarMarginPixels);
 
 struct Rgb {
@@ -176,7 +180,9 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   setUpBoxes();
 
   colourBar_->SetLookupTable(colours_);
-  colourBar_->SetTitle("eta (m)");
+  // The bar's own title is centred over the bar and cut at the view's edge when it is wider
+  // ("eta - swe-semi-lagrangian (m)"): a text actor right-aligned at the edge stands in for it.
+  colourBar_->SetTitle("");
   colourBar_->SetNumberOfLabels(3);
   colourBar_->SetLabelFormat("%.3g");  // any range, from mm to km
   colourBar_->SetMaximumWidthInPixels(70);
@@ -187,6 +193,15 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   colourBar_->GetLabelTextProperty()->SetFontSize(11);
   colourBar_->UnconstrainedFontSizeOn();
   renderer_->AddViewProp(colourBar_);
+  colourTitle_->GetTextProperty()->SetFontSize(12);
+  colourTitle_->GetTextProperty()->BoldOn();
+  colourTitle_->GetTextProperty()->ItalicOn();
+  colourTitle_->GetTextProperty()->SetJustificationToRight();
+  colourTitle_->GetTextProperty()->SetVerticalJustificationToBottom();
+  colourTitle_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
+  colourTitle_->GetPositionCoordinate()->SetValue(1.0 - kTitleMarginShare, kColourTitleHeight);
+  setColourTitle("eta (m)");
+  renderer_->AddViewProp(colourTitle_);
 
   caption_->GetTextProperty()->SetFontSize(14);
   caption_->GetTextProperty()->SetVerticalJustificationToTop();
@@ -423,7 +438,7 @@ void SurfaceScene::setDivergingColours(bool on) {
 }
 
 std::string SurfaceScene::colourTitle() const {
-  return colourBar_->GetTitle() ? colourBar_->GetTitle() : "";
+  return colourTitle_->GetInput() ? colourTitle_->GetInput() : "";
 }
 
 // The normal of the displayed surface z(x, y) by central differences on the mesh (one-sided
@@ -494,7 +509,7 @@ void SurfaceScene::fitToView(int width, int height) {
 }
 
 void SurfaceScene::setColourTitle(const std::string& title) {
-  colourBar_->SetTitle(title.c_str());
+  colourTitle_->SetInput(title.c_str());
 }
 
 void SurfaceScene::setRigidBodies(const std::shared_ptr<const std::vector<BodyMesh>>& meshes,

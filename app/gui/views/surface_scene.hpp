@@ -137,6 +137,7 @@ class SurfaceScene {
   BodyActors bodies_{renderer_};
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
+  vtkNew<vtkTextActor> colourTitle_;
   vtkNew<vtkTextActor> caption_;
   void setUpBoxes();
   // Every box (tracers, the boat) is one glyph of one actor: a cube scaled, turned and coloured

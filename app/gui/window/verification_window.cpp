@@ -231,6 +231,8 @@ void VerificationWindow::showResult(int row, const VerifyResult& result) {
   for (int column = 0; column < OpenColumn; ++column)
     table_->item(row, column)->setToolTip(detail);
   progress_->setValue(casesRun_);
+  for (int column : {ToleranceColumn, MeasuredColumn, ResultColumn})
+    table_->resizeColumnToContents(column);
   emit caseFinished(row);
 }
 
