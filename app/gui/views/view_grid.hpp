@@ -72,7 +72,8 @@ class ViewGrid : public QWidget {
   ColourMode shownMode() const { return shownMode_; }
   // The model views' colour range (m, +-) as last shown.
   double colourRange() const { return colourRange_; }
-  // The model view v's values as coloured in the last show (eta, its error or difference).
+  // The model view v's values as coloured in the last show outside Surface mode (its error or
+  // difference; in Surface mode the views colour eta itself and this is not filled).
   const Field2D& colourValues(std::size_t view) const { return colourValues_.at(view); }
   // Fits the pool into the views (shared camera).
   void resetCamera();
@@ -102,8 +103,8 @@ class ViewGrid : public QWidget {
   static double wallSeconds();  // the automatic ranges' clock
   // The snapshot's model whose eta is subtracted in Difference mode.
   std::size_t subtractedIndex(const Snapshot& snapshot) const;
-  // Fills colourValues_ for the mode; returns the largest |value| over the wet cells of the
-  // models still running (the automatic range's data).
+  // Fills colourValues_ for the Error and Difference modes; returns the largest |value| over the
+  // wet cells of the models still running (the automatic range's data).
   double computeColourValues(const Snapshot& snapshot, ColourMode mode);
   const Field2D& referenceAt(const Snapshot& snapshot);
   void applyColours(ColourMode mode, double maxAbs);

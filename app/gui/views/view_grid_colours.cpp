@@ -70,15 +70,16 @@ double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) 
     const std::size_t k = std::size_t(viewModels_[v]);
     if (k >= snapshot.models.size()) continue;
     const ModelSnapshot& m = snapshot.models[k];
+    // A model that blew up keeps its last field: it would set the range of the others.
+    if (!subtracted) {  // eta itself: no copy (a frame's budget on big grids)
+      if (!m.failure) largest = std::max(largest, wetMaxAbs(m.eta, domain));
+      continue;
+    }
     Field2D& values = colourValues_[v];
     if (values.nx() != m.eta.nx() || values.ny() != m.eta.ny())
       values = Field2D(m.eta.nx(), m.eta.ny());
-    if (subtracted)
-      for (std::size_t c = 0; c < values.size(); ++c)
-        values.data()[c] = m.eta.data()[c] - subtracted->data()[c];
-    else
-      std::copy(m.eta.data(), m.eta.data() + m.eta.size(), values.data());
-    // A model that blew up keeps its last field: it would set the range of the others.
+    for (std::size_t c = 0; c < values.size(); ++c)
+      values.data()[c] = m.eta.data()[c] - subtracted->data()[c];
     if (!m.failure) largest = std::max(largest, wetMaxAbs(values, domain));
   }
   return largest;
