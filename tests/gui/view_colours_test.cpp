@@ -9,6 +9,7 @@
 #include <vtkPolyData.h>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -120,6 +121,9 @@ class ViewColoursTest : public QObject {
     QVERIFY(range <= 2.5 * largest);
     for (auto* view : window.views())
       QCOMPARE(view->scene().colourRange(), range);
+    window.renderViewsNow();
+    QTest::qWait(200);
+    window.grab().save(QDir::temp().filePath("wavebench_ocean_auto_range.png"));
     window.document().setModified(false);
   }
 
