@@ -45,6 +45,9 @@ struct Snapshot {
   double time = 0.0;
   // The same object from snapshot to snapshot until a rebuild or a mask stroke changes it.
   std::shared_ptr<const Domain> domain;
+  // The scenario's exact solution (its "reference"), null when it has none; one object per
+  // comparison.
+  std::shared_ptr<const Reference> reference;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
@@ -120,6 +123,7 @@ class SimulationWorker : public QObject {
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;
   std::shared_ptr<const Domain> domain_;
+  std::shared_ptr<const Reference> reference_;
   int maskChanges_ = 0;  // the comparison's, when domain_ was copied from it
   std::uint64_t generation_ = 0;
   std::vector<bool> reportedFailure_;
