@@ -165,6 +165,16 @@ double Reference::frontDepth() const {
   return 0.5 * (DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).middleDepth() + spec_.hRight);
 }
 
+std::shared_ptr<const Field2D> referenceSurface(const Reference& reference, const Domain& domain,
+                                                double t) {
+  const Grid& grid = domain.grid();
+  auto surface = std::make_shared<Field2D>(grid.nx, grid.ny);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i)
+      if (domain.isWet(i, j)) (*surface)(i, j) = float(reference.eta(grid.x(i), grid.y(j), t));
+  return surface;
+}
+
 ReferenceErrors referenceErrors(const Reference& reference, const Field2D& eta,
                                 const Domain& domain, double t) {
   const Grid& grid = domain.grid();

@@ -123,6 +123,11 @@ struct ReferenceErrors {
   double l1 = 0.0, l2 = 0.0, max = 0.0;
   std::optional<double> front;
 };
+// The reference's eta at the domain's cell centres at time t, 0 in walls (the views' error
+// colours).
+std::shared_ptr<const Field2D> referenceSurface(const Reference& reference, const Domain& domain,
+                                                double t);
+
 ReferenceErrors referenceErrors(const Reference& reference, const Field2D& eta,
                                 const Domain& domain, double t);
 

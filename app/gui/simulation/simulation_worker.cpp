@@ -146,8 +146,6 @@ void SimulationWorker::buildPending() {
     auto models = createScenarioModels(request.first, request.second, {}, false);
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
-    const auto& spec = comparison_->scenario().reference;
-    reference_ = spec ? std::make_shared<const Reference>(*spec, *domain_) : nullptr;
     maskChanges_ = comparison_->maskChanges();
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
@@ -196,7 +194,8 @@ void SimulationWorker::publish() {
     maskChanges_ = comparison_->maskChanges();
   }
   snapshot->domain = domain_;
-  snapshot->reference = reference_;
+  if (const Reference* reference = comparison_->reference())
+    snapshot->referenceEta = referenceSurface(*reference, *domain_, snapshot->time);
   snapshot->boats = comparison_->excitations().boats();
   snapshot->realTimeRatio = realTimeRatio_;
   snapshot->playing = playing_;

@@ -45,9 +45,10 @@ struct Snapshot {
   double time = 0.0;
   // The same object from snapshot to snapshot until a rebuild or a mask stroke changes it.
   std::shared_ptr<const Domain> domain;
-  // The scenario's exact solution (its "reference"), null when it has none; one object per
-  // comparison.
-  std::shared_ptr<const Reference> reference;
+  // The scenario's exact solution (its "reference") at the cell centres at `time` (0 in
+  // walls), null when it has none; made by the worker from the comparison's own reference,
+  // which alone knows the drops the linear solution has taken.
+  std::shared_ptr<const Field2D> referenceEta;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
@@ -123,7 +124,6 @@ class SimulationWorker : public QObject {
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;
   std::shared_ptr<const Domain> domain_;
-  std::shared_ptr<const Reference> reference_;
   int maskChanges_ = 0;  // the comparison's, when domain_ was copied from it
   std::uint64_t generation_ = 0;
   std::vector<bool> reportedFailure_;

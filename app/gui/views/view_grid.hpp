@@ -106,7 +106,6 @@ class ViewGrid : public QWidget {
   // Fills colourValues_ for the Error and Difference modes; returns the largest |value| over the
   // wet cells of the models still running (the automatic range's data).
   double computeColourValues(const Snapshot& snapshot, ColourMode mode);
-  const Field2D& referenceAt(const Snapshot& snapshot);
   void applyColours(ColourMode mode, double maxAbs);
   std::string colourCaption(const Snapshot& snapshot, std::size_t view) const;
 
@@ -125,9 +124,6 @@ class ViewGrid : public QWidget {
   AutoRange differenceViewRange_;
   double colourRange_ = 0.0;
   std::vector<Field2D> colourValues_;  // per model view
-  Field2D reference_;                  // the reference's eta at referenceTime_
-  double referenceTime_ = -1.0;
-  const Reference* referenceOf_ = nullptr;
   int meshStride_ = 1;
   bool fullResolutionMesh_ = false;
   bool cameraNeedsFit_ = false;

@@ -29,7 +29,7 @@ double ViewGrid::wallSeconds() {
 }
 
 ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
-  if (settings_.mode == ColourMode::Error && !snapshot.reference) return ColourMode::Surface;
+  if (settings_.mode == ColourMode::Error && !snapshot.referenceEta) return ColourMode::Surface;
   if (settings_.mode == ColourMode::Difference && snapshot.models.size() < 2)
     return ColourMode::Surface;
   return settings_.mode;
@@ -41,29 +41,11 @@ std::size_t ViewGrid::subtractedIndex(const Snapshot& snapshot) const {
   return 0;  // a model not in this comparison: the first one
 }
 
-// The reference's eta at the cell centres of the snapshot's time (once per time).
-const Field2D& ViewGrid::referenceAt(const Snapshot& snapshot) {
-  const Domain& domain = *snapshot.domain;
-  const Grid& grid = domain.grid();
-  if (referenceOf_ == snapshot.reference.get() && referenceTime_ == snapshot.time &&
-      reference_.nx() == grid.nx && reference_.ny() == grid.ny)
-    return reference_;
-  reference_ = Field2D(grid.nx, grid.ny);
-  for (int j = 0; j < grid.ny; ++j)
-    for (int i = 0; i < grid.nx; ++i)
-      reference_(i, j) = domain.isWet(i, j)
-                             ? float(snapshot.reference->eta(grid.x(i), grid.y(j), snapshot.time))
-                             : 0.0f;
-  referenceOf_ = snapshot.reference.get();
-  referenceTime_ = snapshot.time;
-  return reference_;
-}
-
 double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) {
   colourValues_.resize(viewModels_.size());
   const Domain& domain = *snapshot.domain;
   const Field2D* subtracted = nullptr;
-  if (mode == ColourMode::Error) subtracted = &referenceAt(snapshot);
+  if (mode == ColourMode::Error) subtracted = snapshot.referenceEta.get();
   if (mode == ColourMode::Difference) subtracted = &snapshot.models[subtractedIndex(snapshot)].eta;
   double largest = 0.0;
   for (std::size_t v = 0; v < viewModels_.size(); ++v) {
