@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/grid/parallel.hpp"
 #include "core/ocean/fftw_planner.hpp"
 #include "core/ocean/ocean_spectrum.hpp"
 
@@ -135,6 +136,9 @@ void OceanPatch::buildModes() {
     if (n != ny / 2) ky_[n] = kTwoPi * (n < ny / 2 ? n : n - ny) / ly;
   const std::size_t half = std::size_t(ny) * halfNx_;
   omega_.assign(half, 0.0);
+  unitFactor_.assign(halfNx_, 1.0);
+  phaseCos_.assign(half, 0.0);
+  phaseSin_.assign(half, 0.0);
   gOverOmega_.assign(half, 0.0);
   inverseK_.assign(half, 0.0);
   for (int n = 0; n < ny; ++n)
@@ -250,50 +254,82 @@ void OceanPatch::evaluate(double t, const PatchOutputs& outputs) {
   }
 }
 
-// Per point of the half spectrum, with e = e^{i w t} (w t reduced in double):
-//   h = h0(k) e + conj(h0(-k)) conj(e)                          (eq. 43)
-//   slopes i kx h, i ky h; displacement -i (kx, ky) / k h      (eq. 44)
-//   velocity (g / w) (kx, ky) (conj(h0(-k)) conj(e) - h0(k) e)  (linear theory at z = 0)
+// e^{i w t} of a span of points: cos and sin of w t (double; cosSin).
+WB_SPAN_KERNEL void phaseSpan(const double* __restrict omega, double t, double* __restrict c,
+                              double* __restrict s, int count) {
+  for (int k = 0; k < count; ++k)
+    cosSin(omega[k] * t, c[k], s[k]);
+}
+
+// h = h0(k) e + conj(h0(-k)) conj(e)  (eq. 43), written as float pairs. plus and minus are
+// (re, im) pairs of h0(k) and conj(h0(-k)).
+WB_SPAN_KERNEL void heightSpan(const double* __restrict plus, const double* __restrict minus,
+                               const double* __restrict c, const double* __restrict s,
+                               float* __restrict h, int count) {
+  for (int k = 0; k < count; ++k) {
+    const double pr = plus[2 * k], pi = plus[2 * k + 1], mr = minus[2 * k], mi = minus[2 * k + 1];
+    h[2 * k] = float((pr * c[k] - pi * s[k]) + (mr * c[k] + mi * s[k]));
+    h[2 * k + 1] = float((pr * s[k] + pi * c[k]) + (mi * c[k] - mr * s[k]));
+  }
+}
+
+// i kx h and i ky h (the slopes), or -i (kx, ky)/k h (eq. 44) with factor = 1/k, from h.
+WB_SPAN_KERNEL void gradientSpan(const float* __restrict h, const double* __restrict kx, double ky,
+                                 const double* __restrict factor, double sign,
+                                 float* __restrict outX, float* __restrict outY, int count) {
+  for (int k = 0; k < count; ++k) {
+    const double f = sign * factor[k], hr = h[2 * k], hi = h[2 * k + 1];
+    outX[2 * k] = float(-kx[k] * f * hi);
+    outX[2 * k + 1] = float(kx[k] * f * hr);
+    outY[2 * k] = float(-ky * f * hi);
+    outY[2 * k + 1] = float(ky * f * hr);
+  }
+}
+
+// (g / w)(kx, ky)(conj(h0(-k)) conj(e) - h0(k) e): the orbital velocity at z = 0.
+WB_SPAN_KERNEL void velocitySpan(const double* __restrict plus, const double* __restrict minus,
+                                 const double* __restrict c, const double* __restrict s,
+                                 const double* __restrict gOverOmega, const double* __restrict kx,
+                                 double ky, float* __restrict u, float* __restrict v, int count) {
+  for (int k = 0; k < count; ++k) {
+    const double pr = plus[2 * k], pi = plus[2 * k + 1], mr = minus[2 * k], mi = minus[2 * k + 1];
+    const double re = gOverOmega[k] * ((mr * c[k] + mi * s[k]) - (pr * c[k] - pi * s[k]));
+    const double im = gOverOmega[k] * ((mi * c[k] - mr * s[k]) - (pr * s[k] + pi * c[k]));
+    u[2 * k] = float(kx[k] * re);
+    u[2 * k + 1] = float(kx[k] * im);
+    v[2 * k] = float(ky * re);
+    v[2 * k + 1] = float(ky * im);
+  }
+}
+
+// Per row of the half spectrum: the phases, the height (eq. 43), then what was asked from it.
 void OceanPatch::evaluateModes(double t, const PatchOutputs& outputs) {
   std::array<float*, kPatchFields> out;
   for (int f = 0; f < kPatchFields; ++f)
     out[f] = reinterpret_cast<float*>(plans_->spectra[f]);
-  const int ny = geometry_.ny, halfNx = halfNx_;
+  const auto field = [&](PatchField f, std::size_t row) { return out[std::size_t(f)] + 2 * row; };
+  const int ny = geometry_.ny, count = halfNx_;
+  const double* plus = reinterpret_cast<const double*>(plus_.data());
+  const double* minus = reinterpret_cast<const double*>(minus_.data());
 #pragma omp parallel for num_threads(threads_) schedule(static)
   for (int n = 0; n < ny; ++n) {
-    const double ky = ky_[n];
-    for (int m = 0; m < halfNx; ++m) {
-      const std::size_t k = std::size_t(n) * halfNx + m;
-      double c, s;
-      cosSin(omega_[k] * t, c, s);
-      const double pr = plus_[k].real(), pi = plus_[k].imag();
-      const double mr = minus_[k].real(), mi = minus_[k].imag();
-      const double forwardRe = pr * c - pi * s, forwardIm = pr * s + pi * c;  // h0(k) e
-      const double backwardRe = mr * c + mi * s,
-                   backwardIm = mi * c - mr * s;  // conj(h0(-k)) conj(e)
-      const double hr = forwardRe + backwardRe, hi = forwardIm + backwardIm;
-      const double kx = kx_[m];
-      const auto put = [&](PatchField f, double re, double im) {
-        out[std::size_t(f)][2 * k] = float(re);
-        out[std::size_t(f)][2 * k + 1] = float(im);
-      };
-      put(PatchField::Height, hr, hi);
-      if (outputs.slopes) {
-        put(PatchField::SlopeX, -kx * hi, kx * hr);
-        put(PatchField::SlopeY, -ky * hi, ky * hr);
-      }
-      if (outputs.displacement) {
-        const double invK = inverseK_[k];
-        put(PatchField::DisplacementX, kx * invK * hi, -kx * invK * hr);
-        put(PatchField::DisplacementY, ky * invK * hi, -ky * invK * hr);
-      }
-      if (outputs.velocity) {
-        const double vr = gOverOmega_[k] * (backwardRe - forwardRe);
-        const double vi = gOverOmega_[k] * (backwardIm - forwardIm);
-        put(PatchField::VelocityU, kx * vr, kx * vi);
-        put(PatchField::VelocityV, ky * vr, ky * vi);
-      }
-    }
+    const std::size_t row = std::size_t(n) * count;
+    double* c = phaseCos_.data() + row;
+    double* s = phaseSin_.data() + row;
+    phaseSpan(omega_.data() + row, t, c, s, count);
+    heightSpan(plus + 2 * row, minus + 2 * row, c, s, field(PatchField::Height, row), count);
+    const float* h = field(PatchField::Height, row);
+    if (outputs.slopes)
+      gradientSpan(h, kx_.data(), ky_[n], unitFactor_.data(), 1.0, field(PatchField::SlopeX, row),
+                   field(PatchField::SlopeY, row), count);
+    if (outputs.displacement)
+      gradientSpan(h, kx_.data(), ky_[n], inverseK_.data() + row, -1.0,
+                   field(PatchField::DisplacementX, row), field(PatchField::DisplacementY, row),
+                   count);
+    if (outputs.velocity)
+      velocitySpan(plus + 2 * row, minus + 2 * row, c, s, gOverOmega_.data() + row, kx_.data(),
+                   ky_[n], field(PatchField::VelocityU, row), field(PatchField::VelocityV, row),
+                   count);
   }
 }
 

@@ -113,6 +113,8 @@ class OceanPatch {
   double latticeVariance_ = 0.0;
   // Per point of the half spectrum (m in [0, nx/2], n in [0, ny)):
   std::vector<double> omega_, gOverOmega_, inverseK_;
+  std::vector<double> phaseCos_, phaseSin_;  // evaluate's cos(w t), sin(w t)
+  std::vector<double> unitFactor_;           // 1 per column: the slopes' factor
   std::vector<double> kx_, ky_;              // per column / row; 0 on the Nyquist ones
   std::vector<std::complex<double>> plus_;   // h0(k)
   std::vector<std::complex<double>> minus_;  // conj(h0(-k))

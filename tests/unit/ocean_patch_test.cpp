@@ -74,9 +74,10 @@ INSTANTIATE_TEST_SUITE_P(Depths, TravellingMode,
                          ::testing::Values(TravellingCase{0.4}, TravellingCase{3.0},
                                            TravellingCase{kDeep}),
                          [](const auto& info) {
-                           return std::isfinite(info.param.depth)
-                                      ? "d" + std::to_string(int(info.param.depth * 10)) + "dm"
-                                      : std::string("deep");
+                           if (!std::isfinite(info.param.depth)) return std::string("deep");
+                           std::string name = std::to_string(int(info.param.depth * 10));
+                           name += "dm";
+                           return name;
                          });
 
 // Two opposing modes make the standing wave 2 a cos(k.x) cos(w t): zero a quarter period on,
