@@ -53,7 +53,9 @@ WindSea FftOcean::windSea() const {
   sea.fetch = p.get("fetch");
   sea.gamma = p.get("gamma");
   sea.phillipsAmplitude = p.get("amplitude");
-  sea.smallWaveCutoff = p.getOptional("small_wave_cutoff").value_or(dx_);
+  // Auto: none; the lattice already ends at the grid's Nyquist wavenumber pi / dx (l = dx would
+  // take 1 to 60 % of the variance off below it; docs/fft-ocean.md, "Calibration").
+  sea.smallWaveCutoff = p.getOptional("small_wave_cutoff").value_or(0.0);
   sea.calibrateToPiersonMoskowitz = p.getChoice("calibration") == "pierson-moskowitz";
   sea.g = g_;
   sea.depth = depth_;

@@ -75,7 +75,7 @@ std::vector<ParamSpec> FftOcean::parameterSpecs() {
        .max = 1e4,
        .unit = "m",
        .doc = "Length l below which waves are suppressed by exp(-k^2 l^2) (eq. 41). Auto: one "
-              "cell, dx.",
+              "cell, dx, in the basin; none in the open form (its lattice ends at pi / dx).",
        .choices = {},
        .autoDerived = true},
       {.name = "fetch",
