@@ -83,7 +83,7 @@ struct OceanPatch::Plans {
       : forwardIn(g.nx, g.ny) {
     const std::size_t half = std::size_t(g.ny) * (g.nx / 2 + 1);
     std::lock_guard lock(fftwPlannerMutex());
-    fftwPlanWithThreads(threads);
+    fftwPlanWithThreads(worthThreads(std::size_t(g.nx) * g.ny) ? threads : 1);
     for (int f = 0; f < kPatchFields; ++f) {
       spectra[f] = fftwf_alloc_complex(half);
       inverse[f] = fftwf_plan_dft_c2r_2d(g.ny, g.nx, spectra[f], fields[f].data(), FFTW_ESTIMATE);
@@ -311,7 +311,8 @@ void OceanPatch::evaluateModes(double t, const PatchOutputs& outputs) {
   const int ny = geometry_.ny, count = halfNx_;
   const double* plus = reinterpret_cast<const double*>(plus_.data());
   const double* minus = reinterpret_cast<const double*>(minus_.data());
-#pragma omp parallel for num_threads(threads_) schedule(static)
+#pragma omp parallel for num_threads(threads_) \
+    schedule(static) if (worthThreads(std::size_t(geometry_.nx) * ny))
   for (int n = 0; n < ny; ++n) {
     const std::size_t row = std::size_t(n) * count;
     double* c = phaseCos_.data() + row;

@@ -60,7 +60,8 @@ struct PatchOutputs {
 
 class OceanPatch {
  public:
-  // threads: FFTW's and the spectral loop's; 0 = omp_get_max_threads().
+  // threads: FFTW's and the spectral loop's; 0 = omp_get_max_threads(). Patches below
+  // kParallelMinCells (core/grid/parallel.hpp) run on one.
   explicit OceanPatch(const PatchGeometry& geometry, int threads = 0);
   ~OceanPatch();
   OceanPatch(const OceanPatch&) = delete;  // the FFTW plans point into the patch's buffers

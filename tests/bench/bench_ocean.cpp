@@ -8,7 +8,9 @@
 #include <benchmark/benchmark.h>
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "core/grid/domain.hpp"
 #include "core/ocean/ocean_patch.hpp"
@@ -55,16 +57,24 @@ void BM_BasinSurface(benchmark::State& state) {
       benchmark::Counter(double(state.iterations()) * n * n, benchmark::Counter::kIsRate);
 }
 
+// The fastest repetition (with --benchmark_repetitions): on a machine others share, the mean is
+// the scheduler's; the minimum is the code's.
+double fastest(const std::vector<double>& v) {
+  return *std::min_element(v.begin(), v.end());
+}
+
 const bool kRegistered = [] {
   for (int64_t n : {32, 256, 512, 1024}) {
     for (int64_t threads : {1, 2})
       benchmark::RegisterBenchmark("ocean/open-surface", BM_OpenSeaSurface)
           ->Args({n, threads})
           ->Unit(benchmark::kMillisecond)
+          ->ComputeStatistics("min", fastest)
           ->UseRealTime();
     benchmark::RegisterBenchmark("ocean/basin-surface", BM_BasinSurface)
         ->Args({n, 1})
         ->Unit(benchmark::kMillisecond)
+        ->ComputeStatistics("min", fastest)
         ->UseRealTime();
   }
   return true;

@@ -157,7 +157,7 @@ bool sameBits(const Field2D& a, const Field2D& b) {
 // The same seed gives the same sea to the bit, another seed another sea; one or two threads
 // give the same bits (FFTW_ESTIMATE plans, the spectral loop's arithmetic per point).
 TEST(OceanPatch, SeedRepeatsBitForBitAndThreadsDoNotMatter) {
-  const PatchGeometry geometry{128, 96, 0.5, kG, 10.0};
+  const PatchGeometry geometry{256, 192, 0.5, kG, 10.0};  // above kParallelMinCells
   const OceanSpectrum spectrum = phillipsSea(7.0);
   OceanPatch first(geometry, 1), again(geometry, 2), other(geometry, 1);
   first.addWindSea(spectrum, 42);
