@@ -87,9 +87,11 @@ class FftOcean final : public Model {
     double hsRealised = 0.0, hsLattice = 0.0, hsSpectrum = 0.0, peakPeriod = 0.0;
   };
   SeaState seaState() const;
-  // The open form's patch (nullptr in the basin form), for views: slopes and choppy
-  // displacement (Tessendorf's lambda, `choppiness`) at the model's time.
-  const OceanPatch* openSea() const { return patch_.get(); }
+  // The open form's patch at the model's time with the fields asked for (slopes; the choppy
+  // displacement D of Tessendorf's eq. 44, which views draw at x - choppiness() D), nullptr in
+  // the basin form. Views only: eta() is the height measurements use.
+  const OceanPatch* openSeaFields(const PatchOutputs& outputs) const;
+  double choppiness() const { return params().get("choppiness"); }
   // Simulated time since reset (s): start + steps * dt of the current run of equal steps.
   double time() const { return runStart_ + double(runSteps_) * runDt_; }
 

@@ -109,6 +109,14 @@ void FftOcean::computeOpenVelocity() const {
   velocityFresh_ = etaFresh_ = true;
 }
 
+const OceanPatch* FftOcean::openSeaFields(const PatchOutputs& outputs) const {
+  if (form_ != Form::Open) return nullptr;
+  patch_->evaluate(time(), outputs);
+  etaFresh_ = true;
+  velocityFresh_ = outputs.velocity;
+  return patch_.get();
+}
+
 FftOcean::SeaState FftOcean::seaState() const {
   if (form_ != Form::Open) return {};
   return {.hsRealised = 4.0 * std::sqrt(patch_->heightVariance(time())),

@@ -128,6 +128,12 @@ TEST(FftOceanOpen, RunsWithOpenEdgesAndReportsTheSeaState) {
   // The lattice sum is the integral's Riemann sum without what lies beyond the patch's
   // wavenumbers: near it (the peak, 15 m long, is well inside the 128 m patch).
   EXPECT_NEAR(state.hsLattice, state.hsSpectrum, 0.02 * state.hsSpectrum);
+  // The views' fields are the patch's at the model's time; eta is the same height.
+  const Field2D height = model->eta();
+  const OceanPatch* sea = model->openSeaFields(PatchOutputs{.slopes = true, .displacement = true});
+  ASSERT_NE(sea, nullptr);
+  EXPECT_EQ(std::memcmp(sea->height().data(), height.data(), height.size() * sizeof(float)), 0);
+  EXPECT_GT(sea->field(PatchField::DisplacementX).maxAbs(), 0.0f);
 }
 
 std::string setError(const std::string& assignment) {
