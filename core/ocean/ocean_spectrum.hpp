@@ -12,9 +12,11 @@
 //    s = 0.07 for w <= w_p and 0.09 above, mapped to the k-plane by F(k) = S(w) (dw/dk) / k
 //    D(theta) with the spreading D = (2 / pi) cos^2(theta - theta_w) on the half-plane downwind (0
 //    upwind), and the same small-wave factor exp(-k^2 l^2).
-// Peak frequency by the JONSWAP fetch law w_p = 22 (g^2 / (U10 F))^(1/3) (Hasselmann et al.
-// 1973, fig. and eq. for f_p = 3.5 g / U10 chi^-0.33, chi = g F / U10^2), but not below the
-// fully developed Pierson-Moskowitz peak 0.877 g / U19.5; alpha = 0.076 chi^-0.22 uncalibrated.
+// Peak frequency by the JONSWAP fetch law w_p = 22 (g^2 / (U10 F))^(1/3): Hasselmann et al.
+// (1973) fit f_p = 3.5 (g / U10) chi^-0.33, chi = g F / U10^2, here with the exponent -1/3 as
+// Horvath (2015, "Empirical directional wave spectra for computer graphics") restates it (3 %
+// apart at chi = 1e4); not below the fully developed Pierson-Moskowitz peak 0.877 g / U19.5.
+// alpha = 0.076 chi^-0.22 uncalibrated (Hasselmann et al. 1973).
 //
 // Calibration (default): the amplitude (A or alpha) is set so that the unbounded sea's
 // significant wave height, 4 sqrt(integral of F without the small-wave factor), is Pierson &

@@ -175,5 +175,36 @@ TEST(OceanSea, StationaryOverAnHour) {
   EXPECT_NEAR(ensemble, expected.expected, 4.0 * expected.sigma / std::sqrt(double(seeds)));
 }
 
+// JONSWAP's waves run downwind: for a wave travelling towards +x, eta_t = -c eta_x, so
+// sum eta_t eta_x over the patch is -sum w kx |a|^2: negative with the wind towards +x and
+// positive towards -x (h0(k) must be drawn from F(-k): its term travels towards -k). eta_t by a
+// centred difference over 1 ms.
+TEST(OceanSea, JonswapWavesRunDownwind) {
+  const PatchGeometry geometry{64, 64, 1.0, kG, 0.0};
+  for (const double direction : {0.0, kPi}) {
+    WindSea sea = windSea(SpectrumKind::Jonswap, 6.0);
+    sea.windDirection = direction;
+    OceanPatch patch(geometry, 1);
+    patch.addWindSea(OceanSpectrum(sea), 9);
+    const double t = 50.0, dt = 1e-3;
+    patch.evaluate(t + dt, PatchOutputs{.slopes = false});
+    const Field2D later = patch.height();
+    patch.evaluate(t - dt, PatchOutputs{.slopes = false});
+    const Field2D earlier = patch.height();
+    patch.evaluate(t, PatchOutputs{.slopes = true});
+    const Field2D& slope = patch.field(PatchField::SlopeX);
+    double correlation = 0.0, scale = 0.0;
+    for (std::size_t k = 0; k < slope.size(); ++k) {
+      const double rate = (later.data()[k] - earlier.data()[k]) / (2 * dt);
+      correlation += rate * slope.data()[k];
+      scale += std::fabs(rate * slope.data()[k]);
+    }
+    if (direction == 0.0)
+      EXPECT_LT(correlation, -0.5 * scale);
+    else
+      EXPECT_GT(correlation, 0.5 * scale);
+  }
+}
+
 }  // namespace
 }  // namespace wb
