@@ -218,6 +218,39 @@ void OceanPatch::addWave(int m, int n, double amplitude) {
   addToH0(-m, -n, amplitude / 2.0);
 }
 
+void OceanPatch::surfaceRate(double t, Field2D& rate) const {
+  if (rate.nx() != geometry_.nx || rate.ny() != geometry_.ny)
+    throw std::invalid_argument("ocean patch: rate of the wrong size");
+  fftwf_complex* spectrum = plans_->forwardOut;
+  for (std::size_t k = 0; k < omega_.size(); ++k) {
+    double c, s;
+    cosSin(omega_[k] * t, c, s);
+    const std::complex<double> e(c, s);
+    const std::complex<double> r =
+        std::complex<double>(0.0, omega_[k]) * (plus_[k] * e - minus_[k] * std::conj(e));
+    spectrum[k][0] = float(r.real());
+    spectrum[k][1] = float(r.imag());
+  }
+  fftwf_execute_dft_c2r(plans_->inverse[0], spectrum, rate.data());
+}
+
+void OceanPatch::setSurfaceRate(const Field2D& rate, double t) {
+  std::copy(rate.data(), rate.data() + rate.size(), plans_->forwardIn.data());
+  fftwf_execute(plans_->forward);
+  const double norm = 1.0 / (double(geometry_.nx) * geometry_.ny);
+  for (std::size_t k = 0; k < omega_.size(); ++k) {
+    if (omega_[k] <= 0.0) continue;
+    double c, s;
+    cosSin(omega_[k] * t, c, s);
+    const std::complex<double> e(c, s);
+    const std::complex<double> eta = plus_[k] * e + minus_[k] * std::conj(e);
+    const std::complex<double> r(plans_->forwardOut[k][0] * norm, plans_->forwardOut[k][1] * norm);
+    const std::complex<double> q = r / std::complex<double>(0.0, omega_[k]);
+    plus_[k] = 0.5 * (eta + q) * std::conj(e);
+    minus_[k] = 0.5 * (eta - q) * e;
+  }
+}
+
 // D(k) = FFT(eta) / (nx ny); a surface at rest at t0 is D cos(w (t - t0)) =
 // D/2 e^{i w (t - t0)} + D/2 e^{-i w (t - t0)}: h0(k) += D/2 e^{-i w t0}, conj(h0(-k)) +=
 // D/2 e^{i w t0}.

@@ -83,6 +83,13 @@ class OceanPatch {
   std::complex<double> h0(int m, int n) const;
   std::complex<double> amplitude(int m, int n, double t) const;
 
+  // eta_t at time t, sum i w (h0(k) e - conj(h0(-k)) conj(e)) e^{i k.x} (m/s), into `rate`.
+  void surfaceRate(double t, Field2D& rate) const;
+  // Makes eta_t at time t the given field and keeps eta: with R = FFT(rate) / (nx ny) and
+  // Q = R / (i w), h0(k) e = (eta_hat + Q) / 2 and conj(h0(-k)) conj(e) = (eta_hat - Q) / 2.
+  // The mean (w = 0) cannot move: its rate is dropped. For the bodies' wave shadow.
+  void setSurfaceRate(const Field2D& rate, double t);
+
   // The fields at time t (s).
   void evaluate(double t, const PatchOutputs& outputs);
   const Field2D& field(PatchField which) const { return fields_[std::size_t(which)]; }

@@ -301,7 +301,7 @@ double FftOcean::changeMask(const Domain& domain, const std::vector<std::uint32_
 // eta_t a mean, which the mean mode (omega = 0) cannot hold, and dropping it would move the
 // whole basin's level at once. The volume is untouched.
 void FftOcean::dampUnderBodies(const Field2D& rate, double dt) {
-  if (form_ == Form::Open) return;  // not yet: docs/fft-ocean.md, "The open sea"
+  if (form_ == Form::Open) return dampOpenSea(rate, dt);
   for (std::size_t k = 0; k < b_.size(); ++k)
     work_.data()[k] = float(omega_[k] * b_[k]);
   fftwf_execute_r2r(plans_->inverse, work_.data(), spectrum_.data());

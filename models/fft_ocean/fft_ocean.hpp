@@ -124,6 +124,7 @@ class FftOcean final : public Model {
   void advanceTime(double dt);
   const Field2D& openEta() const;
   void computeOpenVelocity() const;
+  void dampOpenSea(const Field2D& rate, double dt);
   void buildModes(const Domain& domain);
   void addSea();
   // eta -> a: a += REDFT10(eta) / (4 nx ny), the coefficients of eta = REDFT01(a).

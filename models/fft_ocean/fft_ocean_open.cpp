@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/forcing/wave_shadow.hpp"
 #include "models/fft_ocean/fft_ocean.hpp"
 
 namespace wb {
@@ -74,6 +75,8 @@ void FftOcean::resetOpen(const Domain& domain, const Field2D& eta0) {
   a_.clear();
   b_.clear();
   patch_ = std::make_unique<OceanPatch>(PatchGeometry{nx_, ny_, dx_, g_, depth_});
+  work_ = Field2D(nx_, ny_);
+  shadowShift_ = Field2D(nx_, ny_);
   patch_->addSurfaceAtRest(eta0, 0.0);
   openSpectrum_ = std::make_unique<OceanSpectrum>(windSea());
   if (openSpectrum_->variance() > 0.0)
@@ -107,6 +110,20 @@ void FftOcean::computeOpenVelocity() const {
   if (velocityFresh_) return;
   patch_->evaluate(time(), PatchOutputs{.slopes = false, .velocity = true});
   velocityFresh_ = etaFresh_ = true;
+}
+
+// The wave shadow as in the basin: eta_t in physical space damped toward its shadow-weighted
+// mean, r <- r - s (r - m), s = c dt / (1 + c dt) (dampHeightRate), and the patch re-split so
+// that eta stays and eta_t is the damped one. sum(eta_t) stays 0: the volume does not move.
+void FftOcean::dampOpenSea(const Field2D& rate, double dt) {
+  Field2D& etaT = work_;
+  patch_->surfaceRate(time(), etaT);
+  shadowShift_.fill(0.0f);
+  dampHeightRate(rate, dt, etaT, shadowShift_);
+  for (std::size_t k = 0; k < etaT.size(); ++k)
+    etaT.data()[k] -= shadowShift_.data()[k];
+  patch_->setSurfaceRate(etaT, time());
+  invalidate();
 }
 
 const OceanPatch* FftOcean::openSeaFields(const PatchOutputs& outputs) const {

@@ -105,6 +105,41 @@ TEST(FftOceanOpen, PotentialPlusKineticIsConstant) {
   }
 }
 
+// The bodies' shadow in the open form damps eta_t under a body: energy goes down, the volume
+// does not move, and eta at the moment of damping is kept.
+TEST(FftOceanOpen, ShadowKeepsVolumeAndTakesEnergy) {
+  const Grid grid{32, 32, 0.5};
+  const Domain domain(grid, kG, 2.0);
+  Field2D eta0(grid.nx, grid.ny);
+  stampGaussian(eta0, domain, SurfaceEvent{0.0, 5, 5, 1.5, 0.1});
+  FftOcean model;
+  openSea(model, "phillips", 0.0);
+  model.reset(domain, eta0);
+  for (int k = 0; k < 20; ++k)
+    model.step(0.05);
+  Field2D rate(grid.nx, grid.ny);
+  for (int j = 10; j < 22; ++j)
+    for (int i = 10; i < 22; ++i)
+      rate(i, j) = 5.0f;
+  const double v0 = wetVolume(model.eta(), domain);
+  const auto energy = [&] {
+    return summarizeSurface(model.eta(), domain).potentialEnergy + model.kineticEnergy();
+  };
+  const double e0 = energy();
+  const Field2D before = model.eta();
+  model.dampUnderBodies(rate, 0.05);
+  double moved = 0.0;
+  for (std::size_t k = 0; k < before.size(); ++k)
+    moved = std::max(moved, double(std::fabs(model.eta().data()[k] - before.data()[k])));
+  EXPECT_LT(moved, 1e-6 * before.maxAbs());
+  for (int k = 0; k < 40; ++k) {
+    model.step(0.05);
+    model.dampUnderBodies(rate, 0.05);
+  }
+  EXPECT_LT(energy(), 0.9 * e0);
+  EXPECT_NEAR(wetVolume(model.eta(), domain), v0, 1e-6 * std::fabs(eta0.sum()) + 1e-7);
+}
+
 // The open form runs with open edges (the periodic patch is not coupled to them) and reports
 // its sea state: Hs of the realisation near the spectrum's, the peak period of the fetch law.
 TEST(FftOceanOpen, RunsWithOpenEdgesAndReportsTheSeaState) {
