@@ -3,7 +3,6 @@
 #include <fftw3.h>
 #include <omp.h>
 
-#include <bit>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -12,48 +11,13 @@
 #include "core/errors.hpp"
 #include "core/grid/parallel.hpp"
 #include "core/ocean/fftw_planner.hpp"
+#include "core/ocean/ocean_kernels.hpp"
 #include "core/ocean/ocean_spectrum.hpp"
 
 namespace wb {
 
 namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
-
-// cos and sin of theta: theta - q pi/2 (q the nearest integer, Cody-Waite in two parts) is in
-// [-pi/4, pi/4], where Cephes' polynomials give double precision; the quadrant q mod 4 swaps and
-// negates them. Plain arithmetic, so the loop vectorises and repeats to the bit.
-inline void cosSin(double theta, double& c, double& s) {
-  constexpr double kTwoOverPi = 0.63661977236758134308;
-  constexpr double kHalfPiHi = 1.57079632679489655800, kHalfPiLo = 6.12323399573676603587e-17;
-  constexpr double kRound = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-  const double shifted = theta * kTwoOverPi + kRound;
-  const double q = shifted - kRound;
-  const auto quadrant = std::bit_cast<std::uint64_t>(shifted) & 3u;
-  const double y = (theta - q * kHalfPiHi) - q * kHalfPiLo, z = y * y;
-  const double sinY = y + y * z *
-                              (((((1.58962301576546568060e-10 * z - 2.50507477628578072866e-8) * z +
-                                  2.75573136213857245213e-6) *
-                                     z -
-                                 1.98412698295895385996e-4) *
-                                    z +
-                                8.33333333332211858878e-3) *
-                                   z -
-                               1.66666666666666307295e-1);
-  const double cosY = 1.0 - 0.5 * z +
-                      z * z *
-                          (((((-1.13585365213876817300e-11 * z + 2.08757008419747316778e-9) * z -
-                              2.75573141792967388112e-7) *
-                                 z +
-                             2.48015872888517045348e-5) *
-                                z -
-                            1.38888888888730564116e-3) *
-                               z +
-                           4.16666666666665929218e-2);
-  const bool swap = quadrant & 1u;
-  const double sinAbs = swap ? cosY : sinY, cosAbs = swap ? sinY : cosY;
-  s = (quadrant & 2u) ? -sinAbs : sinAbs;
-  c = ((quadrant + 1u) & 2u) ? -cosAbs : cosAbs;
-}
 
 // Standard normal pairs by Box-Muller from a 64-bit Mersenne twister: the same numbers with
 // every standard library (std::normal_distribution's algorithm is the library's choice).
@@ -284,54 +248,6 @@ void OceanPatch::evaluate(double t, const PatchOutputs& outputs) {
   if (outputs.velocity) {
     transform(PatchField::VelocityU);
     transform(PatchField::VelocityV);
-  }
-}
-
-// e^{i w t} of a span of points: cos and sin of w t (double; cosSin).
-WB_SPAN_KERNEL void phaseSpan(const double* __restrict omega, double t, double* __restrict c,
-                              double* __restrict s, int count) {
-  for (int k = 0; k < count; ++k)
-    cosSin(omega[k] * t, c[k], s[k]);
-}
-
-// h = h0(k) e + conj(h0(-k)) conj(e)  (eq. 43), written as float pairs. plus and minus are
-// (re, im) pairs of h0(k) and conj(h0(-k)).
-WB_SPAN_KERNEL void heightSpan(const double* __restrict plus, const double* __restrict minus,
-                               const double* __restrict c, const double* __restrict s,
-                               float* __restrict h, int count) {
-  for (int k = 0; k < count; ++k) {
-    const double pr = plus[2 * k], pi = plus[2 * k + 1], mr = minus[2 * k], mi = minus[2 * k + 1];
-    h[2 * k] = float((pr * c[k] - pi * s[k]) + (mr * c[k] + mi * s[k]));
-    h[2 * k + 1] = float((pr * s[k] + pi * c[k]) + (mi * c[k] - mr * s[k]));
-  }
-}
-
-// i kx h and i ky h (the slopes), or -i (kx, ky)/k h (eq. 44) with factor = 1/k, from h.
-WB_SPAN_KERNEL void gradientSpan(const float* __restrict h, const double* __restrict kx, double ky,
-                                 const double* __restrict factor, double sign,
-                                 float* __restrict outX, float* __restrict outY, int count) {
-  for (int k = 0; k < count; ++k) {
-    const double f = sign * factor[k], hr = h[2 * k], hi = h[2 * k + 1];
-    outX[2 * k] = float(-kx[k] * f * hi);
-    outX[2 * k + 1] = float(kx[k] * f * hr);
-    outY[2 * k] = float(-ky * f * hi);
-    outY[2 * k + 1] = float(ky * f * hr);
-  }
-}
-
-// (g / w)(kx, ky)(conj(h0(-k)) conj(e) - h0(k) e): the orbital velocity at z = 0.
-WB_SPAN_KERNEL void velocitySpan(const double* __restrict plus, const double* __restrict minus,
-                                 const double* __restrict c, const double* __restrict s,
-                                 const double* __restrict gOverOmega, const double* __restrict kx,
-                                 double ky, float* __restrict u, float* __restrict v, int count) {
-  for (int k = 0; k < count; ++k) {
-    const double pr = plus[2 * k], pi = plus[2 * k + 1], mr = minus[2 * k], mi = minus[2 * k + 1];
-    const double re = gOverOmega[k] * ((mr * c[k] + mi * s[k]) - (pr * c[k] - pi * s[k]));
-    const double im = gOverOmega[k] * ((mi * c[k] - mr * s[k]) - (pr * s[k] + pi * c[k]));
-    u[2 * k] = float(kx[k] * re);
-    u[2 * k + 1] = float(kx[k] * im);
-    v[2 * k] = float(ky * re);
-    v[2 * k + 1] = float(ky * im);
   }
 }
 
