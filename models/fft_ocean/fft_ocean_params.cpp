@@ -55,7 +55,7 @@ std::vector<ParamSpec> FftOcean::parameterSpecs() {
        .max = 360.0,
        .unit = "deg",
        .doc = "Direction the wind blows towards, from +x towards +y. Waves across it get no "
-              "energy (the |k.w|^2 factor of eq. 40).",
+              "energy (the |k.w|^2 factor of eq. 40; JONSWAP's cos^2 spreading, none upwind).",
        .choices = {},
        .autoDerived = false},
       {.name = "amplitude",
@@ -103,8 +103,9 @@ std::vector<ParamSpec> FftOcean::parameterSpecs() {
        .min = 0.0,
        .max = 10.0,
        .unit = "",
-       .doc = "Open form, views only: Tessendorf's lambda (eq. 44), the horizontal displacement "
-              "x + lambda D of choppy waves. The height eta that measurements use is unchanged.",
+       .doc = "Open form, views only: c = -lambda of Tessendorf's eq. 44; the views draw the "
+              "surface at x - c D, D = sum -i k/|k| h e^{i k.x}, which sharpens the crests. The "
+              "height eta that measurements use is unchanged.",
        .choices = {},
        .autoDerived = false},
       {.name = "seed",
