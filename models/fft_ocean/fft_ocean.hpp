@@ -16,7 +16,7 @@
 // spectrum (Tessendorf eq. 40) with the small-wave cut-off of eq. 41 (docs/fft-ocean.md). Walls
 // reflect: the basin's sea is standing waves, not Tessendorf's travelling ones.
 //
-// What it cannot represent it refuses (InputError from reset): solid cells inside the
+// What the basin cannot represent it refuses (InputError from reset): solid cells inside the
 // rectangle, uneven rest depth, open edges; a mask stroke mid-run likewise (changeMask).
 //
 // The open form (`sea` = open, fft_ocean_open.cpp): Tessendorf's own periodic patch of
@@ -95,7 +95,8 @@ class FftOcean final : public Model {
   // Simulated time since reset (s): start + steps * dt of the current run of equal steps.
   double time() const { return runStart_ + double(runSteps_) * runDt_; }
 
-  // omega of mode (m, n) (1/s), m along x, n along y.
+  // Basin form: omega of mode (m, n) (1/s), m along x, n along y (the open form's are
+  // openSeaFields()'s patch's).
   double omega(int m, int n) const { return omega_[index(m, n)]; }
   // Tessendorf's Phillips spectrum (eq. 40) with the cut-off of eq. 41, averaged over the
   // four travelling waves (+-kx, +-ky) a standing mode is made of (m^4).
