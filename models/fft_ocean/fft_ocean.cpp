@@ -11,17 +11,12 @@
 
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
+#include "core/ocean/fftw_planner.hpp"
 
 namespace wb {
 
 namespace {
 constexpr double kPi = std::numbers::pi;
-
-// FFTW's planner is not thread-safe (FFTW manual 5.4); executing a plan is.
-std::mutex& plannerMutex() {
-  static std::mutex mutex;
-  return mutex;
-}
 
 // The weight of index m in FFTW's REDFT01 (X_0 + 2 sum_{m>0} X_m cos ...): 1 for the mean.
 double basisWeight(int m) {
@@ -38,7 +33,7 @@ struct FftOcean::Plans {
   fftwf_plan inverseV = nullptr;  // RODFT01 on y, REDFT01 on x: d/dy
 
   Plans(int nx, int ny, Field2D& in, Field2D& spectrum, Field2D& eta, Field2D& u, Field2D& v) {
-    std::lock_guard lock(plannerMutex());
+    std::lock_guard lock(fftwPlannerMutex());
     forward = fftwf_plan_r2r_2d(ny, nx, in.data(), spectrum.data(), FFTW_REDFT10, FFTW_REDFT10,
                                 FFTW_ESTIMATE);
     inverse =
@@ -51,7 +46,7 @@ struct FftOcean::Plans {
       throw std::runtime_error("fft-ocean: FFTW could not plan the transforms");
   }
   ~Plans() {
-    std::lock_guard lock(plannerMutex());
+    std::lock_guard lock(fftwPlannerMutex());
     for (fftwf_plan p : {forward, inverse, inverseU, inverseV})
       if (p) fftwf_destroy_plan(p);
   }
@@ -102,6 +97,13 @@ void FftOcean::checkDomain(const Domain& domain) const {
 }
 
 void FftOcean::reset(const Domain& domain, const Field2D& eta0) {
+  form_ = params().getChoice("sea") == "open" ? Form::Open : Form::Basin;
+  if (form_ == Form::Open) {
+    plans_.reset();  // the basin's transforms are not used
+    return resetOpen(domain, eta0);
+  }
+  patch_.reset();
+  openSpectrum_.reset();
   checkDomain(domain);
   nx_ = domain.nx();
   ny_ = domain.ny();
@@ -184,6 +186,7 @@ void FftOcean::forwardInto(const Field2D& field, std::vector<double>& coefficien
 }
 
 void FftOcean::step(double dt) {
+  if (form_ == Form::Open) return advanceTime(dt);
   rotateModes(dt);
   invalidate();
 }
@@ -213,6 +216,7 @@ void FftOcean::rotateModes(double dt) {
 
 // eta = REDFT01(a) (float transform of the double state).
 const Field2D& FftOcean::eta() const {
+  if (form_ == Form::Open) return openEta();
   if (!etaFresh_) {
     for (std::size_t k = 0; k < a_.size(); ++k)
       work_.data()[k] = float(a_[k]);
@@ -249,18 +253,29 @@ void FftOcean::computeVelocity() const {
 }
 
 const Field2D* FftOcean::velocityU() const {
+  if (form_ == Form::Open) {
+    computeOpenVelocity();
+    return &patch_->field(PatchField::VelocityU);
+  }
   if (!velocityFresh_) computeVelocity();
   return &u_;
 }
 
 const Field2D* FftOcean::velocityV() const {
+  if (form_ == Form::Open) {
+    computeOpenVelocity();
+    return &patch_->field(PatchField::VelocityV);
+  }
   if (!velocityFresh_) computeVelocity();
   return &v_;
 }
 
 // Linear superposition: the transform of delta adds to a; b (the motion) is unchanged.
 double FftOcean::addEta(const Field2D& delta) {
-  forwardInto(delta, a_, true);
+  if (form_ == Form::Open)
+    patch_->addSurfaceAtRest(delta, time());
+  else
+    forwardInto(delta, a_, true);
   invalidate();
   double added = 0.0;
   for (std::size_t k = 0; k < delta.size(); ++k)
@@ -272,7 +287,9 @@ double FftOcean::changeMask(const Domain& domain, const std::vector<std::uint32_
   (void)domain;
   std::ostringstream why;
   why << kId << ": a mask stroke of " << cells.size()
-      << " cells is refused: the modes cos(kx x) cos(ky y) need the whole rectangle wet";
+      << (form_ == Form::Open
+              ? " cells is refused: the open sea's periodic patch needs the whole rectangle wet"
+              : " cells is refused: the modes cos(kx x) cos(ky y) need the whole rectangle wet");
   throw InputError(why.str());
 }
 
@@ -284,6 +301,7 @@ double FftOcean::changeMask(const Domain& domain, const std::vector<std::uint32_
 // eta_t a mean, which the mean mode (omega = 0) cannot hold, and dropping it would move the
 // whole basin's level at once. The volume is untouched.
 void FftOcean::dampUnderBodies(const Field2D& rate, double dt) {
+  if (form_ == Form::Open) return dampOpenSea(rate, dt);
   for (std::size_t k = 0; k < b_.size(); ++k)
     work_.data()[k] = float(omega_[k] * b_[k]);
   fftwf_execute_r2r(plans_->inverse, work_.data(), spectrum_.data());
@@ -302,6 +320,8 @@ void FftOcean::dampUnderBodies(const Field2D& rate, double dt) {
 // 1/2 g dA sum |eta_t|^2 / omega^2 over the surface, in the basis eta = REDFT01(a) where
 // sum_cells eta^2 = nx ny sum_mn w_m w_n a_mn^2 (w = 1 for index 0, else 2).
 double FftOcean::kineticEnergy() const {
+  if (form_ == Form::Open)
+    return 0.5 * g_ * patch_->modeSums(time()).kinetic * double(nx_) * double(ny_) * dx_ * dx_;
   double sum = 0.0;
   for (int n = 0; n < ny_; ++n)
     for (int m = 0; m < nx_; ++m) {

@@ -16,14 +16,22 @@
 // spectrum (Tessendorf eq. 40) with the small-wave cut-off of eq. 41 (docs/fft-ocean.md). Walls
 // reflect: the basin's sea is standing waves, not Tessendorf's travelling ones.
 //
-// What it cannot represent it refuses (InputError from reset): solid cells inside the
+// What the basin cannot represent it refuses (InputError from reset): solid cells inside the
 // rectangle, uneven rest depth, open edges; a mask stroke mid-run likewise (changeMask).
+//
+// The open form (`sea` = open, fft_ocean_open.cpp): Tessendorf's own periodic patch of
+// travelling waves (core/ocean/ocean_patch.hpp, eq. 43) on the scenario's grid, from a Phillips
+// or JONSWAP spectrum (core/ocean/ocean_spectrum.hpp). Its phases are w t of the simulated time,
+// never accumulated. The patch is periodic and not coupled to the edges, so any edge kind runs;
+// solid cells and uneven depth are refused as in the basin.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "core/model/model.hpp"
+#include "core/ocean/ocean_patch.hpp"
+#include "core/ocean/ocean_spectrum.hpp"
 
 namespace wb {
 
@@ -66,7 +74,29 @@ class FftOcean final : public Model {
 
   static std::vector<ParamSpec> parameterSpecs();
 
-  // omega of mode (m, n) (1/s), m along x, n along y.
+  // The two forms: the walled basin's standing modes, or the periodic open-sea patch.
+  enum class Form { Basin, Open };
+  Form form() const { return form_; }
+  // The open form runs with any edges: the periodic patch is not coupled to them.
+  bool absorbsAtOpenEdges() const override;
+
+  // The open form's sea state (zeros in the basin form): Hs = 4 sqrt(variance) of the realised
+  // surface now, of the spectrum summed over the patch's lattice, and of the unbounded
+  // spectrum; the peak period of the spectrum (s).
+  struct SeaState {
+    double hsRealised = 0.0, hsLattice = 0.0, hsSpectrum = 0.0, peakPeriod = 0.0;
+  };
+  SeaState seaState() const;
+  // The open form's patch at the model's time with the fields asked for (slopes; the choppy
+  // displacement D of Tessendorf's eq. 44, which views draw at x - choppiness() D), nullptr in
+  // the basin form. Views only: eta() is the height measurements use.
+  const OceanPatch* openSeaFields(const PatchOutputs& outputs) const;
+  double choppiness() const { return params().get("choppiness"); }
+  // Simulated time since reset (s): start + steps * dt of the current run of equal steps.
+  double time() const { return runStart_ + double(runSteps_) * runDt_; }
+
+  // Basin form: omega of mode (m, n) (1/s), m along x, n along y (the open form's are
+  // openSeaFields()'s patch's).
   double omega(int m, int n) const { return omega_[index(m, n)]; }
   // Tessendorf's Phillips spectrum (eq. 40) with the cut-off of eq. 41, averaged over the
   // four travelling waves (+-kx, +-ky) a standing mode is made of (m^4).
@@ -88,6 +118,14 @@ class FftOcean final : public Model {
 
   std::size_t index(int m, int n) const { return std::size_t(n) * std::size_t(nx_) + m; }
   void checkDomain(const Domain& domain) const;
+  // The open form (fft_ocean_open.cpp).
+  void checkOpenDomain(const Domain& domain) const;
+  void resetOpen(const Domain& domain, const Field2D& eta0);
+  WindSea windSea() const;
+  void advanceTime(double dt);
+  const Field2D& openEta() const;
+  void computeOpenVelocity() const;
+  void dampOpenSea(const Field2D& rate, double dt);
   void buildModes(const Domain& domain);
   void addSea();
   // eta -> a: a += REDFT10(eta) / (4 nx ny), the coefficients of eta = REDFT01(a).
@@ -99,6 +137,11 @@ class FftOcean final : public Model {
   int nx_ = 0, ny_ = 0;
   double dx_ = 1.0, g_ = 9.81, depth_ = 1.0, dt_ = 0.1;
   Phillips phillips_;
+  Form form_ = Form::Basin;
+  std::unique_ptr<OceanPatch> patch_;
+  std::unique_ptr<OceanSpectrum> openSpectrum_;
+  double runStart_ = 0.0, runDt_ = 0.0;  // time = runStart_ + runSteps_ runDt_
+  long long runSteps_ = 0;
   std::vector<double> a_, b_, omega_;
   std::vector<double> cos_, sin_;  // cos(omega dt), sin(omega dt) for tableDt_
   double tableDt_ = -1.0;

@@ -2,12 +2,17 @@
 // of one standing mode against omega^2 = g k tanh(k d) in shallow, intermediate and deep water;
 // potential + kinetic energy and volume of a random sea over 10,000 steps; mirror symmetry;
 // the Phillips sea's variance and its zero across the wind; and the k d -> 0 limit against
-// swe-adi's shallow water.
+// swe-adi's shallow water. The open form (sea = open, Tessendorf's periodic patch): a
+// travelling mode after 1000 periods at finite and infinite depth, a standing wave's period, and
+// the realised JONSWAP sea's variance and Hs against its spectrum and Pierson-Moskowitz.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "core/measure/diagnostics.hpp"
+#include "core/ocean/ocean_patch.hpp"
+#include "core/ocean/ocean_spectrum.hpp"
 #include "models/fft_ocean/fft_ocean.hpp"
 #include "models/swe_adi/swe_adi.hpp"
 #include "models/verification/shallow_water_checks.hpp"
@@ -249,6 +254,119 @@ VerifyResult shallowLimitCase() {
   return {kId, "shallow limit vs swe-adi", error, 0.01, "rel", std::fabs(error) <= 0.01, d.str()};
 }
 
+double openK() {
+  return std::hypot(2 * kPi * 3 / 48.0, 2 * kPi * -2 / 36.0);
+}
+
+// The open form: one travelling wave a cos(k.x - w t), (m, n) = (3, -2) on a 64 x 48 patch
+// (dx 0.75 m), evaluated after 1000.37 periods against the exact surface: max |error| / a. A w
+// off by 1e-7 would move the phase by 6e-4 a; float transforms give about 1e-7 a. Tolerance 1e-5.
+VerifyResult openTravellingCase(double depth) {
+  OceanPatch patch(PatchGeometry{64, 48, 0.75, kG, depth}, 1);
+  const double a = 0.3;
+  patch.addWave(3, -2, a);
+  const double kx = 2 * kPi * 3 / 48.0, ky = 2 * kPi * -2 / 36.0, k = std::hypot(kx, ky);
+  const double w = std::sqrt(kG * k * (std::isfinite(depth) ? std::tanh(k * depth) : 1.0));
+  const double t = 1000.37 * 2 * kPi / w;
+  patch.evaluate(t, PatchOutputs{.slopes = false});
+  double worst = 0.0;
+  for (int j = 0; j < 48; ++j)
+    for (int i = 0; i < 64; ++i)
+      worst = std::max(worst, std::fabs(patch.height()(i, j) -
+                                        a * std::cos(kx * 0.75 * i + ky * 0.75 * j - w * t)));
+  std::ostringstream d;
+  d << "max |eta - a cos(k.x - w t)| / a after 1000.37 periods of " << 2 * kPi / w
+    << " s, k = " << k << " 1/m, " << (std::isfinite(depth) ? "d = " : "deep");
+  if (std::isfinite(depth)) d << depth << " m";
+  std::ostringstream name;
+  name << "open travelling wave " << (std::isfinite(depth) ? "kd = 1" : "deep");
+  return {kId, name.str(), worst / a, 1e-5, "rel", worst / a <= 1e-5, d.str()};
+}
+
+// The open form's standing wave: a periodic cosine at rest, 2 pi (3 i / 64 + j / 64) on a 64 x 64
+// patch, k d = 1, measured as the basin's period case from the upward zero crossings at (0, 0)
+// over 20 periods (tolerance 1e-4).
+VerifyResult openStandingCase() {
+  const Grid grid{64, 64, 1.0};
+  const double k = 2 * kPi * std::hypot(3.0, 1.0) / 64.0, depth = 1.0 / k;
+  const double period = 2 * kPi / std::sqrt(kG * k * std::tanh(1.0));
+  Field2D cosine(grid.nx, grid.ny);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i)
+      cosine(i, j) = float(0.01 * std::cos(2 * kPi * (3.0 * i + j) / 64.0));
+  FftOcean model;
+  model.params().setFromText("sea", "open", "verify");
+  model.reset(Domain(grid, kG, depth), cosine);
+  const double measured = measuredPeriod(model, period / 37.3, period, 20);
+  const double error = measured / period - 1.0;
+  std::ostringstream d;
+  d << "T = " << measured << " s from zero crossings vs 2 pi / sqrt(g k tanh(k d)) = " << period
+    << " s, 64 x 64 periodic patch, k d = 1";
+  return {kId, "open standing wave kd = 1", error, 1e-4, "rel", std::fabs(error) <= 1e-4, d.str()};
+}
+
+// A calibrated JONSWAP sea, U10 = 10 m/s, fetch 100 km, on a 1024 m patch (512^2, dx 2 m), 40 m
+// deep. Variance: the surface's against sum p over the lattice, p = (F(k) + F(-k)) dk^2 / 2; its
+// sampling sigma is sqrt(sum 2 p^2) (h(k) circular complex Gaussian, |h|^2 exponential):
+// tolerance 4 sigma. Hs: 4 sqrt(variance) against Pierson-Moskowitz's 0.21 (1.026 U10)^2 / g,
+// tolerance the patch-size loss 1 - sum p / integral F plus 2 sigma / sum p.
+struct OpenSeaFigures {
+  double variance = 0.0, expected = 0.0, sigma = 0.0, loss = 0.0, hsPm = 0.0;
+};
+OpenSeaFigures openSeaFigures() {
+  const PatchGeometry geometry{512, 512, 2.0, kG, 40.0};
+  WindSea sea;
+  sea.windSpeed = 10.0;
+  sea.depth = 40.0;
+  const OceanSpectrum spectrum(sea);
+  OceanPatch patch(geometry, 1);
+  patch.addWindSea(spectrum, 1);
+  patch.evaluate(0.0, PatchOutputs{.slopes = false});
+  OpenSeaFigures f;
+  const double l = 1024.0, dk2 = 4 * kPi * kPi / (l * l);
+  double sum2 = 0.0;
+  for (int n = -255; n < 256; ++n)
+    for (int m = -255; m < 256; ++m) {
+      const double kx = 2 * kPi * m / l, ky = 2 * kPi * n / l;
+      const double p = (spectrum(kx, ky) + spectrum(-kx, -ky)) * dk2 / 2.0;
+      f.expected += p;
+      sum2 += 2.0 * p * p;
+    }
+  f.sigma = std::sqrt(sum2);
+  double sum = 0.0, sumSquares = 0.0;
+  const Field2D& eta = patch.height();
+  for (std::size_t k = 0; k < eta.size(); ++k) {
+    sum += eta.data()[k];
+    sumSquares += double(eta.data()[k]) * eta.data()[k];
+  }
+  const double cells = double(eta.size());
+  f.variance = sumSquares / cells - (sum / cells) * (sum / cells);
+  f.loss = 1.0 - f.expected / spectrum.variance();
+  f.hsPm = spectrum.piersonMoskowitzHs();
+  return f;
+}
+
+VerifyResult openVarianceCase() {
+  const OpenSeaFigures f = openSeaFigures();
+  const double error = f.variance / f.expected - 1.0, tolerance = 4.0 * f.sigma / f.expected;
+  std::ostringstream d;
+  d << "surface variance " << f.variance << " m^2 vs sum p over the lattice " << f.expected
+    << " m^2 (JONSWAP, U10 = 10 m/s, 1024 m patch); tolerance 4 sampling sigmas";
+  return {kId,   "open JONSWAP variance",       error,  tolerance,
+          "rel", std::fabs(error) <= tolerance, d.str()};
+}
+
+VerifyResult openHsCase() {
+  const OpenSeaFigures f = openSeaFigures();
+  const double hs = 4.0 * std::sqrt(f.variance), error = hs / f.hsPm - 1.0;
+  const double tolerance = f.loss + 2.0 * f.sigma / f.expected;
+  std::ostringstream d;
+  d << "Hs " << hs << " m vs Pierson-Moskowitz " << f.hsPm << " m; tolerance the patch-size loss "
+    << f.loss << " + 2 sigma";
+  return {kId,   "open Hs vs Pierson-Moskowitz", error,  tolerance,
+          "rel", std::fabs(error) <= tolerance,  d.str()};
+}
+
 }  // namespace
 
 std::vector<VerifyCase> fftOceanCases() {
@@ -262,6 +380,12 @@ std::vector<VerifyCase> fftOceanCases() {
       {kId, "Phillips variance", varianceCase},
       {kId, "no energy across the wind", directionCase},
       {kId, "shallow limit vs swe-adi", shallowLimitCase},
+      {kId, "open travelling wave kd = 1", [] { return openTravellingCase(1.0 / openK()); }},
+      {kId, "open travelling wave deep",
+       [] { return openTravellingCase(std::numeric_limits<double>::infinity()); }},
+      {kId, "open standing wave kd = 1", openStandingCase},
+      {kId, "open JONSWAP variance", openVarianceCase},
+      {kId, "open Hs vs Pierson-Moskowitz", openHsCase},
   };
 }
 

@@ -43,7 +43,10 @@ INSTANTIATE_TEST_SUITE_P(Verification, FftOceanCase,
                          ::testing::Values("period (1,1) kd = 0.1", "period (1,1) kd = 1",
                                            "period (1,1) kd = 10", "energy 10000 steps",
                                            "volume 10000 steps", "symmetry", "Phillips variance",
-                                           "no energy across the wind", "shallow limit vs swe-adi"),
+                                           "no energy across the wind", "shallow limit vs swe-adi",
+                                           "open travelling wave kd = 1",
+                                           "open travelling wave deep", "open standing wave kd = 1",
+                                           "open JONSWAP variance", "open Hs vs Pierson-Moskowitz"),
                          [](const auto& info) {
                            std::string name;
                            for (char ch : info.param)

@@ -1,0 +1,145 @@
+// fft-ocean's open form (`sea` = open): Tessendorf's periodic patch of travelling waves
+// (core/ocean/ocean_patch.hpp) on the scenario's grid (docs/fft-ocean.md, "The open sea").
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/forcing/wave_shadow.hpp"
+#include "models/fft_ocean/fft_ocean.hpp"
+
+namespace wb {
+
+namespace {
+constexpr double kDegree = std::numbers::pi / 180.0;
+}
+
+// The patch is periodic and not coupled to the edges: any edge kind runs.
+bool FftOcean::absorbsAtOpenEdges() const {
+  return params().getChoice("sea") == "open";
+}
+
+// One depth and the whole rectangle wet: w^2 = g k tanh(k d) on a periodic patch.
+void FftOcean::checkOpenDomain(const Domain& domain) const {
+  const auto refuse = [](const std::string& why) {
+    throw InputError(std::string(kId) + ".sea: open: " + why);
+  };
+  const int solid = domain.nx() * domain.ny() - domain.wetCount();
+  if (solid > 0)
+    refuse("the domain has " + std::to_string(solid) +
+           " solid cells; the periodic patch needs the whole rectangle wet");
+  const Field2D& depth = domain.restDepth();
+  float lo = depth.data()[0], hi = lo;
+  for (std::size_t k = 0; k < depth.size(); ++k) {
+    lo = std::min(lo, depth.data()[k]);
+    hi = std::max(hi, depth.data()[k]);
+  }
+  if (lo <= 0.0f || hi - lo > 1e-6f * hi) {
+    std::ostringstream why;
+    why << "the rest depth ranges from " << lo << " to " << hi
+        << " m; w^2 = g k tanh(k d) needs one depth";
+    refuse(why.str());
+  }
+  if (domain.nx() % 2 || domain.ny() % 2)
+    refuse("the grid is " + std::to_string(domain.nx()) + " x " + std::to_string(domain.ny()) +
+           "; the patch's transforms need even nx and ny");
+}
+
+WindSea FftOcean::windSea() const {
+  const auto& p = params();
+  WindSea sea;
+  sea.kind = p.getChoice("spectrum") == "jonswap" ? SpectrumKind::Jonswap : SpectrumKind::Phillips;
+  sea.windSpeed = p.get("wind_speed");
+  sea.windDirection = p.get("wind_direction") * kDegree;
+  sea.fetch = p.get("fetch");
+  sea.gamma = p.get("gamma");
+  sea.phillipsAmplitude = p.get("amplitude");
+  // Auto: none; the lattice already ends at the grid's Nyquist wavenumber pi / dx (l = dx would
+  // take 1 to 60 % of the variance off below it; docs/fft-ocean.md, "Calibration").
+  sea.smallWaveCutoff = p.getOptional("small_wave_cutoff").value_or(0.0);
+  sea.calibrateToPiersonMoskowitz = p.getChoice("calibration") == "pierson-moskowitz";
+  sea.g = g_;
+  sea.depth = depth_;
+  return sea;
+}
+
+// The scenario's eta0 is a surface at rest at t = 0; the wind sea (eq. 42) adds to it.
+void FftOcean::resetOpen(const Domain& domain, const Field2D& eta0) {
+  checkOpenDomain(domain);
+  nx_ = domain.nx();
+  ny_ = domain.ny();
+  dx_ = domain.grid().dx;
+  g_ = domain.g();
+  depth_ = domain.restDepth().data()[0];
+  dt_ = params().getOptional("dt").value_or(dx_ / std::sqrt(g_ * depth_));
+  a_.clear();
+  b_.clear();
+  patch_ = std::make_unique<OceanPatch>(PatchGeometry{nx_, ny_, dx_, g_, depth_});
+  work_ = Field2D(nx_, ny_);
+  shadowShift_ = Field2D(nx_, ny_);
+  patch_->addSurfaceAtRest(eta0, 0.0);
+  openSpectrum_ = std::make_unique<OceanSpectrum>(windSea());
+  if (openSpectrum_->variance() > 0.0)
+    patch_->addWindSea(*openSpectrum_, std::uint64_t(params().getInt("seed")));
+  runStart_ = runDt_ = 0.0;
+  runSteps_ = 0;
+  invalidate();
+}
+
+// t = start + steps dt over a run of equal steps (the Comparison's), restarted when dt changes:
+// one rounding, not one per step.
+void FftOcean::advanceTime(double dt) {
+  if (dt != runDt_) {
+    runStart_ = time();
+    runDt_ = dt;
+    runSteps_ = 0;
+  }
+  ++runSteps_;
+  invalidate();
+}
+
+const Field2D& FftOcean::openEta() const {
+  if (!etaFresh_) {
+    patch_->evaluate(time(), PatchOutputs{.slopes = false});
+    etaFresh_ = true;
+  }
+  return patch_->height();
+}
+
+void FftOcean::computeOpenVelocity() const {
+  if (velocityFresh_) return;
+  patch_->evaluate(time(), PatchOutputs{.slopes = false, .velocity = true});
+  velocityFresh_ = etaFresh_ = true;
+}
+
+// The wave shadow as in the basin: eta_t in physical space damped toward its shadow-weighted
+// mean, r <- r - s (r - m), s = c dt / (1 + c dt) (dampHeightRate), and the patch re-split so
+// that eta stays and eta_t is the damped one. sum(eta_t) stays 0: the volume does not move.
+void FftOcean::dampOpenSea(const Field2D& rate, double dt) {
+  Field2D& etaT = work_;
+  patch_->surfaceRate(time(), etaT);
+  shadowShift_.fill(0.0f);
+  dampHeightRate(rate, dt, etaT, shadowShift_);
+  for (std::size_t k = 0; k < etaT.size(); ++k)
+    etaT.data()[k] -= shadowShift_.data()[k];
+  patch_->setSurfaceRate(etaT, time());
+  invalidate();
+}
+
+const OceanPatch* FftOcean::openSeaFields(const PatchOutputs& outputs) const {
+  if (form_ != Form::Open) return nullptr;
+  patch_->evaluate(time(), outputs);
+  etaFresh_ = true;
+  velocityFresh_ = outputs.velocity;
+  return patch_.get();
+}
+
+FftOcean::SeaState FftOcean::seaState() const {
+  if (form_ != Form::Open) return {};
+  return {.hsRealised = 4.0 * std::sqrt(patch_->heightVariance(time())),
+          .hsLattice = 4.0 * std::sqrt(patch_->latticeVariance()),
+          .hsSpectrum = openSpectrum_->significantWaveHeight(),
+          .peakPeriod = openSpectrum_->peakPeriod()};
+}
+
+}  // namespace wb
