@@ -86,6 +86,21 @@ std::string groupKey(const PlannedRun& run) {
   return key;
 }
 
+// "Nx": N explicit limits on the group's coarsest grid, rounded down to a whole number of
+// steps per tick, and in proportion to dx on the finer grids. So the Courant number is the same
+// on every grid and the step halves exactly when the cells do; N limits of each grid, each
+// rounded to the tick on its own, would not (1/60 s: 2, 3 and 5 steps for 0.014, 0.007 and
+// 0.0035 s).
+double proportionalStep(const Scenario& s, const PlannedRun& run, double explicitLimit,
+                        std::map<std::string, std::pair<int, double>>& coarsest) {
+  const auto [it, first] = coarsest.try_emplace(groupKey(run), run.grid, 0.0);
+  if (first) {
+    const double dt = *run.dt.multiple * explicitLimit;
+    it->second.second = s.tick / std::ceil(s.tick / dt - 1e-9);
+  }
+  return it->second.second * it->second.first / run.grid;
+}
+
 int planSubcommand(const FlagReader& flags, const std::string& file) {
   (void)flags;
   const PreparedStudy study = prepareStudy(file, true);
@@ -98,21 +113,21 @@ int planSubcommand(const FlagReader& flags, const std::string& file) {
                                      ? "the scenario's reference"
                                      : "the finest grid of each group (the scenario has no "
                                        "reference)");
-  std::printf("%5s  %-44s %11s %10s %10s  %s\n", "index", "run", "cells", "dt s", "steps",
+  std::printf("%5s  %-44s %11s %10s %10s  %s\n", "index", "run", "cells", "step s", "steps",
               "estimate");
   double total = 0.0;
   for (const auto& run : plan.runs) {
     const std::string cells = std::to_string(run.cells.nx) + " x " + std::to_string(run.cells.ny);
     std::printf("%5d  %-44s %11s %10s %10lld  %s\n", run.index, run.name.c_str(), cells.c_str(),
-                run.dtSeconds > 0 ? secondsText(run.dtSeconds).c_str() : "auto",
-                run.steps,
+                secondsText(run.stepSeconds).c_str(), run.steps,
                 durationText(run.estimateSeconds).c_str());
     total += run.estimateSeconds;
   }
-  std::printf("estimated %s in all on one core (%d warm-up + %d timed pass%s per run; calibrated "
-              "on grid %d)\n",
-              durationText(total).c_str(), plan.warmup ? 1 : 0, plan.repeats,
-              plan.repeats == 1 ? "" : "es", study.calibrationGrid);
+  std::printf(
+      "estimated %s in all on one core (%d warm-up + %d timed pass%s per run; calibrated "
+      "on grid %d)\n",
+      durationText(total).c_str(), plan.warmup ? 1 : 0, plan.repeats, plan.repeats == 1 ? "" : "es",
+      study.calibrationGrid);
   return 0;
 }
 
@@ -135,8 +150,7 @@ int runSubcommand(const FlagReader& flags, const std::string& file) {
   if (!out) throw InputError("study run: --out DIR is required");
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
   const PreparedStudy study = prepareStudy(file, true);
-  const int jobs =
-      flags.integer("--jobs", std::max(1, cores / study.plan.threads), 1, 1024);
+  const int jobs = flags.integer("--jobs", std::max(1, cores / study.plan.threads), 1, 1024);
   RunOutput output(*out);  // locked: a second `study run` on the folder is refused
   const fs::path dir = output.dir();
   claimFolder(dir, study.plan);
@@ -151,8 +165,8 @@ int runSubcommand(const FlagReader& flags, const std::string& file) {
       pending.push_back(run.index);
   }
   if (kept > 0)
-    std::fprintf(stderr, "study: %d of %zu runs already done in %s; running the other %zu\n",
-                 kept, study.plan.runs.size(), dir.c_str(), pending.size());
+    std::fprintf(stderr, "study: %d of %zu runs already done in %s; running the other %zu\n", kept,
+                 study.plan.runs.size(), dir.c_str(), pending.size());
   const int stopped = runStudyJobs(dir, study.plan, pending, jobs);
   if (stopped) return stopped;
   const auto results = collectStudy(dir, study.plan);
@@ -169,8 +183,7 @@ int runOneSubcommand(const std::vector<std::string>& args) {
   std::string index = args.size() == 2 ? args[1] : "";
   if (index.empty()) {
     const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
-    if (!task || !*task)
-      throw InputError("study run-one: give INDEX or set SLURM_ARRAY_TASK_ID");
+    if (!task || !*task) throw InputError("study run-one: give INDEX or set SLURM_ARRAY_TASK_ID");
     index = task;
   }
   char* end = nullptr;
@@ -190,15 +203,15 @@ std::string durationText(double seconds) {
   else if (seconds < 3600)
     std::snprintf(text, sizeof text, "%d min %02d s", int(seconds / 60), int(seconds) % 60);
   else
-    std::snprintf(text, sizeof text, "%d h %02d min", int(seconds / 3600),
-                  int(seconds / 60) % 60);
+    std::snprintf(text, sizeof text, "%d h %02d min", int(seconds / 3600), int(seconds / 60) % 60);
   return text;
 }
 
 PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibration) {
   PreparedStudy study;
   study.spec = loadStudy(fileOrBuiltin);
-  study.base = loadCheckedScenario(study.spec.scenario);
+  study.base = loadPatchedScenario(study.spec.scenario, study.spec.scenarioPatch);
+  checkScenarioModels(study.base);
   study.plan = expandStudy(study.spec, study.base, declarations(), defaultModelIds());
   StudyPlan& plan = study.plan;
   study.calibrationGrid = plan.runs.empty() ? 0 : plan.runs.front().grid;
@@ -206,13 +219,14 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
     study.calibrationGrid = std::min(study.calibrationGrid, run.grid);
   // Seconds per cell and step of each group, timed at the smallest grid.
   std::map<std::string, double> costPerCellStep;
+  std::map<std::string, std::pair<int, double>> coarsest;  // per group: grid and its step
   for (auto& run : plan.runs) {
     const Scenario s = runScenario(plan, study.base, run);
     const Domain domain = buildDomain(s);
     const Field2D eta0 = buildInitialEta(s, domain);
     BuiltRun built = buildRun(plan, run, s, domain, eta0, 0.0);
     if (run.dt.seconds) run.dtSeconds = *run.dt.seconds;
-    if (run.dt.multiple) run.dtSeconds = *run.dt.multiple * built.explicitLimit;
+    if (run.dt.multiple) run.dtSeconds = proportionalStep(s, run, built.explicitLimit, coarsest);
     if (run.dtSeconds > 0) {
       try {
         built = buildRun(plan, run, s, domain, eta0, run.dtSeconds);
@@ -228,6 +242,7 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
       costPerCellStep[groupKey(run)] = calibrate(*built.model) / cells;
     const double passes = plan.repeats + (plan.warmup ? 1 : 0);
     run.steps = plannedSteps(s, dt);
+    run.stepSeconds = s.tick / std::ceil(s.tick / std::min(dt, s.tick) - 1e-9);
     run.estimateSeconds =
         withCalibration ? costPerCellStep[groupKey(run)] * cells * double(run.steps) * passes : 0.0;
   }

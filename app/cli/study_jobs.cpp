@@ -49,11 +49,11 @@ pid_t spawnRun(const fs::path& dir, int index) {
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  const char* argv[] = {"wavebench-cli", "study", "run-one", dirText.c_str(), indexText.c_str(),
-                        nullptr};
+  const char* argv[] = {"wavebench-cli", "study",           "run-one",
+                        dirText.c_str(), indexText.c_str(), nullptr};
   pid_t pid = 0;
-  const int error = posix_spawn(&pid, self.c_str(), &actions, nullptr,
-                                const_cast<char* const*>(argv), environ);
+  const int error =
+      posix_spawn(&pid, self.c_str(), &actions, nullptr, const_cast<char* const*>(argv), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0)
     throw InputError("study run: cannot start a run: " + std::string(std::strerror(error)));
@@ -84,10 +84,9 @@ void recordCrash(const fs::path& dir, const StudyPlan& plan, int index, int stat
   result.machine = thisMachine();
   for (double time : plan.errorAt)
     result.errors.push_back({time});
-  result.reason = WIFSIGNALED(status)
-                      ? "killed by signal " + std::to_string(WTERMSIG(status)) + " (" +
-                            strsignal(WTERMSIG(status)) + ")"
-                      : "exited with " + std::to_string(WEXITSTATUS(status));
+  result.reason = WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status)) +
+                                            " (" + strsignal(WTERMSIG(status)) + ")"
+                                      : "exited with " + std::to_string(WEXITSTATUS(status));
   if (const std::string line = lastLine(logFile(dir, index)); !line.empty())
     result.reason += ": " + line;
   writeResult(dir, result);
@@ -108,8 +107,8 @@ class Progress {
                    plan_.runs.at(std::size_t(index)).name.c_str(), status.c_str(),
                    durationText(seconds).c_str());
     else if (status != "ok")
-      std::fprintf(stderr, "\r\033[Kstudy: %s: %s\n", plan_.runs.at(std::size_t(index)).name.c_str(),
-                   status.c_str());
+      std::fprintf(stderr, "\r\033[Kstudy: %s: %s\n",
+                   plan_.runs.at(std::size_t(index)).name.c_str(), status.c_str());
     draw();
   }
   // The bar, on a terminal: done runs, time so far and left (scaled by the calibration's
@@ -169,8 +168,8 @@ int runStudyJobs(const fs::path& dir, const StudyPlan& plan, const std::vector<i
         progress.draw(), lastDraw = Clock::now();
       continue;
     }
-    const auto it = std::find_if(running.begin(), running.end(),
-                                 [&](const Child& c) { return c.pid == pid; });
+    const auto it =
+        std::find_if(running.begin(), running.end(), [&](const Child& c) { return c.pid == pid; });
     if (it == running.end()) continue;
     const Child child = *it;
     running.erase(it);

@@ -66,12 +66,13 @@ Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& 
   Pass pass;
   std::size_t next = 0;  // the next error time
   const auto measureNow = [&] {
-    while (next < plan.errorAt.size() &&
-           std::fabs(comparison.time() - plan.errorAt[next]) <= 1e-9 * std::max(1.0, comparison.time())) {
+    while (next < plan.errorAt.size() && std::fabs(comparison.time() - plan.errorAt[next]) <=
+                                             1e-9 * std::max(1.0, comparison.time())) {
       if (measure) {
         const FrameRecord record = comparison.record(0);
         RunErrors& errors = measure->errors[next];
-        if (record.errorL2) errors = {plan.errorAt[next], *record.errorL1, *record.errorL2, *record.errorMax};
+        if (record.errorL2)
+          errors = {plan.errorAt[next], *record.errorL1, *record.errorL2, *record.errorMax};
         if (!plan.hasReference) {
           std::ostringstream text;
           writeCsvField(text, comparison.model(0).eta());
@@ -173,7 +174,7 @@ int runOneStudyRun(const fs::path& dir, int index) {
   for (double time : plan.errorAt)
     result.errors.push_back({time});
   try {
-    const Scenario base = loadCheckedScenario(plan.scenario);
+    const Scenario base = loadPatchedScenario(plan.scenario, plan.scenarioPatch);
     const Scenario scenario = runScenario(plan, base, run);
     const int passes = plan.repeats + (plan.warmup ? 1 : 0);
     for (int p = 0; p < passes; ++p) {

@@ -16,9 +16,9 @@ struct GridError {
 };
 
 struct EocTable {
-  std::vector<GridError> points;        // ascending grid; non-finite and zero errors left out
+  std::vector<GridError> points;           // ascending grid; non-finite and zero errors left out
   std::vector<std::optional<double>> eoc;  // one per point; none for the first
-  std::optional<double> fit;             // with at least two points
+  std::optional<double> fit;               // with at least two points
 };
 
 EocTable convergenceOrders(std::vector<GridError> points);

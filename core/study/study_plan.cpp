@@ -102,13 +102,15 @@ Grid gridWithLongerSide(const Grid& base, int cells, const std::string& where) {
   const long long scaled = 1LL * shorter * cells;
   if (scaled % longer != 0) {
     const int step = longer / std::gcd(longer, shorter);
-    fail(where, std::to_string(cells) + " cells along the longer side give " +
-                    std::to_string(double(scaled) / longer) +
+    char other[32];
+    std::snprintf(other, sizeof other, "%g", double(scaled) / longer);
+    fail(where, std::to_string(cells) + " cells along the longer side give " + other +
                     " along the other (the scenario's grid is " + std::to_string(base.nx) + " x " +
                     std::to_string(base.ny) + "); use a multiple of " + std::to_string(step));
   }
   const int other = int(scaled / longer);
-  if (other < 4) fail(where, std::to_string(cells) + " cells leave fewer than 4 on the shorter side");
+  if (other < 4)
+    fail(where, std::to_string(cells) + " cells leave fewer than 4 on the shorter side");
   Grid grid;
   grid.dx = base.dx * longer / cells;
   grid.nx = base.nx >= base.ny ? cells : other;
@@ -139,6 +141,7 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
   StudyPlan plan;
   plan.source = study.source;
   plan.scenario = study.scenario;
+  plan.scenarioPatch = study.scenarioPatch;
   plan.repeats = study.repeats;
   plan.threads = study.threads;
   plan.warmup = study.warmup;
@@ -154,8 +157,7 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
       models.push_back(id);
   if (models.empty()) models = defaultModels;
   for (std::size_t k = 0; k < models.size(); ++k)
-    declaration(catalogue, models[k],
-                study.source + ": axes.models[" + std::to_string(k) + "]");
+    declaration(catalogue, models[k], study.source + ": axes.models[" + std::to_string(k) + "]");
   for (const auto& axis : study.params) {
     const std::string where = study.source + ": axes." + axis.model + "." + axis.param;
     if (std::find(models.begin(), models.end(), axis.model) == models.end())
@@ -172,8 +174,8 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
     cells.push_back(gridWithLongerSide(base.grid, grid, where));
     scenarioOnGrid(base, cells.back(), where);
   }
-  const std::vector<DtChoice> dts = study.dts.empty() ? std::vector<DtChoice>{{"auto", {}, {}}}
-                                                      : study.dts;
+  const std::vector<DtChoice> dts =
+      study.dts.empty() ? std::vector<DtChoice>{{"auto", {}, {}}} : study.dts;
 
   for (const auto& model : models) {
     std::vector<const ParamAxis*> axes;
@@ -237,14 +239,21 @@ json planToJson(const StudyPlan& plan) {
                     {"dt", dtJson(run.dt)},
                     {"dt_s", run.dtSeconds},
                     {"params", params},
+                    {"step_s", run.stepSeconds},
                     {"steps", run.steps},
                     {"estimate_s", run.estimateSeconds}});
   }
-  return {{"study", plan.source},       {"scenario", plan.scenario},
-          {"hash", plan.hash},          {"param_columns", plan.paramColumns},
-          {"error_at", plan.errorAt},   {"repeats", plan.repeats},
-          {"threads", plan.threads},    {"warmup", plan.warmup},
-          {"force", plan.force},        {"has_reference", plan.hasReference},
+  return {{"study", plan.source},
+          {"scenario", plan.scenario},
+          {"scenario_patch", plan.scenarioPatch},
+          {"hash", plan.hash},
+          {"param_columns", plan.paramColumns},
+          {"error_at", plan.errorAt},
+          {"repeats", plan.repeats},
+          {"threads", plan.threads},
+          {"warmup", plan.warmup},
+          {"force", plan.force},
+          {"has_reference", plan.hasReference},
           {"runs", runs}};
 }
 
@@ -253,6 +262,7 @@ StudyPlan planFromJson(const json& in, const std::string& source) {
     StudyPlan plan;
     plan.source = in.at("study").get<std::string>();
     plan.scenario = in.at("scenario").get<std::string>();
+    plan.scenarioPatch = in.at("scenario_patch");
     plan.hash = in.at("hash").get<std::string>();
     plan.paramColumns = in.at("param_columns").get<std::vector<std::string>>();
     plan.errorAt = in.at("error_at").get<std::vector<double>>();
@@ -272,6 +282,7 @@ StudyPlan planFromJson(const json& in, const std::string& source) {
       run.dtSeconds = r.at("dt_s").get<double>();
       for (const auto& p : r.at("params"))
         run.params.emplace_back(p.at(0).get<std::string>(), p.at(1).get<std::string>());
+      run.stepSeconds = r.at("step_s").get<double>();
       run.steps = r.at("steps").get<long long>();
       run.estimateSeconds = r.at("estimate_s").get<double>();
       plan.runs.push_back(std::move(run));

@@ -34,13 +34,15 @@ struct PlannedRun {
   // The step asked of the model (s), resolved on the run's grid; 0 for its own (auto).
   double dtSeconds = 0.0;
   std::vector<std::pair<std::string, std::string>> params;  // axis parameter -> value text
+  double stepSeconds = 0.0;      // the step it takes, as planned: a whole number per tick
   long long steps = 0;           // of one pass, as planned
   double estimateSeconds = 0.0;  // from the calibration (study plan)
 };
 
 struct StudyPlan {
-  std::string source;    // the study file
-  std::string scenario;  // "builtin:NAME" or an absolute path
+  std::string source;                     // the study file
+  std::string scenario;                   // "builtin:NAME" or an absolute path
+  nlohmann::json scenarioPatch;           // the study's, null for none
   std::vector<std::string> paramColumns;  // "swe-adi.iterations", one per parameter axis
   std::vector<double> errorAt;            // s, ascending
   int repeats = 1, threads = 1;

@@ -122,7 +122,8 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
          "cores,load_average,reason\n";
   for (const auto& run : plan.runs) {
     const std::optional<RunResult>& result = results.at(std::size_t(run.index));
-    std::string head = run.name + ',' + run.model + ',' + std::to_string(run.grid) + ',' + run.dt.text;
+    std::string head =
+        run.name + ',' + run.model + ',' + std::to_string(run.grid) + ',' + run.dt.text;
     for (const auto& column : plan.paramColumns)
       head += ',' + paramValue(run, column);
     for (double time : plan.errorAt) {
@@ -138,9 +139,9 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
       out << ',' << number(errors.l1) << ',' << number(errors.l2) << ',' << number(errors.max)
           << ',' << number(minimum(result->cpuSeconds)) << ',' << number(wall) << ','
           << result->steps << ',' << number(result->peakMb) << ',' << result->status << ','
-          << number(median(result->cpuSeconds)) << ',' << number(median(result->wallSeconds))
-          << ',' << number(wall > 0 ? double(result->steps) / wall : NAN) << ','
-          << result->wallSeconds.size() << ',' << number(run.dtSeconds) << ',' << run.cells.nx
+          << number(median(result->cpuSeconds)) << ',' << number(median(result->wallSeconds)) << ','
+          << number(wall > 0 ? double(result->steps) / wall : NAN) << ','
+          << result->wallSeconds.size() << ',' << number(run.stepSeconds) << ',' << run.cells.nx
           << ',' << run.cells.ny << ',' << result->threads << ',' << csvText(result->errorAgainst)
           << ',' << csvText(result->machine.host) << ',' << csvText(result->machine.cpu) << ','
           << result->machine.cores << ',' << number(result->machine.loadAverage) << ','

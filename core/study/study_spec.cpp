@@ -163,6 +163,10 @@ StudySpec parseStudyText(const std::string& text, const std::string& source,
         if (builtin) fail(at(key), "a builtin study names a builtin scenario");
         study.scenario = (baseDir / study.scenario).lexically_normal().string();
       }
+    } else if (key == "scenario_patch") {
+      if (!value.is_object())
+        fail(at(key), "must be an object (a JSON merge patch of the scenario)");
+      study.scenarioPatch = value;
     } else if (key == "axes") {
       readAxes(value, at(key), study);
     } else if (key == "repeats") {
@@ -198,6 +202,30 @@ StudySpec loadStudy(const std::string& fileOrBuiltin) {
   }
   return parseStudyText(readFileBytes(fileOrBuiltin), fileOrBuiltin,
                         fs::absolute(fileOrBuiltin).parent_path());
+}
+
+Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const json& patch) {
+  if (patch.is_null()) return loadScenario(fileOrBuiltin);
+  const bool builtin = fileOrBuiltin.starts_with(kBuiltinPrefix);
+  std::string text;
+  if (builtin) {
+    const auto bytes =
+        builtinResource(fileOrBuiltin.substr(std::string(kBuiltinPrefix).size()) + ".json");
+    if (!bytes) loadScenario(fileOrBuiltin);  // names the builtins there are
+    text = std::string(*bytes);
+  } else {
+    text = readFileBytes(fileOrBuiltin);
+  }
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::exception&) {
+    return loadScenario(fileOrBuiltin);  // its own message for malformed JSON
+  }
+  root.merge_patch(patch);
+  const std::string source = fileOrBuiltin + " (patched by the study)";
+  return parseScenario(root, source,
+                       builtin ? fs::path() : fs::absolute(fileOrBuiltin).parent_path(), builtin);
 }
 
 std::vector<std::string> builtinStudyNames() {

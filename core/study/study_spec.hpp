@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/scenario/scenario.hpp"
+
 namespace wb {
 
 // One value of the "dt" axis: seconds, or a multiple of each model's explicit limit ("4x").
@@ -31,6 +33,9 @@ struct StudySpec {
   std::string source;    // the study file, for messages ("study.json", "builtin:NAME")
   std::string text;      // its content (part of the plan's hash)
   std::string scenario;  // "builtin:NAME" or a path resolved against the study's folder
+  // A JSON merge patch (RFC 7386) applied to the scenario before it is read: the study's own
+  // variant of it (a smaller wave, another tick) without a copy of the file. Null: none.
+  nlohmann::json scenarioPatch;
   std::vector<std::string> models;  // empty: the scenario's models, else the default set
   std::vector<int> grids;           // cells along the longer side; empty: the scenario's
   std::vector<DtChoice> dts;        // empty: each model's own step
@@ -38,14 +43,17 @@ struct StudySpec {
   int repeats = 1;
   int threads = 1;
   bool warmup = true;
-  bool force = false;            // a dt beyond a model's bound runs (and may blow up)
-  std::vector<double> errorAt;   // s; empty: at the scenario's duration
+  bool force = false;           // a dt beyond a model's bound runs (and may blow up)
+  std::vector<double> errorAt;  // s; empty: at the scenario's duration
 };
 
 // Parses a study; `source` names it in messages and a relative scenario path resolves against
 // baseDir. Throws InputError "<source>: <key>: <reason>" for anything it cannot use.
 StudySpec parseStudyText(const std::string& text, const std::string& source,
                          const std::filesystem::path& baseDir, bool builtin = false);
+// The study's scenario ("builtin:NAME" or a path) with the patch applied (none when null).
+// Throws InputError naming the scenario and the key.
+Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const nlohmann::json& patch);
 // "builtin:NAME" (resources/scenarios/NAME.study) or a path.
 StudySpec loadStudy(const std::string& fileOrBuiltin);
 std::vector<std::string> builtinStudyNames();
