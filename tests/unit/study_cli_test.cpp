@@ -125,6 +125,25 @@ TEST_F(Study, TheStandingModeMeasuresEachModelsOrder) {
   EXPECT_EQ(runs[2].at("steps"), "480");
 }
 
+// Without a reference, the errors are taken against the finest run of each group: a drop
+// (radius 1.5 m) in the basin, swe-adi on 32, 64 and 128 cells, second order against 128.
+TEST_F(Study, WithoutAReferenceTheFinestRunIsTheReference) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"reference": null,
+                       "initial": {"drops": [{"x": 8, "y": 4, "radius": 1.5, "amplitude": 1e-4}]}},
+    "axes": {"models": ["swe-adi"], "grid": [32, 64, 128], "dt": ["0.25x"]},
+    "error": {"at": [1]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  EXPECT_NEAR(fittedOrders(dir_ / "o" / "eoc.csv").at("swe-adi"), 2.0, 0.25);
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[0].at("error_against"), "grid 128 (the finest run)");
+  EXPECT_LT(std::stod(runs[0].at("error_l2")), 1e-5);
+  EXPECT_GT(std::stod(runs[0].at("error_l2")), std::stod(runs[1].at("error_l2")));
+  EXPECT_EQ(runs[2].at("error_l2"), "nan");  // the finest run is the reference
+}
+
 TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
     "axes": {"models": ["damped-wave"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
