@@ -224,7 +224,12 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
     const Scenario s = runScenario(plan, study.base, run);
     const Domain domain = buildDomain(s);
     const Field2D eta0 = buildInitialEta(s, domain);
-    BuiltRun built = buildRun(plan, run, s, domain, eta0, 0.0);
+    BuiltRun built;
+    try {
+      built = buildRun(plan, run, s, domain, eta0, 0.0);
+    } catch (const InputError& e) {  // the model refuses the domain: name the run
+      throw InputError(plan.source + ": run " + run.name + ": " + e.what());
+    }
     if (run.dt.seconds) run.dtSeconds = *run.dt.seconds;
     if (run.dt.multiple) run.dtSeconds = proportionalStep(s, run, built.explicitLimit, coarsest);
     if (run.dtSeconds > 0) {
