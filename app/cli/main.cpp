@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
       return wb::cli::listCommand();
     }
     std::fprintf(stderr,
-                 "wavebench-cli: unknown command '%s' (expected run, bench, verify, list or study; "
+                 "wavebench-cli: unknown command '%s' (expected run, bench, verify or list; "
                  "see --help)\n",
                  command.c_str());
     return 2;
