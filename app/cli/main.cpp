@@ -27,6 +27,8 @@ const char* kUsage =
     "  wavebench-cli study plan FILE|builtin:NAME\n"
     "  wavebench-cli study run FILE|builtin:NAME --out DIR [--jobs N] [--retry-failed]\n"
     "  wavebench-cli study run-one DIR [INDEX]   (INDEX from SLURM_ARRAY_TASK_ID if omitted)\n"
+    "  wavebench-cli study submit FILE|builtin:NAME --out DIR --slurm [--dry-run] [--partition P]\n"
+    "                    [--time D-HH:MM:SS] [--mem M] [--account A] [--retry-failed]\n"
     "  wavebench-cli study collect DIR   (docs/studies.md)\n";
 
 }  // namespace

@@ -131,20 +131,6 @@ int planSubcommand(const FlagReader& flags, const std::string& file) {
   return 0;
 }
 
-// The folder holds this study's plan, or none: another study's results are never mixed in.
-void claimFolder(const fs::path& dir, const StudyPlan& plan) {
-  std::error_code ec;
-  if (fs::exists(planFile(dir), ec)) {
-    const StudyPlan existing = readPlan(dir);
-    if (existing.hash != plan.hash)
-      throw InputError(dir.string() + ": holds the results of another study (" + existing.source +
-                       ", plan " + existing.hash + "; this one is " + plan.hash +
-                       "); use another --out or remove it");
-    return;
-  }
-  writeWholeFile(planFile(dir), planToJson(plan).dump(1) + "\n");
-}
-
 int runSubcommand(const FlagReader& flags, const std::string& file) {
   const auto out = flags.value("--out");
   if (!out) throw InputError("study run: --out DIR is required");
@@ -155,18 +141,11 @@ int runSubcommand(const FlagReader& flags, const std::string& file) {
   const fs::path dir = output.dir();
   claimFolder(dir, study.plan);
   fs::create_directories(dir / "runs");
-  std::vector<int> pending;
-  int kept = 0;
-  for (const auto& run : study.plan.runs) {
-    const auto result = readResult(dir, study.plan, run.index);
-    if (result && !(flags.isSet("--retry-failed") && result->status == "failed"))
-      ++kept;
-    else
-      pending.push_back(run.index);
-  }
-  if (kept > 0)
-    std::fprintf(stderr, "study: %d of %zu runs already done in %s; running the other %zu\n", kept,
-                 study.plan.runs.size(), dir.c_str(), pending.size());
+  const std::vector<int> pending = pendingRuns(dir, study.plan, flags.isSet("--retry-failed"));
+  if (pending.size() < study.plan.runs.size())
+    std::fprintf(stderr, "study: %zu of %zu runs already done in %s; running the other %zu\n",
+                 study.plan.runs.size() - pending.size(), study.plan.runs.size(), dir.c_str(),
+                 pending.size());
   const int stopped = runStudyJobs(dir, study.plan, pending, jobs);
   if (stopped) return stopped;
   const auto results = collectStudy(dir, study.plan);
@@ -194,6 +173,29 @@ int runOneSubcommand(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+// The folder holds this study's plan, or none: another study's results are never mixed in.
+void claimFolder(const fs::path& dir, const StudyPlan& plan) {
+  std::error_code ec;
+  if (fs::exists(planFile(dir), ec)) {
+    const StudyPlan existing = readPlan(dir);
+    if (existing.hash != plan.hash)
+      throw InputError(dir.string() + ": holds the results of another study (" + existing.source +
+                       ", plan " + existing.hash + "; this one is " + plan.hash +
+                       "); use another --out or remove it");
+    return;
+  }
+  writeWholeFile(planFile(dir), planToJson(plan).dump(1) + "\n");
+}
+
+std::vector<int> pendingRuns(const fs::path& dir, const StudyPlan& plan, bool retryFailed) {
+  std::vector<int> pending;
+  for (const auto& run : plan.runs) {
+    const auto result = readResult(dir, plan, run.index);
+    if (!result || (retryFailed && result->status == "failed")) pending.push_back(run.index);
+  }
+  return pending;
+}
 
 std::string durationText(double seconds) {
   char text[48];
@@ -256,7 +258,8 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
 
 int studyCommand(std::vector<std::string> args) {
   if (args.empty())
-    throw InputError("study: expected plan, run, run-one or collect (see wavebench-cli --help)");
+    throw InputError(
+        "study: expected plan, run, run-one, submit or collect (see wavebench-cli --help)");
   const std::string sub = args[0];
   args.erase(args.begin());
   if (sub == "run-one") return runOneSubcommand(args);
@@ -269,6 +272,11 @@ int studyCommand(std::vector<std::string> args) {
   if (sub == "plan") return planSubcommand(FlagReader(args, {}, {}), target);
   if (sub == "run")
     return runSubcommand(FlagReader(args, {"--out", "--jobs"}, {"--retry-failed"}), target);
+  if (sub == "submit")
+    return submitSubcommand(
+        FlagReader(args, {"--out", "--partition", "--time", "--mem", "--account"},
+                   {"--slurm", "--dry-run", "--retry-failed"}),
+        target);
   if (sub == "collect") {
     FlagReader(args, {}, {});
     const StudyPlan plan = readPlan(target);
@@ -278,7 +286,7 @@ int studyCommand(std::vector<std::string> args) {
     return 0;
   }
   throw InputError("study: unknown subcommand '" + sub +
-                   "' (expected plan, run, run-one or collect)");
+                   "' (expected plan, run, run-one, submit or collect)");
 }
 
 }  // namespace wb::cli

@@ -27,6 +27,17 @@ struct PreparedStudy {
 };
 PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool calibrate);
 
+class FlagReader;
+
+// The folder holds this study's plan (written now if it holds none); another study's results
+// are never mixed in: InputError naming both plans.
+void claimFolder(const std::filesystem::path& dir, const StudyPlan& plan);
+// The runs without a result of this plan in the folder (and the failed ones when retryFailed).
+std::vector<int> pendingRuns(const std::filesystem::path& dir, const StudyPlan& plan,
+                             bool retryFailed);
+// study submit FILE --out DIR --slurm [--dry-run]: one sbatch --array job of the pending runs.
+int submitSubcommand(const FlagReader& flags, const std::string& file);
+
 // The study's folder: its plan and one result file per run.
 std::filesystem::path planFile(const std::filesystem::path& dir);
 std::filesystem::path resultFile(const std::filesystem::path& dir, int index);

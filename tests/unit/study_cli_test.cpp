@@ -216,4 +216,22 @@ TEST_F(Study, RunOneTakesItsIndexFromSlurm) {
   EXPECT_EQ(readCsv(dir_ / "o" / "study.csv")[1]["status"], "ok");
 }
 
+// study submit --slurm --dry-run writes the job array of the runs not done yet.
+TEST_F(Study, SubmitWritesAJobArrayOfThePendingRuns) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave", "threads": 2,
+    "axes": {"models": ["swe-adi"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
+  const std::string submit = "study submit '" + file.string() + "' --out '" +
+                             (dir_ / "o").string() + "' --slurm --dry-run --partition short";
+  ASSERT_EQ(cli(submit), 0) << err();
+  std::string script = readText(dir_ / "o" / "submit.sbatch");
+  EXPECT_NE(script.find("#SBATCH --array=0-2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --cpus-per-task=2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --partition=short\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("study run-one '" + (dir_ / "o").string() + "'\n"), std::string::npos);
+  ASSERT_EQ(cli("study run-one '" + (dir_ / "o").string() + "' 1"), 0) << err();
+  ASSERT_EQ(cli(submit), 0) << err();
+  script = readText(dir_ / "o" / "submit.sbatch");
+  EXPECT_NE(script.find("#SBATCH --array=0,2\n"), std::string::npos) << script;
+}
+
 }  // namespace
