@@ -126,8 +126,9 @@ TEST_F(Study, TheStandingModeMeasuresEachModelsOrder) {
   const double omega = std::sqrt(9.81 * 0.5) * M_PI * std::hypot(1.0 / 16, 1.0 / 8);
   const double lag = 1e-4 * omega * (2.0 / 480 / 2) * std::fabs(std::sin(2 * omega)) * 0.5 / 0.5;
   for (auto run : runs)
-    if (run["run"] == "damped-wave_grid256_dt0.25x")
+    if (run["run"] == "damped-wave_grid256_dt0.25x") {
       EXPECT_NEAR(std::stod(run["error_l2"]) / lag, 1.0, 0.1);
+    }
   // The steps halve exactly with the cells: 2 s in 120, 240 and 480 steps.
   EXPECT_EQ(runs[0].at("steps"), "120");
   EXPECT_EQ(runs[2].at("steps"), "480");
