@@ -243,4 +243,16 @@ TEST_F(Study, SubmitWritesAJobArrayOfThePendingRuns) {
   EXPECT_NE(script.find("#SBATCH --array=0,2\n"), std::string::npos) << script;
 }
 
+// A reference the scenario breaks on the study's terms is bad input found before anything
+// runs: no output folder.
+TEST_F(Study, AReferenceTheScenarioBreaksIsRefusedBeforeAnythingRuns) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"domain": {"mask": "pi"}}, "axes": {"models": ["damped-wave"]}})");
+  EXPECT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 2);
+  EXPECT_EQ(err(),
+            "wavebench-cli: builtin:standing-wave (patched by the study): reference: standing-mode "
+            "needs water on every cell (no mask walls): the domain has 440 solid cells\n");
+  EXPECT_FALSE(fs::exists(dir_ / "o"));
+}
+
 }  // namespace
