@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/cli/options.hpp"
+#include "app/cli/study_command.hpp"
 #include "core/errors.hpp"
 
 namespace {
@@ -22,7 +23,13 @@ const char* kUsage =
     "                    [--force] [--quiet] [--sequential]\n"
     "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] [--json]\n"
     "  wavebench-cli verify [--models id,id]\n"
-    "  wavebench-cli list   (builtin scenarios and models with their parameters)\n";
+    "  wavebench-cli list   (builtin scenarios and models with their parameters)\n"
+    "  wavebench-cli study plan FILE|builtin:NAME\n"
+    "  wavebench-cli study run FILE|builtin:NAME --out DIR [--jobs N] [--retry-failed]\n"
+    "  wavebench-cli study run-one DIR [INDEX]   (INDEX from SLURM_ARRAY_TASK_ID if omitted)\n"
+    "  wavebench-cli study submit FILE|builtin:NAME --out DIR --slurm [--dry-run] [--partition P]\n"
+    "                    [--time D-HH:MM:SS] [--mem M] [--account A] [--retry-failed]\n"
+    "  wavebench-cli study collect DIR   (docs/studies.md)\n";
 
 }  // namespace
 
@@ -45,6 +52,7 @@ int main(int argc, char** argv) {
       return wb::cli::benchCommand(
           FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));
     if (command == "verify") return wb::cli::verifyCommand(FlagReader(args, {"--models"}, {}));
+    if (command == "study") return wb::cli::studyCommand(args);
     if (command == "list") {
       FlagReader(args, {}, {});  // list takes no option
       return wb::cli::listCommand();

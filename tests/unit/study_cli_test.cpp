@@ -1,0 +1,258 @@
+// wavebench-cli study end to end (docs/studies.md): the orders the standing mode measures,
+// resuming after a run was killed while writing its result, a run that blows up beside runs
+// that do not, a folder of another study, and study.csv and eoc.csv telling the same errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void writeText(const fs::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text;
+}
+
+// A CSV as rows of named fields (no quoted commas in the columns read here).
+std::vector<std::map<std::string, std::string>> readCsv(const fs::path& file) {
+  std::istringstream in(readText(file));
+  std::vector<std::string> header;
+  std::vector<std::map<std::string, std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');)
+      fields.push_back(cell);
+    if (header.empty()) {
+      header = fields;
+      continue;
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t k = 0; k < header.size() && k < fields.size(); ++k)
+      row[header[k]] = fields[k];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+class Study : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() /
+           ("wavebench_study_" + std::string(test->name()) + "_" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs wavebench-cli with the arguments (shell words); returns its exit code.
+  int cli(const std::string& args) {
+    const std::string command = "'" WAVEBENCH_CLI "' " + args + " > '" + (dir_ / "out").string() +
+                                "' 2> '" + (dir_ / "err").string() + "'";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string err() const { return readText(dir_ / "err"); }
+  fs::path study(const std::string& name, const std::string& text) {
+    writeText(dir_ / name, text);
+    return dir_ / name;
+  }
+  fs::path dir_;
+};
+
+// The fitted order of each model's rows "fit" in eoc.csv.
+std::map<std::string, double> fittedOrders(const fs::path& eoc) {
+  std::map<std::string, double> orders;
+  for (auto& row : readCsv(eoc))
+    if (row["grid"] == "fit") orders[row["model"]] = std::stod(row["eoc"]);
+  return orders;
+}
+
+// The standing mode of builtin:standing-wave, 0.1 mm high (a linear wave: at 1 cm, the
+// shallow-water models' own nonlinearity, 2 % of the depth, is an error floor above 3e-7),
+// with the Courant number fixed over three grids.
+//   damped-wave: order 1, not 2. Its surface starts at rest as h^-1 = h^0 (damped_wave.cpp,
+//     reset), which is the exact solution of t = -dt/2, not of t = -dt: the whole run lags by
+//     dt/2, an error A omega dt/2 |sin(omega t)| that halves with dt (its error equals that to 2 %
+//     at 256 cells). Its O(dx^2) stencil error is below it.
+//   swe-adi: order 2 (trapezoidal in time, centred in space, no start error).
+TEST_F(Study, TheStandingModeMeasuresEachModelsOrder) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"reference": {"amplitude": 0.0001}},
+    "axes": {"models": ["damped-wave", "swe-adi"], "grid": [64, 128, 256], "dt": ["0.25x"]},
+    "error": {"at": [2]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "' --jobs 2"),
+            0)
+      << err();
+  const auto orders = fittedOrders(dir_ / "o" / "eoc.csv");
+  EXPECT_NEAR(orders.at("damped-wave"), 1.0, 0.1);
+  EXPECT_NEAR(orders.at("swe-adi"), 2.0, 0.15);
+
+  // study.csv and eoc.csv tell the same errors: each grid's row of eoc.csv is a run's row.
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  ASSERT_EQ(runs.size(), 6u);
+  int matched = 0;
+  for (auto& row : readCsv(dir_ / "o" / "eoc.csv")) {
+    if (row["grid"] == "fit") continue;
+    for (auto run : runs)
+      if (run["model"] == row["model"] && run["grid"] == row["grid"] && run["dt"] == row["dt"] &&
+          run["time"] == row["time"]) {
+        EXPECT_EQ(run["error_l2"], row["error_l2"]) << run["run"];
+        EXPECT_EQ(run["status"], "ok");
+        EXPECT_GT(std::stod(run["steps"]), 0);
+        EXPECT_GT(std::stod(run["peak_mb"]), 1);
+        ++matched;
+      }
+  }
+  EXPECT_EQ(matched, 6);
+  // damped-wave's error is the lag of its start, A omega (dt / 2) |sin(omega t)| of a surface
+  // whose mean square of cos(pi x / Lx) cos(pi y / Ly) is 1/4, relative to the depth 0.5 m.
+  const double omega = std::sqrt(9.81 * 0.5) * M_PI * std::hypot(1.0 / 16, 1.0 / 8);
+  const double lag = 1e-4 * omega * (2.0 / 480 / 2) * std::fabs(std::sin(2 * omega)) * 0.5 / 0.5;
+  for (auto run : runs)
+    if (run["run"] == "damped-wave_grid256_dt0.25x") {
+      EXPECT_NEAR(std::stod(run["error_l2"]) / lag, 1.0, 0.1);
+    }
+  // The steps halve exactly with the cells: 2 s in 120, 240 and 480 steps.
+  EXPECT_EQ(runs[0].at("steps"), "120");
+  EXPECT_EQ(runs[2].at("steps"), "480");
+}
+
+// Without a reference, the errors are taken against the finest run of each group: a drop
+// (radius 1.5 m) in the basin, swe-adi on 32, 64 and 128 cells, second order against 128.
+TEST_F(Study, WithoutAReferenceTheFinestRunIsTheReference) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"reference": null,
+                       "initial": {"drops": [{"x": 8, "y": 4, "radius": 1.5, "amplitude": 1e-4}]}},
+    "axes": {"models": ["swe-adi"], "grid": [32, 64, 128], "dt": ["0.25x"]},
+    "error": {"at": [1]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  EXPECT_NEAR(fittedOrders(dir_ / "o" / "eoc.csv").at("swe-adi"), 2.0, 0.25);
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  ASSERT_EQ(runs.size(), 3u);
+  EXPECT_EQ(runs[0].at("error_against"), "grid 128 (the finest run)");
+  EXPECT_LT(std::stod(runs[0].at("error_l2")), 1e-5);
+  EXPECT_GT(std::stod(runs[0].at("error_l2")), std::stod(runs[1].at("error_l2")));
+  EXPECT_EQ(runs[2].at("error_l2"), "nan");  // the finest run is the reference
+}
+
+TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["damped-wave"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
+  const std::string run = "study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'";
+  ASSERT_EQ(cli(run), 0) << err();
+  const fs::path runs = dir_ / "o" / "runs";
+  const std::string first = readText(runs / "0000.json"), third = readText(runs / "0002.json");
+  // Run 1 killed while writing: its result cut short, and a temporary left beside it.
+  const std::string second = readText(runs / "0001.json");
+  writeText(runs / "0001.json", second.substr(0, second.size() / 2));
+  writeText(runs / "0002.json.tmp", "{\"hash\"");
+  writeText(runs / "0000.json", first + " ");  // a whole result, marked to see it is kept
+  ASSERT_EQ(cli(run), 0) << err();
+  EXPECT_NE(err().find("2 of 3 runs already done"), std::string::npos) << err();
+  EXPECT_EQ(readText(runs / "0000.json"), first + " ");
+  EXPECT_EQ(readText(runs / "0002.json"), third);
+  EXPECT_EQ(readCsv(dir_ / "o" / "study.csv").size(), 3u);
+  for (auto& row : readCsv(dir_ / "o" / "study.csv"))
+    EXPECT_EQ(row["status"], "ok") << row["run"];
+  // Another study is not mixed into the folder.
+  const fs::path other = study("t.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32]}, "error": {"at": [0.5]}})");
+  EXPECT_EQ(cli("study run '" + other.string() + "' --out '" + (dir_ / "o").string() + "'"), 2);
+  EXPECT_NE(err().find("holds the results of another study"), std::string::npos) << err();
+}
+
+TEST_F(Study, ARunThatBlowsUpIsRecordedAndTheOthersComplete) {
+  // A tick of 1 s, so that 3 explicit limits (0.68 s on 32 cells) are not cut to 1/60 s.
+  const std::string axes = R"("scenario_patch": {"tick": 1, "frame_dt": 1},
+    "axes": {"models": ["damped-wave", "swe-adi"], "grid": [32], "dt": ["0.5x", "3x"]},
+    "error": {"at": [10, 20]})";
+  const fs::path refused =
+      study("r.json", R"({"scenario": "builtin:standing-wave", )" + axes + "}");
+  EXPECT_EQ(cli("study plan '" + refused.string() + "'"), 2);
+  EXPECT_NE(err().find("axes.dt: 3x on grid 32: damped-wave.dt: "), std::string::npos) << err();
+  EXPECT_NE(err().find("exceeds the stability bound"), std::string::npos) << err();
+
+  const fs::path forced =
+      study("f.json", R"({"scenario": "builtin:standing-wave", "force": true, )" + axes + "}");
+  EXPECT_EQ(cli("study run '" + forced.string() + "' --out '" + (dir_ / "o").string() + "'"), 3);
+  std::map<std::string, std::string> status, error;
+  for (auto& row : readCsv(dir_ / "o" / "study.csv"))
+    if (row["time"] == "20")
+      status[row["run"]] = row["status"], error[row["run"]] = row["error_l2"];
+  ASSERT_EQ(status.size(), 4u);
+  EXPECT_EQ(status["damped-wave_grid32_dt3x"], "blew-up");
+  EXPECT_EQ(error["damped-wave_grid32_dt3x"], "nan");
+  EXPECT_EQ(status["damped-wave_grid32_dt0.5x"], "ok");
+  EXPECT_EQ(status["swe-adi_grid32_dt3x"], "ok");  // implicit: stable at 3 explicit limits
+  EXPECT_EQ(status["swe-adi_grid32_dt0.5x"], "ok");
+  EXPECT_LT(std::stod(error["swe-adi_grid32_dt0.5x"]), 1e-3);
+}
+
+TEST_F(Study, RunOneTakesItsIndexFromSlurm) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32, 64]}, "error": {"at": [0.5]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0);
+  fs::remove(dir_ / "o" / "runs" / "0001.json");
+  ASSERT_EQ(cli("study run-one '" + (dir_ / "o").string() + "'"), 2);
+  EXPECT_NE(err().find("SLURM_ARRAY_TASK_ID"), std::string::npos);
+  ASSERT_EQ(cli("study collect '" + (dir_ / "o").string() + "'"), 0) << err();
+  EXPECT_EQ(readCsv(dir_ / "o" / "study.csv")[1]["status"], "pending");
+  ASSERT_EQ(cli("study run-one '" + (dir_ / "o").string() + "' 7"), 2);
+  EXPECT_NE(err().find("run 7 is not in the plan (0 to 1)"), std::string::npos) << err();
+  setenv("SLURM_ARRAY_TASK_ID", "1", 1);
+  const int code = cli("study run-one '" + (dir_ / "o").string() + "'");
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  ASSERT_EQ(code, 0) << err();
+  ASSERT_EQ(cli("study collect '" + (dir_ / "o").string() + "'"), 0) << err();
+  EXPECT_EQ(readCsv(dir_ / "o" / "study.csv")[1]["status"], "ok");
+}
+
+// study submit --slurm --dry-run writes the job array of the runs not done yet.
+TEST_F(Study, SubmitWritesAJobArrayOfThePendingRuns) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave", "threads": 2,
+    "axes": {"models": ["swe-adi"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
+  const std::string submit = "study submit '" + file.string() + "' --out '" +
+                             (dir_ / "o").string() + "' --slurm --dry-run --partition short";
+  ASSERT_EQ(cli(submit), 0) << err();
+  std::string script = readText(dir_ / "o" / "submit.sbatch");
+  EXPECT_NE(script.find("#SBATCH --array=0-2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --cpus-per-task=2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --partition=short\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("study run-one '" + (dir_ / "o").string() + "'\n"), std::string::npos);
+  ASSERT_EQ(cli("study run-one '" + (dir_ / "o").string() + "' 1"), 0) << err();
+  ASSERT_EQ(cli(submit), 0) << err();
+  script = readText(dir_ / "o" / "submit.sbatch");
+  EXPECT_NE(script.find("#SBATCH --array=0,2\n"), std::string::npos) << script;
+}
+
+// A reference the scenario breaks on the study's terms is bad input found before anything
+// runs: no output folder.
+TEST_F(Study, AReferenceTheScenarioBreaksIsRefusedBeforeAnythingRuns) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"domain": {"mask": "pi"}}, "axes": {"models": ["damped-wave"]}})");
+  EXPECT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 2);
+  EXPECT_EQ(err(),
+            "wavebench-cli: builtin:standing-wave (patched by the study): reference: standing-mode "
+            "needs water on every cell (no mask walls): the domain has 440 solid cells\n");
+  EXPECT_FALSE(fs::exists(dir_ / "o"));
+}
+
+}  // namespace
