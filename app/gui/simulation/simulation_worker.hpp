@@ -38,6 +38,12 @@ struct ModelSnapshot {
   std::vector<RigidBodyFrame> rigidBodies;
 };
 
+// Every model along one transect now (core/measure/gauges.hpp): samples[model][point].
+struct TransectProfile {
+  std::vector<TransectPoint> points;
+  std::vector<std::vector<PointSample>> samples;
+};
+
 // One published state of the comparison; never modified after publication.
 struct Snapshot {
   std::uint64_t generation = 0;  // bumps on every rebuild of the comparison
@@ -49,6 +55,12 @@ struct Snapshot {
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
   bool playing = false;
+  // The comparison's gauges and transects (docs/gauges.md), each transect's profile now, and
+  // the scenario's exact reference (null without one; the same object for a generation).
+  std::vector<GaugeSpec> gauges;
+  std::vector<TransectSpec> transects;
+  std::vector<TransectProfile> profiles;
+  std::shared_ptr<const Reference> reference;
 };
 
 // Wall time of the worker, for the report of simulate vs render shares.
@@ -84,10 +96,12 @@ class SimulationWorker : public QObject {
   void setFrameLimit(int frame) { frameLimit_ = frame; }
 
   std::shared_ptr<const Snapshot> latest() const;
-  // Every frame record produced since the last call, per model in order (plots and CSV).
+  // Every frame record produced since the last call, per model in order (plots and CSV), and
+  // every gauge sample (one per gauge per model step, Comparison::takeGaugeSamples).
   struct RecordBatch {
     std::uint64_t generation = 0;
     std::vector<std::vector<FrameRecord>> perModel;
+    std::vector<std::vector<GaugeSample>> gaugeSamples;
   };
   RecordBatch takeRecords();
   WorkerTiming timing() const;
@@ -102,6 +116,7 @@ class SimulationWorker : public QObject {
   void buildPending();
   void advance(int frames);
   void publish();
+  void publishTransects(Snapshot& snapshot) const;
   // Model k's body meshes: the last ones while the body count stays, else built anew.
   std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes(std::size_t k);
 
@@ -126,6 +141,7 @@ class SimulationWorker : public QObject {
   double realTimeRatio_ = 1.0;
   std::vector<FrameRecord> lastRecords_;  // of the current frame, per model
   std::vector<std::shared_ptr<const std::vector<BodyMesh>>> rigidMeshes_;  // per model
+  std::shared_ptr<const Reference> reference_;
 
   // Shared, under mutex_.
   std::shared_ptr<const Snapshot> latest_;
