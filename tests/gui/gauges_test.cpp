@@ -4,6 +4,7 @@
 // CLI's CSV columns, undone; the saved scenario replayed by `wavebench-cli run` gives the same
 // gauges.csv samples as the window recorded, to the printed precision.
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QListWidget>
 #include <QProcess>
@@ -18,6 +19,7 @@
 
 #include <vtkActor.h>
 
+#include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/views/gauges_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
@@ -134,6 +136,16 @@ class GaugesTest : public QObject {
                              kTimeoutMs);
     auto* dock = window.gaugesDock();
     QCOMPARE(dock->list()->count(), 3);
+    // The Domain canvas draws them: the gauges' yellow among its pixels.
+    window.findChild<QDockWidget*>("domainDock")->raise();
+    QTest::qWait(100);
+    const QImage canvas = window.maskEditor()->grab().toImage();
+    canvas.save(dir_.filePath("domain.png"));
+    bool yellow = false;
+    for (int y = 0; y < canvas.height() && !yellow; ++y)
+      for (int x = 0; x < canvas.width() && !yellow; ++x)
+        yellow = canvas.pixelColor(x, y) == QColor(255, 209, 26);
+    QVERIFY(yellow);
     for (auto* view : window.views()) {
       QVERIFY(view->scene().gauges().gaugeActor()->GetVisibility());
       QVERIFY(view->scene().gauges().transectActor()->GetVisibility());

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
@@ -30,6 +31,22 @@ const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QCo
                                 QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
 // Gauges and transects are told apart by the line style; the reference is dashed black.
 const Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+
+// Ticks at 0 and multiples of a step 1, 2 or 5 x 10^k, about four intervals across [lo, hi].
+void setNiceRange(QValueAxis* axis, double lo, double hi) {
+  const double raw = std::max(hi - lo, 1e-12) / 4.0;
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10.0 * decade;
+  for (double factor : {1.0, 2.0, 5.0})
+    if (factor * decade >= raw) {
+      step = factor * decade;
+      break;
+    }
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickAnchor(0.0);
+  axis->setTickInterval(step);  // before the range: a wider range with the old step is many ticks
+  axis->setRange(lo, hi);
+}
 
 QColor modelColour(std::size_t m) {
   return kPalette[int(m % kPalette.size())];
@@ -56,6 +73,8 @@ GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
   list_ = new QListWidget;
   list_->setObjectName("gaugeList");
   list_->setToolTip(tr("Gauges (Alt + click) and transects (Transect tool, drag) of the scenario"));
+  list_->setMinimumWidth(
+      list_->fontMetrics().horizontalAdvance("t10  (10.00, 10.00) → (10.00, 10.00) m") + 24);
   column->addWidget(list_);
   auto* remove = new QPushButton(tr("Remove"));
   remove->setObjectName("removeGauge");
@@ -67,8 +86,17 @@ GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
   list_->addAction(del);
   connect(del, &QAction::triggered, this, &GaugesDock::removeSelected);
   charts_ = new QWidget;
-  auto* row = new QHBoxLayout(charts_);
+  auto* chartsColumn = new QVBoxLayout(charts_);
+  chartsColumn->setContentsMargins(0, 0, 0, 0);
+  chartsColumn->setSpacing(2);
+  // One legend for both charts (as in the Plots dock): the models' colours, the markers' lines.
+  legend_ = new QLabel;
+  legend_->setObjectName("gaugesLegend");
+  legend_->setWordWrap(true);
+  chartsColumn->addWidget(legend_);
+  auto* row = new QHBoxLayout;
   row->setContentsMargins(0, 0, 0, 0);
+  chartsColumn->addLayout(row, 1);
   gaugeChart_ = makeChart(tr("Gauges: η over time"), tr("time (s)"));
   transectChart_ = makeChart(tr("Transects: η along the line now"), tr("distance along (m)"));
   for (QChart* chart : {gaugeChart_.chart, transectChart_.chart}) {
@@ -94,7 +122,7 @@ GaugesDock::Chart GaugesDock::makeChart(const QString& title, const QString& xTi
   c.x->setLabelFormat("%.3g");
   c.y = new QValueAxis;
   c.y->setTitleText(tr("η (m)"));
-  c.y->setLabelFormat("%.2g");
+  c.y->setLabelFormat("%.3g");
   c.chart->addAxis(c.x, Qt::AlignBottom);
   c.chart->addAxis(c.y, Qt::AlignLeft);
   return c;
@@ -162,16 +190,30 @@ void GaugesDock::reset(const Snapshot& snapshot) {
                        .arg(g.x, 0, 'f', 2)
                        .arg(g.y, 0, 'f', 2));
   for (const TransectSpec& t : transects_)
-    list_->addItem(QString("%1  (%2, %3) → (%4, %5) m, %6 points")
+    list_->addItem(QString("%1  (%2, %3) → (%4, %5) m")
                        .arg(QString::fromStdString(t.name))
                        .arg(t.x0, 0, 'f', 2)
                        .arg(t.y0, 0, 'f', 2)
                        .arg(t.x1, 0, 'f', 2)
-                       .arg(t.y1, 0, 'f', 2)
-                       .arg(t.samples));
-  // Many lines make a legend taller than the chart: the colours then say the models alone.
-  gaugeChart_.chart->legend()->setVisible(gaugeLines_.size() <= 6);
-  transectChart_.chart->legend()->setVisible(profileLines_.size() <= 6);
+                       .arg(t.y1, 0, 'f', 2));
+  for (QChart* chart : {gaugeChart_.chart, transectChart_.chart})
+    chart->legend()->hide();
+  QStringList entries;
+  for (std::size_t m = 0; m < models; ++m)
+    entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
+                   .arg(modelColour(m).name(),
+                        QString::fromStdString(modelIds_[m]).toHtmlEscaped());
+  const QStringList styleNames = {"—", "···", "-·-", "-··"};
+  QStringList markers;
+  for (std::size_t g = 0; g < gauges_.size(); ++g)
+    markers << QString::fromStdString(gauges_[g].name).toHtmlEscaped() + " " +
+                   styleNames[int(g % std::size(kStyles))];
+  for (std::size_t t = 0; t < transects_.size(); ++t)
+    markers << QString::fromStdString(transects_[t].name).toHtmlEscaped() + " " +
+                   styleNames[int(t % std::size(kStyles))];
+  if (reference_) markers << tr("reference - - - (black)");
+  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;") + "&nbsp;&nbsp;&nbsp;&nbsp;" +
+                   markers.join("&nbsp;&nbsp;&nbsp;"));
   dirty_ = profilesDirty_ = true;
   refresh();
 }
@@ -228,8 +270,8 @@ void GaugesDock::refresh() {
     double lo = gaugeChart_.lo, hi = gaugeChart_.hi;
     if (lo > hi) lo = hi = 0.0;
     const double pad = std::max(0.05 * (hi - lo), 1e-6);
-    gaugeChart_.x->setRange(0.0, std::max(tMax_, 1e-3));
-    gaugeChart_.y->setRange(lo - pad, hi + pad);
+    setNiceRange(gaugeChart_.x, 0.0, std::max(tMax_, 1e-3));
+    setNiceRange(gaugeChart_.y, lo - pad, hi + pad);
   }
   if (profilesDirty_) {
     profilesDirty_ = false;
@@ -265,8 +307,8 @@ void GaugesDock::drawProfiles() {
   }
   if (lo > hi) lo = hi = 0.0;
   const double pad = std::max(0.05 * (hi - lo), 1e-6);
-  transectChart_.x->setRange(0.0, length);
-  transectChart_.y->setRange(lo - pad, hi + pad);
+  setNiceRange(transectChart_.x, 0.0, length);
+  setNiceRange(transectChart_.y, lo - pad, hi + pad);
 }
 
 void GaugesDock::removeSelected() {

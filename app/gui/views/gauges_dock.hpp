@@ -14,6 +14,7 @@
 #include "app/gui/simulation/simulation_worker.hpp"
 
 class QChart;
+class QLabel;
 class QLineSeries;
 class QListWidget;
 class QValueAxis;
@@ -68,6 +69,7 @@ class GaugesDock : public QDockWidget {
   double referenceEta(double x, double y, double t) const;
 
   QListWidget* list_ = nullptr;
+  QLabel* legend_ = nullptr;
   QWidget* charts_ = nullptr;
   Chart gaugeChart_, transectChart_;
   std::vector<std::string> modelIds_;
