@@ -19,6 +19,7 @@
 
 #include <vtkActor.h>
 
+#include "app/gui/editors/gauge_tools.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/views/gauges_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
@@ -197,8 +198,23 @@ class GaugesTest : public QObject {
     QCOMPARE(fromGui.size(), fromCli.size());
     QVERIFY(fromGui == fromCli);
 
+    // The tools in a 3-D view: with Gauge in hand a click places a gauge, with Transect a drag
+    // a transect (the signals the view sends for a click and a drag).
+    auto* view = window.views().front();
+    window.gaugeToolbar()->gaugeAction()->trigger();
+    emit view->surfaceClicked(QPointF(2.0, 3.0));
+    QCOMPARE(document.scenario().gauges.size(), std::size_t(3));
+    QCOMPARE(document.scenario().gauges[2].name, std::string("g3"));
+    window.gaugeToolbar()->transectAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot()->gauges.size() == 3, kTimeoutMs);
+    emit view->bodyPlaced(QPointF(0.5, 0.5), QPointF(9.0, 0.5));  // clamped onto the pool
+    QCOMPARE(document.scenario().transects.size(), std::size_t(2));
+    QCOMPARE(document.scenario().transects[1].x1, 4.8);
+    window.gaugeToolbar()->transectAction()->trigger();  // put down
+    QVERIFY(window.gaugeToolbar()->tool() == wb::gui::MarkerTool::None);
+
     // Undone: no gauge or transect in the scenario, the list and the views.
-    for (int k = 0; k < 3; ++k)
+    for (int k = 0; k < 5; ++k)
       document.undoStack()->undo();
     QVERIFY(document.scenario().gauges.empty());
     QVERIFY(document.scenario().transects.empty());

@@ -60,7 +60,9 @@ GaugeActors::GaugeActors(vtkRenderer* renderer) {
 GaugeActors::~GaugeActors() = default;
 
 void GaugeActors::set(const std::vector<GaugeSpec>& gauges,
-                      const std::vector<TransectSpec>& transects, double extent) {
+                      const std::vector<TransectSpec>& transects, double extent,
+                      std::uint64_t generation) {
+  generation_ = generation;
   const double bottom = kPostBottomShare * extent, top = kPostTopShare * extent;
   const double wire = kWireShare * extent;
   vtkNew<vtkAppendPolyData> gaugeLines, gaugeSolids;

@@ -79,18 +79,21 @@ bool MainWindow::placesTransect(QPointF from, QPointF to) {
 
 void MainWindow::resetGauges(const Snapshot& snapshot) {
   gaugesDock_->reset(snapshot);
-  const Grid& grid = snapshot.domain->grid();
-  for (SurfaceView* view : views())
-    view->scene().gauges().set(snapshot.gauges, snapshot.transects,
-                               std::max(grid.width(), grid.height()));
 }
 
 void MainWindow::updateGauges(const SimulationWorker::RecordBatch& batch,
                               std::shared_ptr<const Snapshot> snapshot, bool refreshDue) {
   if (batch.generation == shownGeneration_) gaugesDock_->append(batch.gaugeSamples);
-  // A drag in a view draws a transect while the tool is in hand (else it turns the camera).
-  for (SurfaceView* view : views())
+  if (!shown_) return;
+  // Markers in every view, also one made since (a model shown, the difference view); a drag
+  // in a view draws a transect while the tool is in hand (else it turns the camera).
+  const Grid& grid = shown_->domain->grid();
+  for (SurfaceView* view : views()) {
+    if (view->scene().gauges().generation() != shownGeneration_)
+      view->scene().gauges().set(shown_->gauges, shown_->transects,
+                                 std::max(grid.width(), grid.height()), shownGeneration_);
     view->setBodyMode(gaugeToolbar_->tool() == MarkerTool::Transect);
+  }
   if (!refreshDue) return;
   if (snapshot->generation == shownGeneration_) gaugesDock_->showProfiles(std::move(snapshot));
   gaugesDock_->refresh();
