@@ -20,6 +20,18 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
 
 }  // namespace
 
+// The scenario's reference for the gauge charts: a copy of its exact solution on the domain;
+// none (no dashed line, the run goes on) for one that needs more than the spec and the domain.
+static std::shared_ptr<const Reference> chartReference(const Scenario& scenario,
+                                                       const Domain& domain) {
+  if (!scenario.reference) return nullptr;
+  try {
+    return std::make_shared<const Reference>(*scenario.reference, domain);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+}
+
 SimulationWorker::SimulationWorker() {
   thread_ = std::thread([this] { run(); });
 }
@@ -151,9 +163,7 @@ void SimulationWorker::buildPending() {
     maskChanges_ = comparison_->maskChanges();
     // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
     if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
-    reference_ = request.first.reference
-                     ? std::make_shared<const Reference>(*request.first.reference, *domain_)
-                     : nullptr;
+    reference_ = chartReference(request.first, *domain_);
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
