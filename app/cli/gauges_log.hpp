@@ -41,9 +41,11 @@ class GaugesLog {
       gauges_->beginFrame();
       std::string rows;
       for (std::size_t k = 0; k < comparison.modelCount(); ++k)
-        for (const GaugeSample& sample : comparison.takeGaugeSamples(k))
-          rows += row(sample.time, scenario.gauges[std::size_t(sample.gauge)].name,
-                      comparison.model(k).id(), sample.value, true);
+        for (const GaugeSample& sample : comparison.takeGaugeSamples(k)) {
+          const GaugeSpec& gauge = scenario.gauges[std::size_t(sample.gauge)];
+          rows += row(sample.time, gauge.name, comparison.model(k).id(), sample.value,
+                      exact(comparison, gauge.x, gauge.y, sample.time), true);
+        }
       gauges_->append(rows);
     }
     if (transects_) {
@@ -58,7 +60,7 @@ class GaugesLog {
             const PointSample value =
                 samplePoint(comparison.model(k), comparison.domain(), point.x, point.y);
             rows += row(comparison.time(), transect.name + where, comparison.model(k).id(), value,
-                        false);
+                        exact(comparison, point.x, point.y, comparison.time()), false);
           }
       transects_->append(rows);
     }
@@ -74,24 +76,29 @@ class GaugesLog {
   }
 
  private:
-  // time,name,model,eta,depth[,u,v],ref_eta[,ref_depth]: the references are not known yet.
+  static std::optional<PointSample> exact(const Comparison& comparison, double x, double y,
+                                          double time) {
+    if (!comparison.reference()) return std::nullopt;
+    return sampleReference(*comparison.reference(), comparison.domain(), x, y, time);
+  }
+
+  // time,name,model,eta,depth[,u,v],ref_eta[,ref_depth]: empty where there is no value.
   static std::string row(double time, const std::string& name, const std::string& model,
-                         const PointSample& value, bool withVelocity) {
-    char text[256];
-    std::snprintf(text, sizeof text, "%s,%s,%s,%.9g,%.9g", timeText(time).c_str(), name.c_str(),
-                  model.c_str(), value.eta, value.depth);
-    std::string line = text;
-    if (withVelocity) {
-      for (const auto& component : {value.u, value.v}) {
-        line += ',';
-        if (component) {
-          std::snprintf(text, sizeof text, "%.9g", *component);
-          line += text;
-        }
-      }
-      return line + ",,\n";
-    }
-    return line + ",\n";
+                         const PointSample& value, const std::optional<PointSample>& reference,
+                         bool gauge) {
+    std::string line = timeText(time) + "," + name + "," + model + "," + number(value.eta) + "," +
+                       number(value.depth);
+    if (gauge)
+      for (const auto& component : {value.u, value.v})
+        line += "," + (component ? number(*component) : std::string());
+    line += "," + (reference ? number(reference->eta) : std::string());
+    if (gauge) line += "," + (reference ? number(reference->depth) : std::string());
+    return line + "\n";
+  }
+  static std::string number(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", value);
+    return text;
   }
 
   std::optional<OutputFile> gauges_, transects_;

@@ -18,6 +18,14 @@ PointSample samplePoint(const Model& model, const Domain& domain, double x, doub
   return s;
 }
 
+PointSample sampleReference(const Reference& reference, const Domain& domain, double x, double y,
+                            double t) {
+  PointSample s;
+  s.eta = reference.eta(x, y, t);
+  s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), domain.grid(), x, y)));
+  return s;
+}
+
 std::vector<TransectPoint> transectPoints(const TransectSpec& t) {
   std::vector<TransectPoint> points;
   const double length = std::hypot(t.x1 - t.x0, t.y1 - t.y0);

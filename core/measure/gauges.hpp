@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/grid/domain.hpp"
+#include "core/measure/references.hpp"
 #include "core/model/model.hpp"
 
 namespace wb {
@@ -34,6 +35,10 @@ struct PointSample {
 };
 
 PointSample samplePoint(const Model& model, const Domain& domain, double x, double y);
+// The reference at a point at time t: its eta, and its depth over the ground sampled as
+// samplePoint samples it (no velocity).
+PointSample sampleReference(const Reference& reference, const Domain& domain, double x, double y,
+                            double t);
 
 // A gauge's sample at a model's step.
 struct GaugeSample {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/grid/interpolation.hpp"
+
 namespace wb {
 
 DamBreak::DamBreak(double g, double hl, double hr, double x0) : g_(g), hl_(hl), hr_(hr), x0_(x0) {
@@ -64,6 +66,42 @@ double StandingMode::eta(double x, double y, double t) const {
   return amplitude * std::cos(m * pi * x / lx) * std::cos(n * pi * y / ly) * std::cos(omega() * t);
 }
 
+double ThackerBowl::A() const {
+  return (a * a - r0 * r0) / (a * a + r0 * r0);
+}
+
+double ThackerBowl::omega() const {
+  return std::sqrt(8.0 * g * h0) / a;
+}
+
+double ThackerBowl::period() const {
+  return 2.0 * std::numbers::pi / omega();
+}
+
+double ThackerBowl::restDepth(double x, double y) const {
+  const double r2 = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+  return h0 * (1.0 - r2 / (a * a));
+}
+
+double ThackerBowl::eta(double x, double y, double t) const {
+  const double r2 = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+  const double q = 1.0 - A() * std::cos(omega() * t), oneMinusA2 = 1.0 - A() * A();
+  const double surface =
+      h0 * (std::sqrt(oneMinusA2) / q - 1.0 - r2 / (a * a) * (oneMinusA2 / (q * q) - 1.0));
+  return std::max(surface, -restDepth(x, y));
+}
+
+double ThackerBowl::radialVelocity(double x, double y, double t) const {
+  if (eta(x, y, t) <= -restDepth(x, y)) return 0.0;
+  const double r = std::hypot(x - cx, y - cy), q = 1.0 - A() * std::cos(omega() * t);
+  return omega() * r * A() * std::sin(omega() * t) / (2.0 * q);
+}
+
+// The shoreline, eta = z, stands at r^2 = a^2 q / sqrt(1 - A^2), largest at q = 1 + |A|.
+double ThackerBowl::maxShorelineRadius() const {
+  return a * std::sqrt((1.0 + std::fabs(A())) / std::sqrt(1.0 - A() * A()));
+}
+
 const char* referenceKindName(ReferenceSpec::Kind kind) {
   switch (kind) {
     case ReferenceSpec::Kind::LakeAtRest:
@@ -72,16 +110,25 @@ const char* referenceKindName(ReferenceSpec::Kind kind) {
       return "standing-mode";
     case ReferenceSpec::Kind::DamBreak:
       return "dam-break";
+    case ReferenceSpec::Kind::Thacker:
+      return "thacker";
+    case ReferenceSpec::Kind::Linear:
+      return "linear";
   }
   return "";
 }
 
-Reference::Reference(const ReferenceSpec& spec, const Domain& domain)
+Reference::Reference(const ReferenceSpec& spec, const Domain& domain, const Field2D* eta0)
     : spec_(spec),
       g_(domain.g()),
       restDepth_(domain.maxWetDepth()),
       width_(domain.grid().width()),
-      height_(domain.grid().height()) {}
+      height_(domain.grid().height()),
+      grid_(domain.grid()) {
+  if (spec_.kind == ReferenceSpec::Kind::Linear && eta0)
+    linear_ = std::make_shared<LinearReference>(grid_.nx, grid_.ny, grid_.dx, g_, restDepth_,
+                                                spec_.dispersion, *eta0);
+}
 
 double Reference::eta(double x, double y, double t) const {
   switch (spec_.kind) {
@@ -95,8 +142,17 @@ double Reference::eta(double x, double y, double t) const {
                                     : DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).depth(x, t);
       return water - restDepth_;
     }
+    case ReferenceSpec::Kind::Thacker:
+      return thacker().eta(x, y, t);
+    case ReferenceSpec::Kind::Linear:
+      // Bilinear in the cell-centred exact surface, as a model's field is sampled.
+      return linear_ ? sampleBilinear(*linear_->surface(t), grid_, x, y) : 0.0;
   }
   return 0.0;
+}
+
+ThackerBowl Reference::thacker() const {
+  return {g_, spec_.a, spec_.h0, spec_.r0, 0.5 * width_, 0.5 * height_};
 }
 
 std::optional<double> Reference::front(double t) const {

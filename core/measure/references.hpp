@@ -2,10 +2,12 @@
 // verify` (models/verification) and for the references of a comparison.
 #pragma once
 
+#include <memory>
 #include <optional>
 
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/measure/linear_reference.hpp"
 
 namespace wb {
 
@@ -46,22 +48,56 @@ struct StandingMode {
   double eta(double x, double y, double t) const;
 };
 
+// Thacker's radially symmetric oscillation in a paraboloid bowl (Thacker 1981; SWASHES 4.2.1),
+// frictionless nonlinear shallow water, the bowl centred at (cx, cy):
+//   ground  z(r) = -h0 (1 - r^2 / a^2),
+//   surface eta(r, t) = h0 (sqrt(1 - A^2) / q - 1 - r^2 / a^2 ((1 - A^2) / q^2 - 1)),
+//   q = 1 - A cos(omega t),  omega = sqrt(8 g h0) / a,  A = (a^2 - r0^2) / (a^2 + r0^2),
+//   radial velocity u_r = omega r A sin(omega t) / (2 q),
+// wet where eta > z: at t = 0 at rest with the shoreline at r = sqrt(a r0), at most
+// a / (S_min)^(1/2), S_min = sqrt((1 - |A|) / (1 + |A|)), from the centre.
+struct ThackerBowl {
+  double g, a, h0, r0, cx, cy;
+  double A() const;
+  double omega() const;
+  double period() const;
+  // The rest depth -z (negative beyond r = a: land above the rest level).
+  double restDepth(double x, double y) const;
+  // The surface above the rest level where wet; the ground z where dry.
+  double eta(double x, double y, double t) const;
+  double radialVelocity(double x, double y, double t) const;
+  // The largest distance of the shoreline from the centre over a period.
+  double maxShorelineRadius() const;
+};
+
 // The scenario key "reference" (docs/scenario.md): the exact solution a comparison is measured
 // against. It also sets the initial surface.
 struct ReferenceSpec {
-  enum class Kind { LakeAtRest, StandingMode, DamBreak };
+  enum class Kind { LakeAtRest, StandingMode, DamBreak, Thacker, Linear };
   Kind kind = Kind::LakeAtRest;
   int m = 1, n = 0;                            // standing-mode
   double amplitude = 0.01;                     // m, standing-mode
   double x0 = 0.0, hLeft = 1.0, hRight = 0.0;  // m, dam-break along x
+  double a = 1.0, h0 = 0.1, r0 = 0.8;          // m, thacker (SWASHES 4.2.1's values)
+  LinearReference::Dispersion dispersion = LinearReference::Dispersion::FiniteDepth;  // linear
 };
 const char* referenceKindName(ReferenceSpec::Kind kind);
 
 // A reference on a scenario's domain: on flat ground of the domain's deepest rest depth for a
-// standing mode and a dam break (their assumptions, checked where the scenario is built).
+// standing mode and a dam break (their assumptions, checked where the scenario is built);
+// Thacker's bowl centred in the domain, whose ground it sets (buildDomain); the linear
+// solution from the scenario's initial surface eta0 (required for it), told of every drop.
 class Reference {
  public:
-  Reference(const ReferenceSpec& spec, const Domain& domain);
+  Reference(const ReferenceSpec& spec, const Domain& domain, const Field2D* eta0 = nullptr);
+  // Whether the reference must be told of the drops (addDrop): the linear solution.
+  bool takesDrops() const { return linear_ != nullptr; }
+  // A drop's surface change at time te, in time order; forgetBefore(t) when no time before t
+  // will be asked again (a frame's start).
+  void addDrop(const Field2D& delta, double te) { linear_->add(delta, te); }
+  void forgetBefore(double t) {
+    if (linear_) linear_->forgetBefore(t);
+  }
   const ReferenceSpec& spec() const { return spec_; }
   // The surface above the rest level (m) at a point at time t >= 0; the depth is eta plus the
   // ground's rest depth there (0 where that is negative: a dam break's dry bed).
@@ -70,10 +106,14 @@ class Reference {
   std::optional<double> front(double t) const;
   // The depth a model's front is read at: Ritter's 1 mm, the mean of Stoker's bore.
   double frontDepth() const;
+  // Thacker's bowl on this domain (the spec's a, h0, r0 about the domain's centre).
+  ThackerBowl thacker() const;
 
  private:
   ReferenceSpec spec_;
   double g_, restDepth_, width_, height_;
+  Grid grid_;
+  std::shared_ptr<LinearReference> linear_;
 };
 
 // A model's error against the reference over the cells wet in either (series.csv):

@@ -53,7 +53,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     : scenario_(scenario) {
   domain_ = std::make_unique<Domain>(buildDomain(scenario_));
   const Field2D eta0 = buildInitialEta(scenario_, *domain_);
-  if (scenario_.reference) reference_.emplace(*scenario_.reference, *domain_);
+  if (scenario_.reference) reference_.emplace(*scenario_.reference, *domain_, &eta0);
   ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
@@ -154,6 +154,7 @@ void Comparison::advanceFrame() {
   for (Slot& slot : slots_)
     slot.frameStepSeconds = 0.0, slot.frameSteps = 0;
   const long long first = ticks_;
+  if (reference_) reference_->forgetBefore(tickTime(first));
   std::vector<TickPlan> ticks;
   for (int k = 0; k < ticksPerFrame_; ++k) {
     const long long tick = first + k;
@@ -176,8 +177,18 @@ Comparison::TickPlan Comparison::planTick(long long tick) {
   plan.events = excitations_->advance(plan.t0, plan.t1);
   for (const auto& event : plan.events)
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
+  if (reference_ && reference_->takesDrops()) tellReferenceOf(plan.events);
   plan.boats = excitations_->boats();
   return plan;
+}
+
+// The linear reference takes each drop at its own time, the same stamp the models take.
+void Comparison::tellReferenceOf(const std::vector<SurfaceEvent>& events) {
+  for (const SurfaceEvent& event : events) {
+    Field2D stamp(domain_->nx(), domain_->ny());
+    stampGaussian(stamp, *domain_, event);
+    reference_->addDrop(stamp, event.time);
+  }
 }
 
 bool Comparison::editsIn(double t0, double t1) const {

@@ -42,6 +42,8 @@ class Comparison {
 
   const Scenario& scenario() const { return scenario_; }
   const Domain& domain() const { return *domain_; }
+  // The scenario's exact solution, or null.
+  const Reference* reference() const { return reference_ ? &*reference_ : nullptr; }
   Excitations& excitations() { return *excitations_; }
   int frame() const { return frame_; }
   // The simulated time of the current state: a whole number of ticks.
@@ -127,6 +129,7 @@ class Comparison {
   };
   double tickTime(long long tick) const { return double(tick) * scenario_.tick; }
   TickPlan planTick(long long tick);
+  void tellReferenceOf(const std::vector<SurfaceEvent>& events);
   // Bodies entering and mask strokes made in [t0, t1): they change every model at once, at t0.
   bool editsIn(double t0, double t1) const;
   void applyEdits(double t0, double t1);

@@ -167,9 +167,22 @@ ReferenceSpec readReference(const json& value, const std::string& where, const G
     if (!(spec.hRight < spec.hLeft))
       ObjectReader::fail(r.at("h_right"),
                          "must be less than h_left (the dam holds the deeper water on its left)");
+  } else if (kind == "thacker") {
+    spec.kind = ReferenceSpec::Kind::Thacker;
+    spec.a = r.number("a", spec.a, 1e-3, kMaxFieldMetres);
+    spec.h0 = r.number("h0", spec.h0, 1e-4, kMaxFieldMetres);
+    spec.r0 = r.number("r0", spec.r0, 1e-3, kMaxFieldMetres);
+  } else if (kind == "linear") {
+    spec.kind = ReferenceSpec::Kind::Linear;
+    const std::string dispersion = r.text("dispersion", "finite-depth");
+    if (dispersion == "shallow-water")
+      spec.dispersion = LinearReference::Dispersion::ShallowWater;
+    else if (dispersion != "finite-depth")
+      ObjectReader::fail(r.at("dispersion"), "must be \"finite-depth\" or \"shallow-water\"");
   } else {
     ObjectReader::fail(r.at("kind"),
-                       "must be \"lake-at-rest\", \"standing-mode\" or \"dam-break\"");
+                       "must be \"lake-at-rest\", \"standing-mode\", "
+                       "\"dam-break\", \"thacker\" or \"linear\"");
   }
   r.finish();
   return spec;
@@ -775,7 +788,8 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     s.transects = readTransects(top.raw("transects"), top.at("transects"), s.grid);
   if (top.has("reference")) {
     s.reference = readReference(top.raw("reference"), top.at("reference"), s.grid);
-    if (s.initialEta || !s.initialDrops.empty())
+    const bool setsSurface = s.reference->kind != ReferenceSpec::Kind::Linear;
+    if (setsSurface && (s.initialEta || !s.initialDrops.empty()))
       ObjectReader::fail(top.at("initial"),
                          "a reference sets the initial surface; give one or the other");
   }

@@ -155,6 +155,12 @@ json scenarioToJson(const Scenario& s) {
       reference.update({{"m", r.m}, {"n", r.n}, {"amplitude", r.amplitude}});
     if (r.kind == ReferenceSpec::Kind::DamBreak)
       reference.update({{"x0", r.x0}, {"h_left", r.hLeft}, {"h_right", r.hRight}});
+    if (r.kind == ReferenceSpec::Kind::Thacker)
+      reference.update({{"a", r.a}, {"h0", r.h0}, {"r0", r.r0}});
+    if (r.kind == ReferenceSpec::Kind::Linear)
+      reference["dispersion"] = r.dispersion == LinearReference::Dispersion::ShallowWater
+                                    ? "shallow-water"
+                                    : "finite-depth";
     out["reference"] = reference;
   }
   for (const GaugeSpec& g : s.gauges)
@@ -173,6 +179,35 @@ void saveScenarioFile(const Scenario& scenario, const std::filesystem::path& fil
   const std::string text = scenarioToJson(scenario).dump(2) + "\n";
   writeFileAtomically(file, [&](std::ostream& out) { out << text; });
 }
+
+namespace {
+
+// Thacker's reference is its own ground (references.hpp, ThackerBowl): the bowl centred in the
+// grid, which must hold the shoreline at its widest with a cell to spare, on a domain that
+// gives no ground or walls of its own.
+void shapeThackerBowl(const Scenario& s, Domain& domain) {
+  const std::string where = s.source + ": reference: thacker ";
+  if (s.bathymetry || s.terrain)
+    throw InputError(where + "sets the ground (a bowl): give no water.bathymetry or terrain");
+  if (s.mask || domain.wetCount() != 1LL * s.grid.nx * s.grid.ny)
+    throw InputError(where + "needs water on every cell (no mask walls)");
+  const ThackerBowl bowl = Reference(*s.reference, domain).thacker();
+  const double room = 0.5 * std::min(s.grid.width(), s.grid.height()) - s.grid.dx;
+  if (!(bowl.maxShorelineRadius() <= room)) {
+    std::ostringstream why;
+    why << where << "its shoreline reaches " << bowl.maxShorelineRadius()
+        << " m from the centre; the grid holds " << room
+        << " m (half its shorter side less a cell)";
+    throw InputError(why.str());
+  }
+  Field2D rest(s.grid.nx, s.grid.ny);
+  for (int j = 0; j < s.grid.ny; ++j)
+    for (int i = 0; i < s.grid.nx; ++i)
+      rest(i, j) = float(bowl.restDepth(s.grid.x(i), s.grid.y(j)));
+  domain.setRestDepth(rest);
+}
+
+}  // namespace
 
 Domain buildDomain(const Scenario& s) {
   Domain domain(s.grid, s.g, s.depth);
@@ -202,6 +237,7 @@ Domain buildDomain(const Scenario& s) {
       height.data()[k] *= float(s.terrainHeightScale);
     domain.applyTerrain(height, s.seaLevel, s.coast);
   }
+  if (s.reference && s.reference->kind == ReferenceSpec::Kind::Thacker) shapeThackerBowl(s, domain);
   if (domain.wetCount() == 0) throw InputError(s.source + ": domain has no water cells");
   return domain;
 }
@@ -210,7 +246,9 @@ Domain buildDomain(const Scenario& s) {
 // a standing mode only between walls on every side (docs/scenario.md, "reference").
 void checkReferenceDomain(const Scenario& s, const Domain& domain) {
   const ReferenceSpec& spec = *s.reference;
-  if (spec.kind == ReferenceSpec::Kind::LakeAtRest) return;
+  // Lake at rest: any domain. Thacker: its own ground, checked by shapeThackerBowl.
+  if (spec.kind == ReferenceSpec::Kind::LakeAtRest || spec.kind == ReferenceSpec::Kind::Thacker)
+    return;
   const std::string where = s.source + ": reference: " + referenceKindName(spec.kind) + " ";
   const long long cells = 1LL * s.grid.nx * s.grid.ny;
   if (domain.wetCount() != cells)
@@ -224,8 +262,22 @@ void checkReferenceDomain(const Scenario& s, const Domain& domain) {
         << " m (bathymetry or terrain)";
     throw InputError(why.str());
   }
-  if (spec.kind == ReferenceSpec::Kind::StandingMode && s.edges.anyOpen())
+  const bool walled =
+      spec.kind == ReferenceSpec::Kind::StandingMode || spec.kind == ReferenceSpec::Kind::Linear;
+  if (walled && s.edges.anyOpen())
     throw InputError(where + "needs walls on every side: domain.edges has an open side");
+  if (spec.kind == ReferenceSpec::Kind::Linear) {
+    // Drops and rain change the surface at rest; nothing else has a linear solution here.
+    const ExcitationSpecs& e = s.excitations;
+    const char* other = !e.boats.empty()         ? "a boat"
+                        : !e.wind.empty()        ? "wind"
+                        : !e.stirs.empty()       ? "a stir"
+                        : !e.bodies.empty()      ? "a body"
+                        : !e.strokes.empty()     ? "a mask stroke"
+                        : !s.rigidBodies.empty() ? "buoyant bodies"
+                                                 : nullptr;
+    if (other) throw InputError(where + "holds for drops and rain only: the scenario has " + other);
+  }
 }
 
 Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
@@ -234,8 +286,8 @@ Field2D buildInitialEta(const Scenario& s, const Domain& domain) {
   limit << "at most " << kMaxEtaDepths << " times the deepest water, " << domain.maxWetDepth()
         << " m";
   Field2D eta(s.grid.nx, s.grid.ny);
-  if (s.reference) {
-    checkReferenceDomain(s, domain);
+  if (s.reference) checkReferenceDomain(s, domain);
+  if (s.reference && s.reference->kind != ReferenceSpec::Kind::Linear) {
     const Reference reference(*s.reference, domain);
     for (int j = 0; j < eta.ny(); ++j)
       for (int i = 0; i < eta.nx(); ++i)

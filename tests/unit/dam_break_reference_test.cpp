@@ -2,8 +2,10 @@
 // middle state must satisfy the Rankine-Hugoniot conditions at the shock and join the
 // rarefaction fan continuously; Ritter's fan reaches zero depth at x0 + 2 t sqrt(g hl); both
 // keep the water's volume and the fan's Riemann invariant; a standing mode solves the linear
-// shallow-water wave equation.
+// shallow-water wave equation; Thacker's bowl the nonlinear ones.
+#include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <gtest/gtest.h>
 
@@ -14,6 +16,7 @@ constexpr double kG = 9.81;
 }
 using wb::DamBreak;
 using wb::StandingMode;
+using wb::ThackerBowl;
 
 TEST(DamBreakReference, StokerMiddleStateSatisfiesRankineHugoniot) {
   for (const double hr : {0.1, 0.2, 0.5, 0.8}) {
@@ -92,4 +95,49 @@ TEST(StandingModeReference, SolvesTheLinearShallowWaterEquation) {
     EXPECT_NEAR(mode.eta(h, y, 1.0) - mode.eta(-h, y, 1.0), 0.0, 1e-15);
   EXPECT_NEAR(mode.period(), 2.0 * std::sqrt(1.0 / (kG * 0.8 * (4.0 / 144.0 + 1.0 / 49.0))), 1e-12);
   EXPECT_DOUBLE_EQ(mode.eta(0.0, 0.0, mode.period()), 0.01);
+}
+
+// Thacker's bowl solves the nonlinear shallow-water equations in radial form, by central
+// differences at wet points and times:
+//   d_t + (1 / r) (r d u)_r = 0,   u_t + u u_r + g eta_r = 0,
+// keeps its volume, starts at rest with the shoreline at sqrt(a r0), and its shoreline never
+// passes maxShorelineRadius (and reaches it).
+TEST(ThackerReference, SolvesTheRadialShallowWaterEquations) {
+  const ThackerBowl bowl{kG, 1.0, 0.1, 0.8, 0.0, 0.0};
+  const auto depth = [&](double r, double t) {
+    return bowl.eta(r, 0.0, t) + bowl.restDepth(r, 0.0);
+  };
+  const auto u = [&](double r, double t) { return bowl.radialVelocity(r, 0.0, t); };
+  const double h = 1e-5;
+  for (const double t : {0.2, 0.9, 1.7, 3.1})
+    for (const double r : {0.1, 0.4, 0.7}) {
+      const double dt = (depth(r, t + h) - depth(r, t - h)) / (2 * h);
+      const double flux =
+          ((r + h) * depth(r + h, t) * u(r + h, t) - (r - h) * depth(r - h, t) * u(r - h, t)) /
+          (2 * h * r);
+      EXPECT_NEAR(dt + flux, 0.0, 1e-6) << "mass at r = " << r << ", t = " << t;
+      const double ut = (u(r, t + h) - u(r, t - h)) / (2 * h);
+      const double ur = (u(r + h, t) - u(r - h, t)) / (2 * h);
+      const double etaR = (bowl.eta(r + h, 0.0, t) - bowl.eta(r - h, 0.0, t)) / (2 * h);
+      EXPECT_NEAR(ut + u(r, t) * ur + kG * etaR, 0.0, 1e-5) << "momentum at r = " << r;
+    }
+  const auto volume = [&](double t) {
+    double sum = 0.0;
+    const double dr = 1e-4;
+    for (double r = 0.5 * dr; r < 1.5; r += dr)
+      sum += 2.0 * std::numbers::pi * r * dr * depth(r, t);
+    return sum;
+  };
+  for (const double t : {0.5, 1.1, 2.0})
+    EXPECT_NEAR(volume(t), volume(0.0), 1e-6 * volume(0.0));
+  EXPECT_EQ(u(0.5, 0.0), 0.0);
+  const double shore = std::sqrt(bowl.a * bowl.r0);
+  EXPECT_GT(depth(shore - 1e-6, 0.0), 0.0);
+  EXPECT_NEAR(depth(shore + 1e-6, 0.0), 0.0, 1e-12);
+  double widest = 0.0;
+  for (double t = 0.0; t < bowl.period(); t += bowl.period() / 200)
+    for (double r = 0.0; r < 1.5; r += 1e-4)
+      if (depth(r, t) > 0.0) widest = std::max(widest, r);
+  EXPECT_NEAR(widest, bowl.maxShorelineRadius(), 2e-4);
+  EXPECT_NEAR(bowl.eta(0.0, 0.0, bowl.period()), bowl.eta(0.0, 0.0, 0.0), 1e-15);
 }

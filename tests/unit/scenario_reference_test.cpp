@@ -8,11 +8,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/measure/gauges.hpp"
+#include "core/measure/linear_reference.hpp"
 #include "core/measure/references.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/field_io.hpp"
@@ -57,8 +60,17 @@ TEST(ScenarioReference, SetsTheInitialSurfaceAndRoundTrips) {
 TEST(ScenarioReference, BadReferencesAreRefusedNamingTheKey) {
   const std::string head = R"({"grid": {"nx": 32, "ny": 32, "dx": 0.1}, )";
   EXPECT_EQ(errorFor(head + R"("reference": {"kind": "tsunami"}})"),
-            "s.json: reference.kind: must be \"lake-at-rest\", \"standing-mode\" or "
-            "\"dam-break\"");
+            "s.json: reference.kind: must be \"lake-at-rest\", \"standing-mode\", "
+            "\"dam-break\", \"thacker\" or \"linear\"");
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "linear", "dispersion": "deep"}})"),
+            "s.json: reference.dispersion: must be \"finite-depth\" or \"shallow-water\"");
+  EXPECT_EQ(errorFor(head + R"("reference": {"kind": "linear"},
+                                "excitations": [{"type": "boat", "x": 1, "y": 1,
+                                                 "target": [2, 2]}]})"),
+            "s.json: reference: linear holds for drops and rain only: the scenario has a boat");
+  EXPECT_EQ(errorFor(head + R"("domain": {"edges": {"west": "open", "layer_cells": 4}},
+                                "reference": {"kind": "linear"}})"),
+            "s.json: reference: linear needs walls on every side: domain.edges has an open side");
   EXPECT_EQ(errorFor(head + R"("reference": {"kind": "standing-mode", "m": 0, "n": 0}})"),
             "s.json: reference.n: m and n are both 0: no wave");
   EXPECT_EQ(
@@ -85,6 +97,157 @@ TEST(ScenarioReference, BadReferencesAreRefusedNamingTheKey) {
             "s.json: reference: its initial surface reaches 49.9398 m (at most 10 times the "
             "deepest "
             "water, 1 m)");
+}
+
+// Thacker's reference shapes its own bowl, centred in the grid (rest depth h0 (1 - r^2 / a^2),
+// land beyond r = a), starts from its surface at t = 0, and refuses a domain with ground or
+// walls of its own or too small for its shoreline.
+TEST(ScenarioReference, ThackerShapesItsBowlAndRefusesWhatBreaksIt) {
+  const Scenario s = loadScenario("builtin:thacker");
+  const Domain domain = buildDomain(s);
+  const Reference reference(*s.reference, domain);
+  const double centre = 0.5 * s.grid.width();
+  for (const auto& [i, j] : {std::pair{40, 40}, {10, 40}, {3, 77}}) {
+    const double x = s.grid.x(i), y = s.grid.y(j);
+    const double r2 = (x - centre) * (x - centre) + (y - centre) * (y - centre);
+    EXPECT_NEAR(domain.restDepth()(i, j), 0.1 * (1.0 - r2), 1e-7);
+    EXPECT_NEAR(buildInitialEta(s, domain)(i, j), reference.eta(x, y, 0.0), 1e-7);
+  }
+  EXPECT_LT(domain.restDepth()(3, 77), 0.0f);  // land above the rest level in the corner
+  const std::string head = R"({"grid": {"nx": 80, "ny": 80, "dx": 0.05}, )";
+  EXPECT_EQ(errorFor(head + R"("domain": {"mask": "pi"}, "reference": {"kind": "thacker"}})"),
+            "s.json: reference: thacker needs water on every cell (no mask walls)");
+  EXPECT_EQ(errorFor(R"({"grid": {"nx": 40, "ny": 80, "dx": 0.05},
+                         "reference": {"kind": "thacker"}})"),
+            "s.json: reference: thacker its shoreline reaches 1.11803 m from the centre; the "
+            "grid holds 0.95 m (half its shorter side less a cell)");
+  const fs::path dir = fs::temp_directory_path() / "wavebench_thacker_ground";
+  fs::create_directories(dir);
+  std::ofstream(dir / "ground.csv") << "1,1,1,1\n1,1,1,1\n1,1,1,1\n1,1,1,1\n";
+  const std::string withGround = errorOf([&] {
+    const Scenario ground = parseScenarioText(R"({"grid": {"nx": 4, "ny": 4, "dx": 2},
+        "water": {"bathymetry": {"csv": "ground.csv"}}, "reference": {"kind": "thacker"}})",
+                                              "s.json", dir);
+    buildDomain(ground);
+  });
+  EXPECT_EQ(withGround,
+            "s.json: reference: thacker sets the ground (a bowl): give no water.bathymetry or "
+            "terrain");
+  fs::remove_all(dir);
+}
+
+// gauges.csv and transects.csv carry the reference beside every sample: ref_eta its surface at
+// the point and time, ref_depth that over the ground sampled as the models' depth is.
+TEST(ScenarioReference, GaugesAndTransectsCarryTheReference) {
+  const fs::path dir = fs::temp_directory_path() / "wavebench_reference_gauges";
+  fs::remove_all(dir);
+  const std::string command = std::string("'") + WAVEBENCH_CLI +
+                              "' run --scenario builtin:thacker --duration 0.5 --out '" +
+                              dir.string() + "' --models swe-semi-lagrangian --quiet";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const Scenario s = loadScenario("builtin:thacker");
+  const Domain domain = buildDomain(s);
+  const Reference reference(*s.reference, domain);
+  const auto rows = [&](const std::string& file) {
+    std::ifstream in(dir / file);
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::vector<std::string>> table;
+    while (std::getline(in, line)) {
+      std::vector<std::string> columns;
+      std::stringstream split(line);
+      for (std::string c; std::getline(split, c, ',');)
+        columns.push_back(c);
+      if (line.back() == ',') columns.push_back("");
+      table.push_back(columns);
+    }
+    return table;
+  };
+  int gaugeRows = 0;
+  for (const auto& c : rows("gauges.csv")) {  // time,gauge,model,eta,depth,u,v,ref_eta,ref_depth
+    ASSERT_EQ(c.size(), 9u);
+    const GaugeSpec& gauge = s.gauges[c[1] == "centre" ? 0 : 1];
+    const PointSample exact = sampleReference(reference, domain, gauge.x, gauge.y, std::stod(c[0]));
+    EXPECT_NEAR(std::stod(c[7]), reference.eta(gauge.x, gauge.y, std::stod(c[0])), 1e-9);
+    EXPECT_NEAR(std::stod(c[8]), exact.depth, 1e-9);
+    ++gaugeRows;
+  }
+  EXPECT_GT(gaugeRows, 2 * 30);  // two gauges, every step of 0.5 s
+  int transectRows = 0;
+  for (const auto& c : rows("transects.csv")) {  // time,transect,s,x,y,model,eta,depth,ref_eta
+    ASSERT_EQ(c.size(), 9u);
+    const double x = std::stod(c[3]), y = std::stod(c[4]), t = std::stod(c[0]);
+    EXPECT_NEAR(std::stod(c[8]), reference.eta(x, y, t), 1e-9);
+    ++transectRows;
+  }
+  EXPECT_EQ(transectRows, 61 * 11);  // 61 points at frames 0, 0.05, ..., 0.5 s
+  fs::remove_all(dir);
+}
+
+// The linear reference is fft-ocean's field (the same exact rotation of the basin's modes, in
+// double): on a walled flat basin with an initial drop and two later drops its error_max
+// against fft-ocean stays at float round-off at every frame, at two output cadences.
+TEST(ScenarioReference, LinearEqualsFftOceansFieldWithDropsAtTheirTimes) {
+  const auto scenario = [](double frameDt) {
+    std::ostringstream text;
+    text << R"({"grid": {"nx": 64, "ny": 48, "dx": 0.1}, "water": {"depth": 0.5},
+      "initial": {"drops": [{"x": 2.0, "y": 2.0, "radius": 0.3, "amplitude": 0.01}]},
+      "excitations": [
+        {"type": "drop", "time": 0.5, "x": 4.5, "y": 1.2, "radius": 0.25, "amplitude": -0.008},
+        {"type": "drop", "time": 1.25, "x": 1.0, "y": 3.5, "radius": 0.2, "amplitude": 0.006}],
+      "reference": {"kind": "linear"}, "duration": 2.0, "frame_dt": )"
+         << frameDt << "}";
+    return parseScenarioText(text.str(), "s.json", {});
+  };
+  for (const double frameDt : {0.25, 0.05}) {
+    const Scenario s = scenario(frameDt);
+    Comparison run(s, createScenarioModels(s, {"fft-ocean"}, {}, false));
+    int frames = 0;
+    while (run.time() < 2.0 - 1e-9) {
+      run.advanceFrame();
+      const FrameRecord r = run.record(0);
+      ASSERT_TRUE(r.errorMax);
+      EXPECT_LT(*r.errorMax, 5e-9) << "t = " << r.time << ", frame_dt " << frameDt;
+      EXPECT_GT(r.maxAbsEta, 1e-3);  // a surface to compare, not two flat ones
+      ++frames;
+    }
+    EXPECT_EQ(frames, int(std::lround(2.0 / frameDt)));
+  }
+}
+
+// One mode of the walled basin, cos(kx x) cos(ky y) on the cell centres, oscillates as
+// cos(omega t), omega = sqrt(g d) k with the shallow-water dispersion and sqrt(g k tanh(k d))
+// with the finite depth; a drop added at te acts from te on, and forgetting the changes before
+// a time keeps every later answer.
+TEST(LinearReference, ModesOscillateAtTheirFrequenciesAndDropsActFromTheirTime) {
+  const int nx = 32, ny = 16;
+  const double dx = 0.25, g = 9.81, depth = 2.0, pi = std::numbers::pi;
+  Field2D mode(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      mode(i, j) = float(0.01 * std::cos(3 * pi * (i + 0.5) / nx) * std::cos(pi * (j + 0.5) / ny));
+  const double k = std::hypot(3 * pi / (nx * dx), pi / (ny * dx));
+  for (const auto dispersion :
+       {LinearReference::Dispersion::ShallowWater, LinearReference::Dispersion::FiniteDepth}) {
+    LinearReference linear(nx, ny, dx, g, depth, dispersion, mode);
+    const double omega = dispersion == LinearReference::Dispersion::ShallowWater
+                             ? std::sqrt(g * depth) * k
+                             : std::sqrt(g * k * std::tanh(k * depth));
+    EXPECT_NEAR(linear.omega(3, 1), omega, 1e-12 * omega);
+    for (const double t : {0.3, 7.9, 3600.0}) {
+      const auto surface = linear.surface(t);
+      for (const auto& [i, j] : {std::pair{0, 0}, {7, 3}, {31, 15}})
+        EXPECT_NEAR((*surface)(i, j), mode(i, j) * std::cos(omega * t), 2e-8);
+    }
+    Field2D drop(nx, ny);
+    drop(5, 5) = 0.02f;
+    linear.add(drop, 2.0);
+    EXPECT_NEAR((*linear.surface(1.99))(5, 5), mode(5, 5) * std::cos(omega * 1.99), 2e-8);
+    EXPECT_NEAR((*linear.surface(2.0))(5, 5), mode(5, 5) * std::cos(omega * 2.0) + 0.02, 2e-8);
+    const float later = (*linear.surface(2.5))(5, 5);
+    linear.forgetBefore(2.2);
+    EXPECT_EQ((*linear.surface(2.5))(5, 5), later);
+  }
 }
 
 // series.csv's error columns against an independent computation from the dumped surfaces:

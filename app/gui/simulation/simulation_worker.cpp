@@ -20,18 +20,6 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
 
 }  // namespace
 
-// The scenario's reference for the gauge charts: a copy of its exact solution on the domain;
-// none (no dashed line, the run goes on) for one that needs more than the spec and the domain.
-static std::shared_ptr<const Reference> chartReference(const Scenario& scenario,
-                                                       const Domain& domain) {
-  if (!scenario.reference) return nullptr;
-  try {
-    return std::make_shared<const Reference>(*scenario.reference, domain);
-  } catch (const std::exception&) {
-    return nullptr;
-  }
-}
-
 SimulationWorker::SimulationWorker() {
   thread_ = std::thread([this] { run(); });
 }
@@ -160,10 +148,11 @@ void SimulationWorker::buildPending() {
     auto models = createScenarioModels(request.first, request.second, {}, false);
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
+    const auto& spec = comparison_->scenario().reference;
+    reference_ = spec ? std::make_shared<const Reference>(*spec, *domain_) : nullptr;
     maskChanges_ = comparison_->maskChanges();
     // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
     if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
-    reference_ = chartReference(request.first, *domain_);
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
@@ -219,6 +208,7 @@ void SimulationWorker::publish() {
     maskChanges_ = comparison_->maskChanges();
   }
   snapshot->domain = domain_;
+  snapshot->reference = reference_;
   snapshot->boats = comparison_->excitations().boats();
   snapshot->realTimeRatio = realTimeRatio_;
   snapshot->playing = playing_;
@@ -255,7 +245,6 @@ void SimulationWorker::publishTransects(Snapshot& snapshot) const {
   const Scenario& scenario = comparison_->scenario();
   snapshot.gauges = scenario.gauges;
   snapshot.transects = scenario.transects;
-  snapshot.reference = reference_;
   for (const TransectSpec& transect : scenario.transects) {
     TransectProfile profile{transectPoints(transect), {}};
     for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {

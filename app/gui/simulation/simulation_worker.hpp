@@ -51,16 +51,17 @@ struct Snapshot {
   double time = 0.0;
   // The same object from snapshot to snapshot until a rebuild or a mask stroke changes it.
   std::shared_ptr<const Domain> domain;
+  // The scenario's exact solution (its "reference"), null when it has none; one object per
+  // comparison.
+  std::shared_ptr<const Reference> reference;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
   bool playing = false;
-  // The comparison's gauges and transects (docs/gauges.md), each transect's profile now, and
-  // the scenario's exact reference (null without one; the same object for a generation).
+  // The comparison's gauges and transects (docs/gauges.md) and each transect's profile now.
   std::vector<GaugeSpec> gauges;
   std::vector<TransectSpec> transects;
   std::vector<TransectProfile> profiles;
-  std::shared_ptr<const Reference> reference;
 };
 
 // Wall time of the worker, for the report of simulate vs render shares.
@@ -135,13 +136,13 @@ class SimulationWorker : public QObject {
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;
   std::shared_ptr<const Domain> domain_;
+  std::shared_ptr<const Reference> reference_;
   int maskChanges_ = 0;  // the comparison's, when domain_ was copied from it
   std::uint64_t generation_ = 0;
   std::vector<bool> reportedFailure_;
   double realTimeRatio_ = 1.0;
   std::vector<FrameRecord> lastRecords_;  // of the current frame, per model
   std::vector<std::shared_ptr<const std::vector<BodyMesh>>> rigidMeshes_;  // per model
-  std::shared_ptr<const Reference> reference_;
 
   // Shared, under mutex_.
   std::shared_ptr<const Snapshot> latest_;

@@ -45,6 +45,10 @@ constexpr double kFitHalfWidthShare = 0.62;
 // The colour bar with its labels takes this many pixels at the right of a view, any width.
 constexpr int kColourBarPixels = 80;
 constexpr int kColourBarMarginPixels = 6;
+// The bar's title: right-aligned this share of the width from the view's right edge, just
+// above the bar (which spans 0.06 to 0.48 of the height with its labels).
+constexpr double kTitleMarginShare = 0.01;
+constexpr double kColourTitleHeight = 0.50;
 static_assert(SurfaceScene::kColourBarStripPixels == kColourBarPixels + 2 * kColourBarMarginPixels);
 
 struct Rgb {
@@ -53,6 +57,8 @@ struct Rgb {
 constexpr Rgb kBackgroundBottom{0.10, 0.11, 0.14}, kBackgroundTop{0.34, 0.38, 0.45};
 // Troughs deep blue, rest level mid blue, crests nearly white.
 constexpr Rgb kTrough{0.02, 0.12, 0.42}, kRest{0.10, 0.45, 0.78}, kCrest{0.88, 0.96, 1.0};
+// Signed differences: cool to warm with a light grey at zero (Moreland's map, as ParaView's).
+constexpr Rgb kCool{0.23, 0.30, 0.75}, kNeutral{0.87, 0.87, 0.87}, kWarm{0.71, 0.02, 0.15};
 constexpr Rgb kLand{0.45, 0.55, 0.30}, kBox{0.85, 0.25, 0.15}, kBody{0.95, 0.80, 0.20};
 // The floor: shallow sand light, the deepest floor dark, so painted depth reads at a glance.
 constexpr Rgb kShallowFloor{0.86, 0.80, 0.60}, kDeepFloor{0.36, 0.30, 0.22};
@@ -138,6 +144,12 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
     colours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
   }
   colours_->SetNumberOfTableValues(kColourCount);
+  for (int k = 0; k < kColourCount; ++k) {
+    const double t = double(k) / (kColourCount - 1);
+    const Rgb c = t < 0.5 ? mix(kCool, kNeutral, 2 * t) : mix(kNeutral, kWarm, 2 * t - 1);
+    divergingColours_->SetTableValue(k, c.r, c.g, c.b, 1.0);
+  }
+  divergingColours_->SetNumberOfTableValues(kColourCount);
 
   for (int k = 0; k < kColourCount; ++k) {
     const Rgb c = mix(kShallowFloor, kDeepFloor, double(k) / (kColourCount - 1));
@@ -146,6 +158,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   floorColours_->SetNumberOfTableValues(kColourCount);
 
   waterHeights_->SetName("eta");
+  waterColourValues_->SetName("colour");
   waterNormals_->SetName("normals");
   waterNormals_->SetNumberOfComponents(3);
   waterPoints_->SetDataTypeToFloat();
@@ -167,9 +180,11 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   setUpBoxes();
 
   colourBar_->SetLookupTable(colours_);
-  colourBar_->SetTitle("eta (m)");
+  // The bar's own title is centred over the bar and cut at the view's edge when it is wider
+  // ("eta - swe-semi-lagrangian (m)"): a text actor right-aligned at the edge stands in for it.
+  colourBar_->SetTitle("");
   colourBar_->SetNumberOfLabels(3);
-  colourBar_->SetLabelFormat("%+.3f");
+  colourBar_->SetLabelFormat("%.3g");  // any range, from mm to km
   colourBar_->SetMaximumWidthInPixels(70);
   colourBar_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
   colourBar_->SetHeight(0.42);
@@ -178,6 +193,15 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   colourBar_->GetLabelTextProperty()->SetFontSize(11);
   colourBar_->UnconstrainedFontSizeOn();
   renderer_->AddViewProp(colourBar_);
+  colourTitle_->GetTextProperty()->SetFontSize(12);
+  colourTitle_->GetTextProperty()->BoldOn();
+  colourTitle_->GetTextProperty()->ItalicOn();
+  colourTitle_->GetTextProperty()->SetJustificationToRight();
+  colourTitle_->GetTextProperty()->SetVerticalJustificationToBottom();
+  colourTitle_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
+  colourTitle_->GetPositionCoordinate()->SetValue(1.0 - kTitleMarginShare, kColourTitleHeight);
+  setColourTitle("eta (m)");
+  renderer_->AddViewProp(colourTitle_);
 
   caption_->GetTextProperty()->SetFontSize(14);
   caption_->GetTextProperty()->SetVerticalJustificationToTop();
@@ -218,6 +242,8 @@ void SurfaceScene::buildWaterCells(const Domain& domain) {
                              fineCorner(J, stride_, ny_) * dx_, 0.0);
   waterHeights_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   waterHeights_->Fill(0.0);
+  waterColourValues_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
+  waterColourValues_->Fill(0.0);
   waterNormals_->SetNumberOfTuples(waterPoints_->GetNumberOfPoints());
   for (vtkIdType p = 0; p < waterNormals_->GetNumberOfTuples(); ++p)
     waterNormals_->SetTuple3(p, 0.0, 0.0, 1.0);
@@ -363,23 +389,56 @@ double SurfaceScene::cornerEta(const Field2D& eta, int i, int j) const {
   return count ? sum / count : 0.0;
 }
 
-// Heights, colours and normals are written into the arrays the mapper already holds; marking
-// them Modified makes the mapper upload the vertex buffers and keep the index buffer.
-void SurfaceScene::setEta(const Field2D& eta) {
-  if (eta.nx() != nx_ || eta.ny() != ny_) return;
-  float* heights = waterHeights_->GetPointer(0);
-  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+void SurfaceScene::writeCorners(const Field2D& field, float* out) const {
   for (int J = 0; J < meshNy_; ++J)
-    for (int I = 0; I < meshNx_; ++I) {
-      const double value = cornerEta(eta, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_));
-      const std::size_t id = std::size_t(J) * meshNx_ + I;
-      heights[id] = float(value);
-      xyz[3 * id + 2] = float(value * verticalScale_);
-    }
+    for (int I = 0; I < meshNx_; ++I)
+      out[std::size_t(J) * meshNx_ + I] =
+          float(cornerEta(field, fineCorner(I, stride_, nx_), fineCorner(J, stride_, ny_)));
+}
+
+// Heights, colours and normals are written into the arrays the mapper already holds; marking
+// them Modified makes the mapper upload the vertex buffers and keep the index buffer. The
+// scalars array is swapped only when the colours change between eta and another field.
+void SurfaceScene::setEta(const Field2D& eta, const Field2D* colourValues) {
+  if (eta.nx() != nx_ || eta.ny() != ny_) return;
+  if (colourValues && (colourValues->nx() != nx_ || colourValues->ny() != ny_)) return;
+  float* heights = waterHeights_->GetPointer(0);
+  writeCorners(eta, heights);
+  float* xyz = vtkFloatArray::SafeDownCast(waterPoints_->GetData())->GetPointer(0);
+  const std::size_t corners = std::size_t(meshNx_) * meshNy_;
+  for (std::size_t id = 0; id < corners; ++id)
+    xyz[3 * id + 2] = float(heights[id] * verticalScale_);
+  if (colourValues) writeCorners(*colourValues, waterColourValues_->GetPointer(0));
+  if (colouredByHeights_ != (colourValues == nullptr)) {
+    colouredByHeights_ = colourValues == nullptr;
+    water_->GetPointData()->SetScalars(colouredByHeights_ ? waterHeights_.GetPointer()
+                                                          : waterColourValues_.GetPointer());
+  }
   updateWaterNormals();
   waterPoints_->Modified();
   waterHeights_->Modified();
+  waterColourValues_->Modified();
   waterNormals_->Modified();
+}
+
+void SurfaceScene::setColourRange(double range) {
+  if (!(range > 0.0) || range == colourRange_) return;
+  colourRange_ = range;
+  waterActor_->GetMapper()->SetScalarRange(-range, range);
+}
+
+void SurfaceScene::setDivergingColours(bool on) {
+  if (on == diverging_) return;
+  diverging_ = on;
+  vtkLookupTable* table = on ? divergingColours_.GetPointer() : colours_.GetPointer();
+  waterMapper_->SetLookupTable(table);
+  colourBar_->SetLookupTable(table);
+  // The mapper's scalar range is copied into the table it uses.
+  waterMapper_->SetScalarRange(-colourRange_, colourRange_);
+}
+
+std::string SurfaceScene::colourTitle() const {
+  return colourTitle_->GetInput() ? colourTitle_->GetInput() : "";
 }
 
 // The normal of the displayed surface z(x, y) by central differences on the mesh (one-sided
@@ -450,7 +509,7 @@ void SurfaceScene::fitToView(int width, int height) {
 }
 
 void SurfaceScene::setColourTitle(const std::string& title) {
-  colourBar_->SetTitle(title.c_str());
+  colourTitle_->SetInput(title.c_str());
 }
 
 void SurfaceScene::setRigidBodies(const std::shared_ptr<const std::vector<BodyMesh>>& meshes,

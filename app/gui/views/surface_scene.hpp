@@ -60,7 +60,19 @@ class SurfaceScene {
   // meshStride >= 1: the render mesh takes every meshStride-th cell corner.
   void setDomain(const Domain& domain, double etaRange, int meshStride = 1,
                  double maxVerticalScale = std::numeric_limits<double>::infinity());
-  void setEta(const Field2D& eta);
+  // The water's heights; its colours from `colourValues` (the error against a reference, the
+  // difference to another model: same grid) or, when null, from eta itself.
+  void setEta(const Field2D& eta, const Field2D* colourValues = nullptr);
+  // The colour bar's half-width (m); cheap: no geometry is rebuilt.
+  void setColourRange(double range);
+  // The drawn height of eta is verticalScale times eta (the next setEta draws it so).
+  void setVerticalScale(double scale) { verticalScale_ = scale; }
+  // The water's colours (deep blue, blue, white) for eta, or cool-to-warm (blue, light grey,
+  // red) for signed differences, where the middle colour means "no difference".
+  void setDivergingColours(bool on);
+  bool divergingColours() const { return diverging_; }
+  // The colour bar's title as shown.
+  std::string colourTitle() const;
   void setCaption(const std::string& text, bool warning);
   void setBoxes(const std::vector<BoxMarker>& boxes);
   void setColourTitle(const std::string& title);
@@ -75,7 +87,7 @@ class SurfaceScene {
   void resetCamera(double aspect);
   // The displayed height of eta = 0 is z = 0; world x, y are the domain's metres.
   double verticalScale() const { return verticalScale_; }
-  // The colour range (m, +-) setDomain was given.
+  // The colour range (m, +-): setDomain's, then setColourRange's.
   double colourRange() const { return colourRange_; }
   int meshStride() const { return stride_; }
   // The water's render mesh and how often its mapper rebuilt the index buffer (the cells)
@@ -106,12 +118,18 @@ class SurfaceScene {
   void buildWaterCells(const Domain& domain);
   // Corner (i, j) of the fine grid: the mean eta of the wet cells around it.
   double cornerEta(const Field2D& eta, int i, int j) const;
+  // Corner values of `field` on the render mesh into `out`.
+  void writeCorners(const Field2D& field, float* out) const;
   void updateWaterNormals();
 
   vtkNew<vtkRenderer> renderer_;
   vtkNew<vtkPolyData> water_;
   vtkNew<vtkPoints> waterPoints_;
   vtkNew<vtkFloatArray> waterHeights_;
+  vtkNew<vtkFloatArray> waterColourValues_;  // the scalars when colours are not eta
+  bool colouredByHeights_ = true;
+  vtkNew<vtkLookupTable> divergingColours_;
+  bool diverging_ = false;
   vtkNew<vtkFloatArray> waterNormals_;
   vtkSmartPointer<WaterMapper> waterMapper_;
   vtkNew<vtkActor> waterActor_;
@@ -123,6 +141,7 @@ class SurfaceScene {
   GaugeActors gauges_{renderer_};
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
+  vtkNew<vtkTextActor> colourTitle_;
   vtkNew<vtkTextActor> caption_;
   void setUpBoxes();
   // Every box (tracers, the boat) is one glyph of one actor: a cube scaled, turned and coloured

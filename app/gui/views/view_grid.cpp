@@ -71,10 +71,16 @@ bool ViewGrid::setUp(const Snapshot& snapshot, const std::vector<int>& shownMode
   const bool software = SurfaceView::isSoftwareRenderer(glRenderer());
   for (auto* view : views_) {
     view->scene().setGradientBackground(!software);
-    view->scene().setDomain(*snapshot.domain, look_.colourRange, meshStride_,
-                            look_.maxVerticalScale);
-    view->scene().setColourTitle(view == differenceView_ ? "A - B (m)" : "eta (m)");
+    drawDomain(*view, *snapshot.domain);
   }
+  if (differenceView_) {
+    differenceView_->scene().setColourTitle("A - B (m)");
+    differenceView_->scene().setDivergingColours(true);
+  }
+  // A new comparison or other views: the automatic ranges start from its data.
+  for (AutoRange& range : autoRanges_)
+    range.reset();
+  differenceViewRange_.reset();
   return firstViews;
 }
 
@@ -83,8 +89,26 @@ void ViewGrid::setDomain(std::shared_ptr<const Domain> domain, const Look& look)
   look_ = look;
   if (!domain_ || views_.empty()) return;
   for (auto* view : views_)
-    view->scene().setDomain(*domain_, look_.colourRange, meshStride_, look_.maxVerticalScale);
+    drawDomain(*view, *domain_);
   if (shown_) show(shown_, captions_, true);
+}
+
+// The geometry, then the vertical scale typed by the user (if any) and the colour range shown.
+void ViewGrid::drawDomain(SurfaceView& view, const Domain& domain) {
+  SurfaceScene& scene = view.scene();
+  scene.setDomain(domain, look_.waveHeight, meshStride_, look_.maxVerticalScale);
+  if (settings_.exaggeration) scene.setVerticalScale(*settings_.exaggeration);
+  if (colourRange_ > 0.0 && &view != differenceView_) scene.setColourRange(colourRange_);
+}
+
+void ViewGrid::setViewSettings(const ViewSettings& settings) {
+  if (settings.mode != settings_.mode) autoRanges_[std::size_t(settings.mode)].reset();
+  const bool redraw = settings.exaggeration != settings_.exaggeration;
+  settings_ = settings;
+  if (redraw && domain_)
+    setDomain(domain_, look_);  // shows the last snapshot again
+  else if (shown_)
+    show(shown_, captions_, true);
 }
 
 void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Captions& captions,
@@ -92,6 +116,8 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
   shown_ = std::move(snapshotPointer);
   captions_ = captions;
   const Snapshot& snapshot = *shown_;
+  shownMode_ = modeFor(snapshot);
+  applyColours(shownMode_, computeColourValues(snapshot, shownMode_));
   std::vector<BoxMarker> boats;
   for (const auto& boat : snapshot.boats)
     boats.push_back({boat.x, boat.y, captions.boatLength, boat.heading, boat.tilt, 0.0, true});
@@ -100,7 +126,7 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
     if (k >= snapshot.models.size()) continue;
     const ModelSnapshot& m = snapshot.models[k];
     SurfaceScene& scene = views_[v]->scene();
-    scene.setEta(m.eta);
+    scene.setEta(m.eta, shownMode_ == ColourMode::Surface ? nullptr : &colourValues_[v]);
     scene.setRigidBodies(m.rigidMeshes, m.rigidBodies);
     std::vector<BoxMarker> boxes = boats;
     for (const auto& body : m.bodies)
@@ -128,6 +154,7 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
               << "x slower than real time";
       warning = true;
     }
+    caption << colourCaption(snapshot, v);
     scene.setCaption(caption.str(), warning);
   }
   if (differenceView_) showDifference(snapshot, captions, withCaptions);
@@ -144,6 +171,10 @@ void ViewGrid::showDifference(const Snapshot& snapshot, const Captions& captions
   Field2D difference(etaA.nx(), etaA.ny());
   for (std::size_t k = 0; k < difference.size(); ++k)
     difference.data()[k] = etaA.data()[k] - etaB.data()[k];
+  const ColourRangeSetting& setting = settings_.range(ColourMode::Difference);
+  differenceView_->scene().setColourRange(
+      setting.automatic ? differenceViewRange_.update(difference.maxAbs(), wallSeconds())
+                        : setting.fixed);
   differenceView_->scene().setEta(difference);
   if (!withCaptions) return;
   std::ostringstream caption;

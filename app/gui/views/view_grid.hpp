@@ -1,12 +1,17 @@
 // The central area of the workbench: one 3-D view per shown model and an optional difference
 // view (A - B), tiled (up to three side by side, four as two by two, five and six as three by
 // two) and sharing one camera. It turns a snapshot into the views' water, bodies and captions
-// and chooses the render mesh's stride; the window only tells it what to show.
+// and chooses the render mesh's stride; the window only tells it what to show. It colours the
+// water by eta, by its error against the scenario's reference or by its difference to a
+// chosen model (ViewSettings), over a range fixed by the user or following the data
+// (AutoRange, one per mode).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +19,8 @@
 #include <QWidget>
 
 #include "app/gui/simulation/simulation_worker.hpp"
+#include "app/gui/views/colour_range.hpp"
+#include "app/gui/views/view_settings.hpp"
 
 class QGridLayout;
 class vtkCamera;
@@ -31,7 +38,9 @@ class ViewGrid : public QWidget {
 
   // What the views show besides the snapshot's water.
   struct Look {
-    double colourRange = 0.05;                                          // m, colour bar's half
+    // m: the automatic vertical scale draws a wave of this height at a fixed share of the
+    // pool's extent (SurfaceScene::setDomain), at most maxVerticalScale.
+    double waveHeight = 0.05;
     double maxVerticalScale = std::numeric_limits<double>::infinity();  // bodies' freeboard
   };
   // The difference view's pair and the figures the captions need.
@@ -54,6 +63,18 @@ class ViewGrid : public QWidget {
   // Writes the snapshot's water into the scenes and asks the views to render; captions (text
   // re-rendered by VTK) only when `withCaptions` (a few times a second).
   void show(std::shared_ptr<const Snapshot> snapshot, const Captions& captions, bool withCaptions);
+  // What the views colour and over which range, and the vertical scale typed by the user
+  // (ViewSettings::exaggeration); shows the last snapshot again with them.
+  void setViewSettings(const ViewSettings& settings);
+  const ViewSettings& viewSettings() const { return settings_; }
+  // The mode the views show: the settings' one, or Surface when the snapshot cannot give it
+  // (Error without a reference, Difference with a single model).
+  ColourMode shownMode() const { return shownMode_; }
+  // The model views' colour range (m, +-) as last shown.
+  double colourRange() const { return colourRange_; }
+  // The model view v's values as coloured in the last show outside Surface mode (its error or
+  // difference; in Surface mode the views colour eta itself and this is not filled).
+  const Field2D& colourValues(std::size_t view) const { return colourValues_.at(view); }
   // Fits the pool into the views (shared camera).
   void resetCamera();
   // Repaints every view now (export, screenshots).
@@ -77,6 +98,17 @@ class ViewGrid : public QWidget {
   int meshStrideFor(const Grid& grid) const;
   void updateMeshStride();
   void showDifference(const Snapshot& snapshot, const Captions& captions, bool withCaptions);
+  void drawDomain(SurfaceView& view, const Domain& domain);
+  ColourMode modeFor(const Snapshot& snapshot) const;
+  static double wallSeconds();  // the automatic ranges' clock
+  // The snapshot's model whose eta is subtracted in Difference mode.
+  std::size_t subtractedIndex(const Snapshot& snapshot) const;
+  // Fills colourValues_ for the Error and Difference modes; returns the largest |value| over the
+  // wet cells of the models still running (the automatic range's data).
+  double computeColourValues(const Snapshot& snapshot, ColourMode mode);
+  const Field2D& referenceAt(const Snapshot& snapshot);
+  void applyColours(ColourMode mode, double maxAbs);
+  std::string colourCaption(const Snapshot& snapshot, std::size_t view) const;
 
   vtkNew<vtkCamera> camera_;
   QGridLayout* grid_ = nullptr;
@@ -87,6 +119,15 @@ class ViewGrid : public QWidget {
   std::shared_ptr<const Snapshot> shown_;  // its water is in the views
   Captions captions_;                      // the last shown's
   Look look_;
+  ViewSettings settings_;
+  ColourMode shownMode_ = ColourMode::Surface;
+  std::array<AutoRange, kColourModeCount> autoRanges_;
+  AutoRange differenceViewRange_;
+  double colourRange_ = 0.0;
+  std::vector<Field2D> colourValues_;  // per model view
+  Field2D reference_;                  // the reference's eta at referenceTime_
+  double referenceTime_ = -1.0;
+  const Reference* referenceOf_ = nullptr;
   int meshStride_ = 1;
   bool fullResolutionMesh_ = false;
   bool cameraNeedsFit_ = false;

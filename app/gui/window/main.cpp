@@ -21,7 +21,10 @@
 #include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/mask_editor.hpp"
 #include "app/gui/views/surface_view.hpp"
+#include "app/gui/views/view_grid.hpp"
+#include "app/gui/views/view_settings_menu.hpp"
 #include "app/gui/window/main_window.hpp"
+#include "app/gui/window/verification_window.hpp"
 #include "core/scenario/field_io.hpp"
 
 namespace {
@@ -45,6 +48,52 @@ void ensurePassiveOpenMpThreads(char** argv) {
     execv(self, argv);
   }
   std::perror("wavebench: restart with OMP_WAIT_POLICY=passive failed; idle threads will spin");
+}
+
+// --colour, --colour-range, --vertical-scale: the View menu's settings for this run (a scripted
+// run neither reads nor saves the user's). Prints the reason and returns false on bad values.
+bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption& colour,
+                      const QCommandLineOption& colourRange,
+                      const QCommandLineOption& verticalScale, wb::gui::MainWindow& window) {
+  using wb::gui::ColourMode;
+  wb::gui::ViewSettings s = window.viewSettingsMenu()->settings();
+  if (parser.isSet(colour)) {
+    const QString mode = parser.value(colour);
+    if (mode == "surface") {
+      s.mode = ColourMode::Surface;
+    } else if (mode == "error") {
+      s.mode = ColourMode::Error;
+    } else if (mode.startsWith("difference")) {
+      s.mode = ColourMode::Difference;
+      s.subtractedModel = mode.section(':', 1).toStdString();
+    } else {
+      std::fprintf(stderr, "wavebench: --colour: '%s' is not surface, error or difference:MODEL\n",
+                   qPrintable(mode));
+      return false;
+    }
+  }
+  if (parser.isSet(colourRange) && parser.value(colourRange) != "auto") {
+    bool ok = false;
+    const double range = parser.value(colourRange).toDouble(&ok);
+    if (!ok || !(range > 0.0)) {
+      std::fprintf(stderr, "wavebench: --colour-range: '%s' is not 'auto' nor metres > 0\n",
+                   qPrintable(parser.value(colourRange)));
+      return false;
+    }
+    s.range(s.mode) = {false, range};
+  }
+  if (parser.isSet(verticalScale) && parser.value(verticalScale) != "auto") {
+    bool ok = false;
+    const double scale = parser.value(verticalScale).toDouble(&ok);
+    if (!ok || !(scale > 0.0)) {
+      std::fprintf(stderr, "wavebench: --vertical-scale: '%s' is not 'auto' nor a factor > 0\n",
+                   qPrintable(parser.value(verticalScale)));
+      return false;
+    }
+    s.exaggeration = scale;
+  }
+  window.viewSettingsMenu()->setSettings(s);
+  return true;
 }
 
 // --help needs no display: it is answered by a QCoreApplication, which opens none.
@@ -96,8 +145,23 @@ int main(int argc, char** argv) {
                                     "Render every cell corner even on a software renderer.");
   const QCommandLineOption size("size", "Window size for automation (default 1600x1000).",
                                 "WIDTHxHEIGHT");
-  parser.addOptions(
-      {scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh, size});
+  const QCommandLineOption colour(
+      "colour",
+      "Colour the water by 'surface' (eta), 'error' (against the reference) or "
+      "'difference:MODEL' (each view minus MODEL).",
+      "mode");
+  const QCommandLineOption colourRange("colour-range",
+                                       "The colour bar's half-width: 'auto' or metres.", "range");
+  const QCommandLineOption verticalScale(
+      "vertical-scale", "The water's height drawn this many times larger: 'auto' or a factor.",
+      "scale");
+  const QCommandLineOption verify(
+      "verify",
+      "Open Tools > Verification and run MODEL's cases ('all' for every case); a "
+      "--screenshot waits for them and saves the window as FILE-verification.png.",
+      "model");
+  parser.addOptions({scenario, models, frames, screenshot, quit, grid, show, statsJson, fullMesh,
+                     size, colour, colourRange, verticalScale, verify});
   parser.process(*app);
 
   if (parser.isSet(statsJson) && !parser.isSet(frames)) {
@@ -189,6 +253,14 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (!applyViewOptions(parser, colour, colourRange, verticalScale, window)) return 2;
+  wb::gui::VerificationWindow* verification = nullptr;
+  if (parser.isSet(verify)) {
+    verification = window.showVerificationWindow();
+    verification->setModelFilter(parser.value(verify) == "all" ? QString() : parser.value(verify));
+    verification->run();
+  }
+
   const int frameCount = parser.isSet(frames) ? parser.value(frames).toInt() : -1;
   window.worker().setFrameLimit(frameCount);
   window.playAction()->setChecked(true);
@@ -199,6 +271,7 @@ int main(int argc, char** argv) {
   QObject::connect(&poll, &QTimer::timeout, [&] {
     const auto shown = window.shownSnapshot();
     if (!shown || shown->frame < frameCount) return;
+    if (verification && verification->running()) return;
     if (++settled < kSettleTicks) return;
     poll.stop();
     std::printf("wavebench: %d frames simulated; %s\n", shown->frame,
@@ -220,6 +293,15 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "wavebench: %s: cannot write screenshot\n", qPrintable(file));
         QApplication::exit(1);
         return;
+      }
+      if (verification) {
+        QString second = file;
+        second.insert(file.endsWith(".png") ? file.size() - 4 : file.size(), "-verification");
+        if (!verification->grab().save(second)) {
+          std::fprintf(stderr, "wavebench: %s: cannot write screenshot\n", qPrintable(second));
+          QApplication::exit(1);
+          return;
+        }
       }
     }
     if (parser.isSet(quit)) {

@@ -31,6 +31,8 @@
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
+#include "app/gui/views/view_settings_menu.hpp"
+#include "app/gui/window/verification_window.hpp"
 #include "core/errors.hpp"
 #include "core/grid/interpolation.hpp"
 
@@ -71,7 +73,7 @@ std::vector<BodySpec> allBodies(const Scenario& s) {
   return bodies;
 }
 
-double colourRangeFor(const Scenario& s) {
+double waveHeightFor(const Scenario& s) {
   double amplitude = 0.0;
   for (const auto& d : s.initialDrops)
     amplitude = std::max(amplitude, std::abs(d.amplitude));
@@ -82,7 +84,13 @@ double colourRangeFor(const Scenario& s) {
   for (const auto& b : s.excitations.boats)
     amplitude = std::max(amplitude, kWakeBuildUp * std::abs(b.wakeAmplitude));
   amplitude = std::max(amplitude, bodySplash(allBodies(s), s.waterDensity, s.grid.dx));
-  return std::max(kMinColourRange, kColourShareOfDrops * amplitude);
+  // A reference's surface keeps its height: a standing mode's amplitude, a dam's step.
+  double reference = 0.0;
+  if (s.reference && s.reference->kind == ReferenceSpec::Kind::StandingMode)
+    reference = std::abs(s.reference->amplitude);
+  if (s.reference && s.reference->kind == ReferenceSpec::Kind::DamBreak)
+    reference = std::abs(s.reference->hLeft - s.reference->hRight);
+  return std::max({kMinColourRange, kColourShareOfDrops * amplitude, reference});
 }
 
 // A buoyant body is drawn true to size on water drawn verticalScale times its height: a wave
@@ -309,8 +317,33 @@ void MainWindow::buildMenus() {
   shownMenu_ = view->addMenu(tr("Models shown"));
   view->addAction(tr("Reset camera"), this, [this] { viewGrid_->resetCamera(); });
   view->addSeparator();
+  viewSettings_ = new ViewSettingsMenu(view, this, interactive_);
+  connect(viewSettings_, &ViewSettingsMenu::changed, viewGrid_, &ViewGrid::setViewSettings);
+  viewGrid_->setViewSettings(viewSettings_->settings());
+  view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>())
     view->addAction(dock->toggleViewAction());
+
+  // One Tools menu, whichever part of the window adds to it first.
+  QMenu* tools = menuBar()->findChild<QMenu*>("toolsMenu");
+  if (!tools) {
+    tools = menuBar()->addMenu(tr("&Tools"));
+    tools->setObjectName("toolsMenu");
+  }
+  tools->addAction(tr("&Verification…"), this, &MainWindow::showVerificationWindow);
+}
+
+VerificationWindow* MainWindow::showVerificationWindow() {
+  if (!verification_) {
+    verification_ = new VerificationWindow(this);
+    connect(verification_, &VerificationWindow::openScenarioAsked, this, [this](const QString& id) {
+      if (maybeSave()) openScenario(id);
+    });
+  }
+  verification_->show();
+  verification_->raise();
+  verification_->activateWindow();
+  return verification_;
 }
 
 void MainWindow::connectDocument() {
@@ -359,8 +392,8 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin, const std::vector<st
 
 void MainWindow::rebuild() {
   const Scenario& s = document_.scenario();
-  colourRange_ = colourRangeFor(s);
-  maxVerticalScale_ = maxVerticalScaleFor(allBodies(s), s.waterDensity, colourRange_);
+  waveHeight_ = waveHeightFor(s);
+  maxVerticalScale_ = maxVerticalScaleFor(allBodies(s), s.waterDensity, waveHeight_);
   controls_->showScenario(s, document_.modelIds());
   bodiesPanel_->showBodies(s);
   worker_.rebuild(s, document_.modelIds());
@@ -437,6 +470,7 @@ void MainWindow::setUpViews(std::shared_ptr<const Snapshot> snapshotPointer) {
     rebuildShownMenu(ids);
     viewIds_ = ids;
   }
+  viewSettings_->setComparison(ids, snapshot.reference != nullptr);
   maskEditor_->showDomain(snapshot.domain->wetMask());
   if (firstViews || shownGeneration_ == 0 || !shown_ ||
       shown_->domain->grid().width() != snapshot.domain->grid().width())
@@ -466,7 +500,7 @@ void MainWindow::setModelShown(const std::string& id, bool shown) {
 }
 
 ViewGrid::Look MainWindow::look() const {
-  return {.colourRange = colourRange_, .maxVerticalScale = maxVerticalScale_};
+  return {.waveHeight = waveHeight_, .maxVerticalScale = maxVerticalScale_};
 }
 
 void MainWindow::showSnapshot(std::shared_ptr<const Snapshot> snapshot, bool captions) {
@@ -598,13 +632,13 @@ void MainWindow::placeBody(QPointF from, QPointF to) {
   // exaggeration stays below its freeboard and the scenario's bodies'.
   const Scenario& scenario = document_.scenario();
   const double range =
-      std::max(colourRange_,
+      std::max(waveHeight_,
                kColourShareOfDrops * bodySplash({spec}, scenario.waterDensity, scenario.grid.dx));
   const double cap =
       std::min(maxVerticalScaleFor(scenario.rigidBodies, scenario.waterDensity, range),
                maxVerticalScaleFor({spec}, scenario.waterDensity, range));
-  if (range != colourRange_ || cap < maxVerticalScale_) {
-    colourRange_ = range;
+  if (range != waveHeight_ || cap < maxVerticalScale_) {
+    waveHeight_ = range;
     maxVerticalScale_ = std::min(maxVerticalScale_, cap);
     if (shown_) viewGrid_->setDomain(shown_->domain, look());
   }

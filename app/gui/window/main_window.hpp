@@ -40,6 +40,8 @@ class ControlsDock;
 class MaskEditor;
 class PlotsDock;
 class SurfaceView;
+class VerificationWindow;
+class ViewSettingsMenu;
 
 class MainWindow : public QMainWindow, public FrameSource {
   Q_OBJECT
@@ -68,6 +70,11 @@ class MainWindow : public QMainWindow, public FrameSource {
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const;
   QWidget* viewArea() const { return viewGrid_; }
+  ViewGrid* viewGrid() const { return viewGrid_; }
+  // View > Colour by, its ranges and the vertical scale.
+  ViewSettingsMenu* viewSettingsMenu() const { return viewSettings_; }
+  // Tools > Verification (made when first opened).
+  VerificationWindow* showVerificationWindow();
   std::shared_ptr<const Snapshot> shownSnapshot() const { return shown_; }
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
@@ -163,6 +170,8 @@ class MainWindow : public QMainWindow, public FrameSource {
   ViewGrid* viewGrid_ = nullptr;
   std::set<std::string> hiddenModels_;
   QMenu* shownMenu_ = nullptr;
+  ViewSettingsMenu* viewSettings_ = nullptr;
+  VerificationWindow* verification_ = nullptr;
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
@@ -179,7 +188,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   QTimer* timer_ = nullptr;
   std::shared_ptr<const Snapshot> shown_;
   std::uint64_t shownGeneration_ = 0;
-  double colourRange_ = 0.05;
+  // m: the waves the scenario puts in (drops, wakes, splashes, its reference); the automatic
+  // vertical scale draws a wave of this height at a fixed share of the pool.
+  double waveHeight_ = 0.05;
   double maxVerticalScale_ = std::numeric_limits<double>::infinity();  // bodies' freeboard
   double speed_ = 1.0;
   bool boatFollow_ = false;

@@ -1,0 +1,122 @@
+// ViewGrid's colours: what each model view's water is coloured by (eta, its error against the
+// scenario's reference, its difference to a chosen model) and over which range.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "app/gui/views/surface_view.hpp"
+#include "app/gui/views/view_grid.hpp"
+
+namespace wb::gui {
+
+namespace {
+// The largest finite |value| over the wet cells.
+double wetMaxAbs(const Field2D& field, const Domain& domain) {
+  double largest = 0.0;
+  const Grid& grid = domain.grid();
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i) {
+      const double value = std::abs(double(field(i, j)));
+      if (domain.isWet(i, j) && std::isfinite(value)) largest = std::max(largest, value);
+    }
+  return largest;
+}
+}  // namespace
+
+double ViewGrid::wallSeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
+  if (settings_.mode == ColourMode::Error && !snapshot.reference) return ColourMode::Surface;
+  if (settings_.mode == ColourMode::Difference && snapshot.models.size() < 2)
+    return ColourMode::Surface;
+  return settings_.mode;
+}
+
+std::size_t ViewGrid::subtractedIndex(const Snapshot& snapshot) const {
+  for (std::size_t k = 0; k < snapshot.models.size(); ++k)
+    if (snapshot.models[k].id == settings_.subtractedModel) return k;
+  return 0;  // a model not in this comparison: the first one
+}
+
+// The reference's eta at the cell centres of the snapshot's time (once per time).
+const Field2D& ViewGrid::referenceAt(const Snapshot& snapshot) {
+  const Domain& domain = *snapshot.domain;
+  const Grid& grid = domain.grid();
+  if (referenceOf_ == snapshot.reference.get() && referenceTime_ == snapshot.time &&
+      reference_.nx() == grid.nx && reference_.ny() == grid.ny)
+    return reference_;
+  reference_ = Field2D(grid.nx, grid.ny);
+  for (int j = 0; j < grid.ny; ++j)
+    for (int i = 0; i < grid.nx; ++i)
+      reference_(i, j) = domain.isWet(i, j)
+                             ? float(snapshot.reference->eta(grid.x(i), grid.y(j), snapshot.time))
+                             : 0.0f;
+  referenceOf_ = snapshot.reference.get();
+  referenceTime_ = snapshot.time;
+  return reference_;
+}
+
+double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) {
+  colourValues_.resize(viewModels_.size());
+  const Domain& domain = *snapshot.domain;
+  const Field2D* subtracted = nullptr;
+  if (mode == ColourMode::Error) subtracted = &referenceAt(snapshot);
+  if (mode == ColourMode::Difference) subtracted = &snapshot.models[subtractedIndex(snapshot)].eta;
+  double largest = 0.0;
+  for (std::size_t v = 0; v < viewModels_.size(); ++v) {
+    const std::size_t k = std::size_t(viewModels_[v]);
+    if (k >= snapshot.models.size()) continue;
+    const ModelSnapshot& m = snapshot.models[k];
+    // A model that blew up keeps its last field: it would set the range of the others.
+    if (!subtracted) {  // eta itself: no copy (a frame's budget on big grids)
+      if (!m.failure) largest = std::max(largest, wetMaxAbs(m.eta, domain));
+      continue;
+    }
+    Field2D& values = colourValues_[v];
+    if (values.nx() != m.eta.nx() || values.ny() != m.eta.ny())
+      values = Field2D(m.eta.nx(), m.eta.ny());
+    for (std::size_t c = 0; c < values.size(); ++c)
+      values.data()[c] = m.eta.data()[c] - subtracted->data()[c];
+    if (!m.failure) largest = std::max(largest, wetMaxAbs(values, domain));
+  }
+  return largest;
+}
+
+void ViewGrid::applyColours(ColourMode mode, double maxAbs) {
+  const ColourRangeSetting& setting = settings_.range(mode);
+  colourRange_ = setting.automatic ? autoRanges_[std::size_t(mode)].update(maxAbs, wallSeconds())
+                                   : setting.fixed;
+  const std::string subtracted =
+      shown_ && !shown_->models.empty() ? shown_->models[subtractedIndex(*shown_)].id : "";
+  const std::string title = colourTitle(mode, subtracted);
+  for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
+    SurfaceScene& scene = views_[v]->scene();
+    scene.setColourRange(colourRange_);
+    scene.setDivergingColours(mode != ColourMode::Surface);
+    if (scene.colourTitle() != title) scene.setColourTitle(title);
+  }
+}
+
+// The caption's last line outside Surface mode: the largest |value| the view colours, or that
+// the view is the model subtracted from the others.
+std::string ViewGrid::colourCaption(const Snapshot& snapshot, std::size_t view) const {
+  if (shownMode_ == ColourMode::Surface || view >= colourValues_.size()) return "";
+  std::ostringstream line;
+  line.precision(2);
+  const std::size_t k = std::size_t(viewModels_[view]);
+  if (shownMode_ == ColourMode::Difference && k == subtractedIndex(snapshot)) {
+    line << "\n(subtracted from the others: 0)";
+    return line.str();
+  }
+  const std::string subtracted = shownMode_ == ColourMode::Error
+                                     ? std::string("reference")
+                                     : snapshot.models[subtractedIndex(snapshot)].id;
+  line << "\nmax |eta - " << subtracted << "| = " << std::scientific
+       << wetMaxAbs(colourValues_[view], *snapshot.domain) << " m";
+  return line.str();
+}
+
+}  // namespace wb::gui
