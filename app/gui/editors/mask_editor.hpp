@@ -109,6 +109,8 @@ class MaskCanvas : public QWidget {
   MaskTool tool = MaskTool::WallBrush;
   // Cell under a widget position, if inside the grid.
   std::optional<QPoint> cellAt(QPointF position) const;
+  // Where the grid is drawn (y up: row 0 at the bottom); empty before the first image.
+  QRectF imageRect() const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -117,7 +119,6 @@ class MaskCanvas : public QWidget {
   void mouseReleaseEvent(QMouseEvent* event) override;
 
  private:
-  QRectF imageRect() const;
   void dabAt(QPoint cell);
   // The absorbing layer of each open side: a blue band over its cells, dashed at its inner side.
   void paintOpenEdges(QPainter& painter, const QRectF& target) const;

@@ -72,8 +72,10 @@ std::shared_ptr<const Snapshot> SimulationWorker::latest() const {
 
 SimulationWorker::RecordBatch SimulationWorker::takeRecords() {
   std::lock_guard lock(mutex_);
-  RecordBatch batch{records_.generation, std::move(records_.perModel)};
+  RecordBatch batch{records_.generation, std::move(records_.perModel),
+                    std::move(records_.gaugeSamples)};
   records_.perModel.assign(batch.perModel.size(), {});
+  records_.gaugeSamples.assign(batch.gaugeSamples.size(), {});
   return batch;
 }
 
@@ -147,6 +149,8 @@ void SimulationWorker::buildPending() {
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
     maskChanges_ = comparison_->maskChanges();
+    // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
+    if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
@@ -154,7 +158,8 @@ void SimulationWorker::buildPending() {
       lastRecords_.push_back(comparison_->record(k));
     ++generation_;
     std::lock_guard lock(mutex_);
-    records_ = {generation_, std::vector<std::vector<FrameRecord>>(comparison_->modelCount())};
+    records_ = {generation_, std::vector<std::vector<FrameRecord>>(comparison_->modelCount()),
+                std::vector<std::vector<GaugeSample>>(comparison_->modelCount())};
   } catch (const std::exception& error) {
     emit buildFailed(QString::fromStdString(error.what()));
   }
@@ -163,10 +168,14 @@ void SimulationWorker::buildPending() {
 void SimulationWorker::advance(int frames) {
   const auto start = Clock::now();
   std::vector<std::vector<FrameRecord>> produced(comparison_->modelCount());
+  std::vector<std::vector<GaugeSample>> samples(comparison_->modelCount());
   for (int f = 0; f < frames; ++f) {
     comparison_->advanceFrame();
-    for (std::size_t k = 0; k < comparison_->modelCount(); ++k)
+    for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
       produced[k].push_back(comparison_->record(k));
+      for (const GaugeSample& sample : comparison_->takeGaugeSamples(k))
+        samples[k].push_back(sample);
+    }
   }
   const double busy = secondsBetween(start, Clock::now());
   for (std::size_t k = 0; k < produced.size(); ++k)
@@ -182,6 +191,9 @@ void SimulationWorker::advance(int frames) {
   auto& perModel = records_.perModel;
   for (std::size_t k = 0; k < produced.size() && k < perModel.size(); ++k)
     perModel[k].insert(perModel[k].end(), produced[k].begin(), produced[k].end());
+  auto& gauges = records_.gaugeSamples;
+  for (std::size_t k = 0; k < samples.size() && k < gauges.size(); ++k)
+    gauges[k].insert(gauges[k].end(), samples[k].begin(), samples[k].end());
 }
 
 void SimulationWorker::publish() {
@@ -222,8 +234,25 @@ void SimulationWorker::publish() {
     }
     snapshot->models.push_back(std::move(m));
   }
+  publishTransects(*snapshot);
   std::lock_guard lock(mutex_);
   latest_ = std::move(snapshot);
+}
+
+// A few hundred bilinear samples per transect and model: cheap beside a frame.
+void SimulationWorker::publishTransects(Snapshot& snapshot) const {
+  const Scenario& scenario = comparison_->scenario();
+  snapshot.gauges = scenario.gauges;
+  snapshot.transects = scenario.transects;
+  for (const TransectSpec& transect : scenario.transects) {
+    TransectProfile profile{transectPoints(transect), {}};
+    for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
+      auto& samples = profile.samples.emplace_back();
+      for (const TransectPoint& p : profile.points)
+        samples.push_back(samplePoint(comparison_->model(k), comparison_->domain(), p.x, p.y));
+    }
+    snapshot.profiles.push_back(std::move(profile));
+  }
 }
 
 std::shared_ptr<const std::vector<BodyMesh>> SimulationWorker::rigidMeshes(std::size_t k) {

@@ -38,6 +38,12 @@ struct ModelSnapshot {
   std::vector<RigidBodyFrame> rigidBodies;
 };
 
+// Every model along one transect now (core/measure/gauges.hpp): samples[model][point].
+struct TransectProfile {
+  std::vector<TransectPoint> points;
+  std::vector<std::vector<PointSample>> samples;
+};
+
 // One published state of the comparison; never modified after publication.
 struct Snapshot {
   std::uint64_t generation = 0;  // bumps on every rebuild of the comparison
@@ -53,6 +59,10 @@ struct Snapshot {
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
   bool playing = false;
+  // The comparison's gauges and transects (docs/gauges.md) and each transect's profile now.
+  std::vector<GaugeSpec> gauges;
+  std::vector<TransectSpec> transects;
+  std::vector<TransectProfile> profiles;
 };
 
 // Wall time of the worker, for the report of simulate vs render shares.
@@ -88,10 +98,12 @@ class SimulationWorker : public QObject {
   void setFrameLimit(int frame) { frameLimit_ = frame; }
 
   std::shared_ptr<const Snapshot> latest() const;
-  // Every frame record produced since the last call, per model in order (plots and CSV).
+  // Every frame record produced since the last call, per model in order (plots and CSV), and
+  // every gauge sample (one per gauge per model step, Comparison::takeGaugeSamples).
   struct RecordBatch {
     std::uint64_t generation = 0;
     std::vector<std::vector<FrameRecord>> perModel;
+    std::vector<std::vector<GaugeSample>> gaugeSamples;
   };
   RecordBatch takeRecords();
   WorkerTiming timing() const;
@@ -106,6 +118,7 @@ class SimulationWorker : public QObject {
   void buildPending();
   void advance(int frames);
   void publish();
+  void publishTransects(Snapshot& snapshot) const;
   // Model k's body meshes: the last ones while the body count stays, else built anew.
   std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes(std::size_t k);
 

@@ -292,27 +292,31 @@ void PlotsDock::updateTable() {
   table_->setMinimumHeight(height);
 }
 
-void PlotsDock::exportPlots(const QString& file) const {
+void exportWidgetImage(QWidget* widget, const QString& file, const QString& title) {
   const QString suffix = QFileInfo(file).suffix().toLower();
-  const QSize size = plots_->size();
+  const QSize size = widget->size();
   if (suffix == "svg") {
     QSvgGenerator svg;
     svg.setFileName(file);
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
-    svg.setTitle(tr("Wavebench plots"));
+    svg.setTitle(title);
     QPainter painter(&svg);
-    plots_->render(&painter);
+    widget->render(&painter);
   } else if (suffix == "pdf") {
     QPdfWriter pdf(file);
     pdf.setPageSize(QPageSize(QSizeF(size.width(), size.height()), QPageSize::Point));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
     pdf.setResolution(72);
     QPainter painter(&pdf);
-    plots_->render(&painter);
+    widget->render(&painter);
   } else {
-    if (!plots_->grab().save(file)) throw InputError(file.toStdString() + ": cannot write image");
+    if (!widget->grab().save(file)) throw InputError(file.toStdString() + ": cannot write image");
   }
+}
+
+void PlotsDock::exportPlots(const QString& file) const {
+  exportWidgetImage(plots_, file, tr("Wavebench plots"));
 }
 
 void PlotsDock::exportCsv(const QString& file) const {

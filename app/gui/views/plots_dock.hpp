@@ -19,6 +19,10 @@ class QLineSeries;
 
 namespace wb::gui {
 
+// Writes a widget as an image; the format follows the suffix: .png, .svg or .pdf. Throws
+// InputError when the file cannot be written.
+void exportWidgetImage(QWidget* widget, const QString& file, const QString& title);
+
 class PlotsDock : public QDockWidget {
   Q_OBJECT
 

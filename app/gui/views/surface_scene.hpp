@@ -21,6 +21,7 @@
 
 #include "app/gui/views/body_actors.hpp"
 #include "app/gui/views/edge_actors.hpp"
+#include "app/gui/views/gauge_actors.hpp"
 #include "core/forcing/excitations.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
@@ -99,6 +100,8 @@ class SurfaceScene {
   EdgeActors& edges() { return edges_; }
   // The buoyant rigid bodies: their meshes once per comparison, their poses every frame.
   BodyActors& bodies() { return bodies_; }
+  // The scenario's gauges and transects (docs/gauges.md).
+  GaugeActors& gauges() { return gauges_; }
   // Shows a snapshot's buoyant bodies (call after setEta): the actors are rebuilt only when
   // `meshes` is not the set they hold, then each body is placed at its pose over the drawn
   // water (BodyActors::setPoses).
@@ -135,6 +138,7 @@ class SurfaceScene {
   vtkNew<vtkActor> floorActor_;
   EdgeActors edges_;
   BodyActors bodies_{renderer_};
+  GaugeActors gauges_{renderer_};
   vtkNew<vtkLookupTable> floorColours_;
   vtkNew<vtkScalarBarActor> colourBar_;
   vtkNew<vtkTextActor> colourTitle_;

@@ -255,6 +255,7 @@ void MainWindow::buildDocks() {
   controls_->raise();
   plots_ = new PlotsDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, plots_);
+  buildGauges();
   resizeDocks({controls_}, {360}, Qt::Horizontal);
   resizeDocks({plots_}, {300}, Qt::Vertical);
 
@@ -291,6 +292,10 @@ void MainWindow::buildMenus() {
   exports->addAction(tr("Plots as image (PNG, SVG, PDF)…"), this,
                      [this] { exportPlotsDialog(this, *plots_); });
   exports->addAction(tr("Plot data as CSV…"), this, [this] { exportCsvDialog(this, *plots_); });
+  exports->addAction(tr("Gauge plots as image (PNG, SVG, PDF)…"), this,
+                     &MainWindow::exportGaugePlotsDialog);
+  exports->addAction(tr("Gauge and transect data as CSV…"), this,
+                     &MainWindow::exportGaugeDataDialog);
   exports->addAction(tr("Frames (PNG, ParaView, MP4)…"), this,
                      [this] { exportFramesDialog(this, *this); });
   file->addSeparator();
@@ -405,6 +410,7 @@ void MainWindow::tick() {
     for (const auto& m : snapshot->models)
       ids.push_back(m.id);
     plots_->reset(ids);
+    resetGauges(*snapshot);
     shownGeneration_ = snapshot->generation;
     shown_ = snapshot;
     meter_.restart();
@@ -412,6 +418,7 @@ void MainWindow::tick() {
   const auto chartsStart = Clock::now();
   if (batch.generation == shownGeneration_) plots_->append(batch.perModel);
   const bool refreshDue = plotClock_.elapsed() >= kPlotRefreshMs;
+  updateGauges(batch, snapshot, refreshDue);
   if (refreshDue) {
     plotClock_.restart();
     plots_->refresh();
@@ -567,6 +574,7 @@ QPointF MainWindow::ontoPool(QPointF point) const {
 }
 
 void MainWindow::dropAt(QPointF clicked) {
+  if (placesMarker(clicked)) return;
   if (bodyToolbar_->placing()) {  // a body off the water is refused, the tool stays in hand
     addBodyAt(clicked);
     return;
@@ -605,6 +613,7 @@ void MainWindow::stirAt(QPointF clicked, QPointF to) {
 // enters every model's water at the next frame; a wall cell refuses it through
 // SimulationWorker::commandFailed.
 void MainWindow::placeBody(QPointF from, QPointF to) {
+  if (placesTransect(from, to)) return;
   constexpr double kBodyEdge = 0.6;        // m
   constexpr double kBodyDensity = 500.0;   // kg/m^3: floats half immersed
   constexpr double kBodyDropHeight = 0.5;  // m

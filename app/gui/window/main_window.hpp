@@ -33,6 +33,9 @@ namespace wb::gui {
 
 class BodiesPanel;
 class BodyToolbar;
+class GaugeCanvasOverlay;
+class GaugeToolbar;
+class GaugesDock;
 class ControlsDock;
 class MaskEditor;
 class PlotsDock;
@@ -87,6 +90,13 @@ class MainWindow : public QMainWindow, public FrameSource {
   nlohmann::json statsJson() const;
   // The same in one line (status bar, automation output).
   QString statsLine() const;
+  // Gauges and transects (docs/gauges.md, main_window_gauges.cpp): the tools, the dock of
+  // their list and charts, and the placements the tools make (undoable scenario edits; a
+  // refused one is a status-bar message).
+  GaugeToolbar* gaugeToolbar() const { return gaugeToolbar_; }
+  GaugesDock* gaugesDock() const { return gaugesDock_; }
+  void placeGaugeAt(QPointF point);
+  void placeTransect(QPointF from, QPointF to);
   // Render meshes at the grid's resolution even on a software renderer (measurements).
   void setFullResolutionMesh(bool on);
   // Which models have a view (all by default); the others still run and plot.
@@ -110,6 +120,16 @@ class MainWindow : public QMainWindow, public FrameSource {
   void connectBodiesPanel();
   void buildMenus();
   void buildDocks();
+  void buildGauges();
+  // A new comparison's gauges in the views and the dock; then each tick's samples and profiles.
+  void resetGauges(const Snapshot& snapshot);
+  void updateGauges(const SimulationWorker::RecordBatch& batch,
+                    std::shared_ptr<const Snapshot> snapshot, bool refreshDue);
+  // Whether a click or drag in a view places a marker instead of its usual action.
+  bool placesMarker(QPointF clicked);
+  bool placesTransect(QPointF from, QPointF to);
+  void exportGaugePlotsDialog();
+  void exportGaugeDataDialog();
   void connectDocument();
   void rebuild();
   // The views for the snapshot's models (the shown ones, and the difference view if asked),
@@ -160,6 +180,9 @@ class MainWindow : public QMainWindow, public FrameSource {
   QAction *play_ = nullptr, *step_ = nullptr, *reset_ = nullptr, *difference_ = nullptr;
   QComboBox *diffA_ = nullptr, *diffB_ = nullptr;
   BodyToolbar* bodyToolbar_ = nullptr;
+  GaugeToolbar* gaugeToolbar_ = nullptr;
+  GaugesDock* gaugesDock_ = nullptr;
+  GaugeCanvasOverlay* gaugeOverlay_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* timer_ = nullptr;

@@ -1,0 +1,368 @@
+#include "app/gui/views/gauges_dock.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include "app/gui/views/plots_dock.hpp"
+#include "core/grid/interpolation.hpp"
+#include "core/run/tick_steps.hpp"
+#include "core/scenario/field_io.hpp"
+
+namespace wb::gui {
+
+namespace {
+// At most this many points per line (every other one dropped past it, as in the Plots dock).
+constexpr std::size_t kMaxPoints = 1500;
+const QList<QColor> kPalette = {QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),
+                                QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75)};
+// Gauges and transects are told apart by the line style; the reference is dashed black.
+const Qt::PenStyle kStyles[] = {Qt::SolidLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+
+// Ticks at 0 and multiples of a step 1, 2 or 5 x 10^k, about four intervals across [lo, hi].
+void setNiceRange(QValueAxis* axis, double lo, double hi) {
+  const double raw = std::max(hi - lo, 1e-12) / 4.0;
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10.0 * decade;
+  for (double factor : {1.0, 2.0, 5.0})
+    if (factor * decade >= raw) {
+      step = factor * decade;
+      break;
+    }
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickAnchor(0.0);
+  axis->setTickInterval(step);  // before the range: a wider range with the old step is many ticks
+  axis->setRange(lo, hi);
+}
+
+QColor modelColour(std::size_t m) {
+  return kPalette[int(m % kPalette.size())];
+}
+Qt::PenStyle markerStyle(std::size_t k) {
+  return kStyles[k % std::size(kStyles)];
+}
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", v);
+  return text;
+}
+std::string optionalNumber(const std::optional<double>& v) {
+  return v ? number(*v) : std::string();
+}
+}  // namespace
+
+GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
+  setObjectName("gaugesDock");
+  auto* splitter = new QSplitter(Qt::Horizontal);
+  auto* side = new QWidget;
+  auto* column = new QVBoxLayout(side);
+  column->setContentsMargins(0, 0, 0, 0);
+  list_ = new QListWidget;
+  list_->setObjectName("gaugeList");
+  list_->setToolTip(tr("Gauges (Alt + click) and transects (Transect tool, drag) of the scenario"));
+  list_->setMinimumWidth(
+      list_->fontMetrics().horizontalAdvance("t10  (10.00, 10.00) → (10.00, 10.00) m") + 24);
+  column->addWidget(list_);
+  auto* remove = new QPushButton(tr("Remove"));
+  remove->setObjectName("removeGauge");
+  column->addWidget(remove);
+  connect(remove, &QPushButton::clicked, this, &GaugesDock::removeSelected);
+  auto* del = new QAction(list_);
+  del->setShortcut(QKeySequence::Delete);
+  del->setShortcutContext(Qt::WidgetShortcut);
+  list_->addAction(del);
+  connect(del, &QAction::triggered, this, &GaugesDock::removeSelected);
+  charts_ = new QWidget;
+  auto* chartsColumn = new QVBoxLayout(charts_);
+  chartsColumn->setContentsMargins(0, 0, 0, 0);
+  chartsColumn->setSpacing(2);
+  // One legend for both charts (as in the Plots dock): the models' colours, the markers' lines.
+  legend_ = new QLabel;
+  legend_->setObjectName("gaugesLegend");
+  legend_->setWordWrap(true);
+  chartsColumn->addWidget(legend_);
+  auto* row = new QHBoxLayout;
+  row->setContentsMargins(0, 0, 0, 0);
+  chartsColumn->addLayout(row, 1);
+  gaugeChart_ = makeChart(tr("Gauges: η over time"), tr("time (s)"));
+  transectChart_ = makeChart(tr("Transects: η along the line now"), tr("distance along (m)"));
+  for (QChart* chart : {gaugeChart_.chart, transectChart_.chart}) {
+    auto* view = new QChartView(chart);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(260, 200);
+    row->addWidget(view);
+  }
+  splitter->addWidget(side);
+  splitter->addWidget(charts_);
+  splitter->setStretchFactor(1, 4);
+  setWidget(splitter);
+}
+
+GaugesDock::Chart GaugesDock::makeChart(const QString& title, const QString& xTitle) {
+  Chart c;
+  c.chart = new QChart;
+  c.chart->setTitle(title);
+  c.chart->legend()->setAlignment(Qt::AlignBottom);
+  c.chart->setMargins(QMargins(2, 2, 2, 2));
+  c.x = new QValueAxis;
+  c.x->setTitleText(xTitle);
+  c.x->setLabelFormat("%.3g");
+  c.y = new QValueAxis;
+  c.y->setTitleText(tr("η (m)"));
+  c.y->setLabelFormat("%.3g");
+  c.chart->addAxis(c.x, Qt::AlignBottom);
+  c.chart->addAxis(c.y, Qt::AlignLeft);
+  return c;
+}
+
+QLineSeries* GaugesDock::addLine(Chart& c, QColor colour, Qt::PenStyle style, double width) {
+  auto* series = new QLineSeries;
+  QPen pen(colour, width);
+  pen.setStyle(style);
+  series->setPen(pen);
+  c.chart->addSeries(series);
+  series->attachAxis(c.x);
+  series->attachAxis(c.y);
+  return series;
+}
+
+void GaugesDock::reset(const Snapshot& snapshot) {
+  modelIds_.clear();
+  for (const auto& m : snapshot.models)
+    modelIds_.push_back(m.id);
+  gauges_ = snapshot.gauges;
+  transects_ = snapshot.transects;
+  reference_ = snapshot.reference;
+  domain_ = snapshot.domain;
+  samples_.assign(modelIds_.size(), {});
+  plotted_.assign(modelIds_.size(), 0);
+  gaugeLines_.clear();
+  referenceLines_.clear();
+  profileLines_.clear();
+  profiles_.reset();
+  tMax_ = 0.0;
+  for (Chart* c : {&gaugeChart_, &transectChart_}) {
+    c->chart->removeAllSeries();
+    c->lo = std::numeric_limits<double>::max();
+    c->hi = std::numeric_limits<double>::lowest();
+  }
+  const std::size_t models = modelIds_.size();
+  for (std::size_t g = 0; g < gauges_.size(); ++g) {
+    for (std::size_t m = 0; m < models; ++m) {
+      QLineSeries* s = addLine(gaugeChart_, modelColour(m), markerStyle(g), 1.8);
+      s->setName(QString::fromStdString(gauges_[g].name + " " + modelIds_[m]));
+      gaugeLines_.push_back(Line{s, {}, 0, 1});
+    }
+    if (reference_) {
+      QLineSeries* s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
+      s->setName(QString::fromStdString(gauges_[g].name) + tr(" reference"));
+      referenceLines_.push_back(Line{s, {}, 0, 1});
+    }
+  }
+  for (std::size_t t = 0; t < transects_.size(); ++t) {
+    for (std::size_t m = 0; m <= models; ++m) {
+      const bool ref = m == models;
+      QLineSeries* s = ref ? addLine(transectChart_, Qt::black, Qt::DashLine, 1.4)
+                           : addLine(transectChart_, modelColour(m), markerStyle(t), 1.8);
+      s->setName(QString::fromStdString(transects_[t].name) + " " +
+                 (ref ? tr("reference") : QString::fromStdString(modelIds_[m])));
+      if (ref && !reference_) s->setVisible(false);
+      profileLines_.push_back(s);
+    }
+  }
+  list_->clear();
+  for (const GaugeSpec& g : gauges_)
+    list_->addItem(QString("%1  (%2, %3) m")
+                       .arg(QString::fromStdString(g.name))
+                       .arg(g.x, 0, 'f', 2)
+                       .arg(g.y, 0, 'f', 2));
+  for (const TransectSpec& t : transects_)
+    list_->addItem(QString("%1  (%2, %3) → (%4, %5) m")
+                       .arg(QString::fromStdString(t.name))
+                       .arg(t.x0, 0, 'f', 2)
+                       .arg(t.y0, 0, 'f', 2)
+                       .arg(t.x1, 0, 'f', 2)
+                       .arg(t.y1, 0, 'f', 2));
+  for (QChart* chart : {gaugeChart_.chart, transectChart_.chart})
+    chart->legend()->hide();
+  QStringList entries;
+  for (std::size_t m = 0; m < models; ++m)
+    entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
+                   .arg(modelColour(m).name(),
+                        QString::fromStdString(modelIds_[m]).toHtmlEscaped());
+  const QStringList styleNames = {"—", "···", "-·-", "-··"};
+  QStringList markers;
+  for (std::size_t g = 0; g < gauges_.size(); ++g)
+    markers << QString::fromStdString(gauges_[g].name).toHtmlEscaped() + " " +
+                   styleNames[int(g % std::size(kStyles))];
+  for (std::size_t t = 0; t < transects_.size(); ++t)
+    markers << QString::fromStdString(transects_[t].name).toHtmlEscaped() + " " +
+                   styleNames[int(t % std::size(kStyles))];
+  if (reference_) markers << tr("reference - - - (black)");
+  legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;") + "&nbsp;&nbsp;&nbsp;&nbsp;" +
+                   markers.join("&nbsp;&nbsp;&nbsp;"));
+  dirty_ = profilesDirty_ = true;
+  refresh();
+}
+
+void GaugesDock::append(const std::vector<std::vector<GaugeSample>>& perModel) {
+  for (std::size_t m = 0; m < perModel.size() && m < samples_.size(); ++m) {
+    samples_[m].insert(samples_[m].end(), perModel[m].begin(), perModel[m].end());
+    dirty_ = dirty_ || !perModel[m].empty();
+  }
+}
+
+void GaugesDock::showProfiles(std::shared_ptr<const Snapshot> snapshot) {
+  profiles_ = std::move(snapshot);
+  profilesDirty_ = true;
+}
+
+double GaugesDock::referenceEta(double x, double y, double t) const {
+  return reference_ ? reference_->eta(x, y, t) : 0.0;
+}
+
+void GaugesDock::addPoint(Line& line, QPointF point) {
+  gaugeChart_.lo = std::min(gaugeChart_.lo, point.y());
+  gaugeChart_.hi = std::max(gaugeChart_.hi, point.y());
+  if (line.seen++ % line.stride == 0) line.points.append(point);
+  if (std::size_t(line.points.size()) > kMaxPoints) {
+    QList<QPointF> every;
+    for (qsizetype k = 0; k < line.points.size(); k += 2)
+      every.append(line.points[k]);
+    line.points = every;
+    line.stride *= 2;
+  }
+}
+
+void GaugesDock::refresh() {
+  if (dirty_) {
+    dirty_ = false;
+    const std::size_t models = modelIds_.size();
+    for (std::size_t m = 0; m < models; ++m) {
+      for (std::size_t k = plotted_[m]; k < samples_[m].size(); ++k) {
+        const GaugeSample& s = samples_[m][k];
+        const auto g = std::size_t(s.gauge);
+        if (g >= gauges_.size() || !std::isfinite(s.value.eta)) continue;
+        tMax_ = std::max(tMax_, s.time);
+        addPoint(gaugeLines_[g * models + m], QPointF(s.time, s.value.eta));
+        if (m == 0 && reference_)
+          addPoint(referenceLines_[g],
+                   QPointF(s.time, referenceEta(gauges_[g].x, gauges_[g].y, s.time)));
+      }
+      plotted_[m] = samples_[m].size();
+    }
+    for (auto* lines : {&gaugeLines_, &referenceLines_})
+      for (Line& line : *lines)
+        line.series->replace(line.points);
+    double lo = gaugeChart_.lo, hi = gaugeChart_.hi;
+    if (lo > hi) lo = hi = 0.0;
+    const double pad = std::max(0.05 * (hi - lo), 1e-6);
+    setNiceRange(gaugeChart_.x, 0.0, std::max(tMax_, 1e-3));
+    setNiceRange(gaugeChart_.y, lo - pad, hi + pad);
+  }
+  if (profilesDirty_) {
+    profilesDirty_ = false;
+    drawProfiles();
+  }
+}
+
+void GaugesDock::drawProfiles() {
+  const std::size_t models = modelIds_.size();
+  double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+  double length = 1e-3;
+  const Snapshot* shown = profiles_.get();
+  for (std::size_t t = 0; t < transects_.size(); ++t) {
+    const TransectProfile* profile =
+        shown && t < shown->profiles.size() ? &shown->profiles[t] : nullptr;
+    for (std::size_t m = 0; m <= models; ++m) {
+      QList<QPointF> points;
+      if (profile && m < profile->samples.size()) {
+        for (std::size_t p = 0; p < profile->points.size(); ++p)
+          points.append(QPointF(profile->points[p].s, profile->samples[m][p].eta));
+      } else if (profile && m == models && reference_) {
+        for (const TransectPoint& p : profile->points)
+          points.append(QPointF(p.s, referenceEta(p.x, p.y, shown->time)));
+      }
+      for (const QPointF& p : points)
+        if (std::isfinite(p.y())) {
+          lo = std::min(lo, p.y());
+          hi = std::max(hi, p.y());
+          length = std::max(length, p.x());
+        }
+      profileLines_[t * (models + 1) + m]->replace(points);
+    }
+  }
+  if (lo > hi) lo = hi = 0.0;
+  const double pad = std::max(0.05 * (hi - lo), 1e-6);
+  setNiceRange(transectChart_.x, 0.0, length);
+  setNiceRange(transectChart_.y, lo - pad, hi + pad);
+}
+
+void GaugesDock::removeSelected() {
+  const int row = list_->currentRow();
+  if (row < 0) return;
+  if (row < int(gauges_.size()))
+    emit gaugeRemoved(row);
+  else
+    emit transectRemoved(row - int(gauges_.size()));
+}
+
+void GaugesDock::exportPlots(const QString& file) const {
+  exportWidgetImage(charts_, file, tr("Wavebench gauges and transects"));
+}
+
+void GaugesDock::exportGaugesCsv(const QString& file) const {
+  writeFileAtomically(file.toStdString(), [&](std::ostream& out) {
+    out << "time,gauge,model,eta,depth,u,v,ref_eta,ref_depth\n";
+    for (std::size_t m = 0; m < samples_.size(); ++m)
+      for (const GaugeSample& s : samples_[m]) {
+        const GaugeSpec& g = gauges_.at(std::size_t(s.gauge));
+        out << timeText(s.time) << ',' << g.name << ',' << modelIds_[m] << ','
+            << number(s.value.eta) << ',' << number(s.value.depth) << ','
+            << optionalNumber(s.value.u) << ',' << optionalNumber(s.value.v) << ',';
+        if (reference_) {
+          const double eta = referenceEta(g.x, g.y, s.time);
+          const double rest = sampleBilinear(domain_->restDepth(), domain_->grid(), g.x, g.y);
+          out << number(eta) << ',' << number(std::max(0.0, eta + rest));
+        } else {
+          out << ',';
+        }
+        out << '\n';
+      }
+  });
+}
+
+void GaugesDock::exportTransectsCsv(const QString& file) const {
+  writeFileAtomically(file.toStdString(), [&](std::ostream& out) {
+    out << "time,transect,s,x,y,model,eta,depth,ref_eta\n";
+    if (!profiles_) return;
+    for (std::size_t t = 0; t < transects_.size() && t < profiles_->profiles.size(); ++t) {
+      const TransectProfile& profile = profiles_->profiles[t];
+      for (std::size_t p = 0; p < profile.points.size(); ++p)
+        for (std::size_t m = 0; m < profile.samples.size(); ++m) {
+          const TransectPoint& point = profile.points[p];
+          const PointSample& v = profile.samples[m][p];
+          out << timeText(profiles_->time) << ',' << transects_[t].name << ',' << number(point.s)
+              << ',' << number(point.x) << ',' << number(point.y) << ',' << modelIds_[m] << ','
+              << number(v.eta) << ',' << number(v.depth) << ','
+              << (reference_ ? number(referenceEta(point.x, point.y, profiles_->time)) : "")
+              << '\n';
+        }
+    }
+  });
+}
+
+}  // namespace wb::gui

@@ -1,0 +1,90 @@
+// The Gauges dock (docs/gauges.md): the scenario's gauges and transects in a list with a
+// Remove button (Delete), a Gauges chart (eta at each gauge over time, one line per model per
+// gauge, from the samples the comparison takes after every model step: the CLI's gauges.csv)
+// and a Transects chart (eta of every model along each transect at the shown frame). Where
+// the scenario has an exact `reference`, its eta is a dashed black line in both. Exports the
+// charts as PNG, SVG or PDF and the data as the CLI's gauges.csv / transects.csv columns.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <QDockWidget>
+
+#include "app/gui/simulation/simulation_worker.hpp"
+
+class QChart;
+class QLabel;
+class QLineSeries;
+class QListWidget;
+class QValueAxis;
+
+namespace wb::gui {
+
+class GaugesDock : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  explicit GaugesDock(QWidget* parent = nullptr);
+
+  // Starts new, empty charts for the snapshot's models, gauges and transects (a rebuild).
+  void reset(const Snapshot& snapshot);
+  // Appends the gauge samples of each model (same order as the snapshot's models).
+  void append(const std::vector<std::vector<GaugeSample>>& perModel);
+  // The transects' profiles of a newly shown snapshot, drawn at the next refresh.
+  void showProfiles(std::shared_ptr<const Snapshot> snapshot);
+  // Hands the new points to the charts (a few times a second).
+  void refresh();
+
+  const std::vector<std::vector<GaugeSample>>& samples() const { return samples_; }
+  QWidget* chartsWidget() const { return charts_; }
+  QListWidget* list() const { return list_; }
+  // Both charts as an image (.png, .svg or .pdf). Throws InputError.
+  void exportPlots(const QString& file) const;
+  // gauges.csv: time,gauge,model,eta,depth,u,v,ref_eta,ref_depth, every sample taken.
+  void exportGaugesCsv(const QString& file) const;
+  // transects.csv: time,transect,s,x,y,model,eta,depth,ref_eta at the shown frame.
+  void exportTransectsCsv(const QString& file) const;
+
+ signals:
+  void gaugeRemoved(int index);
+  void transectRemoved(int index);
+
+ private:
+  struct Line {
+    QLineSeries* series = nullptr;
+    QList<QPointF> points;
+    std::size_t seen = 0, stride = 1;  // thinning, as in the Plots dock
+  };
+  struct Chart {
+    QChart* chart = nullptr;
+    QValueAxis *x = nullptr, *y = nullptr;
+    double lo = 0.0, hi = 0.0;
+  };
+  Chart makeChart(const QString& title, const QString& xTitle);
+  QLineSeries* addLine(Chart& chart, QColor colour, Qt::PenStyle style, double width);
+  void addPoint(Line& line, QPointF point);
+  void removeSelected();
+  void drawProfiles();
+  double referenceEta(double x, double y, double t) const;
+
+  QListWidget* list_ = nullptr;
+  QLabel* legend_ = nullptr;
+  QWidget* charts_ = nullptr;
+  Chart gaugeChart_, transectChart_;
+  std::vector<std::string> modelIds_;
+  std::vector<GaugeSpec> gauges_;
+  std::vector<TransectSpec> transects_;
+  std::shared_ptr<const Reference> reference_;
+  std::shared_ptr<const Domain> domain_;
+  std::vector<std::vector<GaugeSample>> samples_;  // per model, every sample
+  std::vector<std::size_t> plotted_;               // per model, samples already in lines
+  std::vector<Line> gaugeLines_;                   // [gauge * models + model]
+  std::vector<Line> referenceLines_;               // per gauge (none without a reference)
+  std::vector<QLineSeries*> profileLines_;  // [transect * (models + 1) + model], last: reference
+  std::shared_ptr<const Snapshot> profiles_;
+  double tMax_ = 0.0;
+  bool dirty_ = false, profilesDirty_ = false;
+};
+
+}  // namespace wb::gui
