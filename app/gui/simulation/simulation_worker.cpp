@@ -148,6 +148,11 @@ void SimulationWorker::buildPending() {
     auto models = createScenarioModels(request.first, request.second, {}, false);
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
+    const Reference* reference = comparison_->reference();
+    reference_ =
+        reference && !reference->takesDrops()
+            ? std::make_shared<const Reference>(*comparison_->scenario().reference, *domain_)
+            : nullptr;
     maskChanges_ = comparison_->maskChanges();
     // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
     if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
@@ -206,6 +211,7 @@ void SimulationWorker::publish() {
     maskChanges_ = comparison_->maskChanges();
   }
   snapshot->domain = domain_;
+  snapshot->reference = reference_;
   if (const Reference* reference = comparison_->reference())
     snapshot->referenceEta = referenceSurface(*reference, *domain_, snapshot->time);
   snapshot->boats = comparison_->excitations().boats();
