@@ -44,7 +44,7 @@ class GaugesLog {
         for (const GaugeSample& sample : comparison.takeGaugeSamples(k)) {
           const GaugeSpec& gauge = scenario.gauges[std::size_t(sample.gauge)];
           rows += row(sample.time, gauge.name, comparison.model(k).id(), sample.value,
-                      exact(comparison, gauge.x, gauge.y, sample.time), true);
+                      sample.reference, true);
         }
       gauges_->append(rows);
     }

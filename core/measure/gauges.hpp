@@ -45,6 +45,7 @@ struct GaugeSample {
   double time = 0.0;  // s, the end of the step
   int gauge = 0;      // index in the scenario's list
   PointSample value;
+  std::optional<PointSample> reference;  // the scenario's reference there and then, if any
 };
 
 // The points of a transect: distance s from its start (m) and position.

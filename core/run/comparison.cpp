@@ -290,8 +290,10 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
 void Comparison::sampleGauges(Slot& slot, double time) {
   for (std::size_t g = 0; g < scenario_.gauges.size(); ++g) {
     const GaugeSpec& gauge = scenario_.gauges[g];
+    std::optional<PointSample> exact;
+    if (reference_) exact = sampleReference(*reference_, *domain_, gauge.x, gauge.y, time);
     slot.gaugeSamples.push_back(
-        {time, int(g), samplePoint(*slot.model, *domain_, gauge.x, gauge.y)});
+        {time, int(g), samplePoint(*slot.model, *domain_, gauge.x, gauge.y), exact});
   }
 }
 

@@ -148,11 +148,6 @@ void SimulationWorker::buildPending() {
     auto models = createScenarioModels(request.first, request.second, {}, false);
     comparison_ = std::make_unique<Comparison>(request.first, std::move(models));
     domain_ = std::make_shared<const Domain>(comparison_->domain());
-    const Reference* reference = comparison_->reference();
-    reference_ =
-        reference && !reference->takesDrops()
-            ? std::make_shared<const Reference>(*comparison_->scenario().reference, *domain_)
-            : nullptr;
     maskChanges_ = comparison_->maskChanges();
     // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
     if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
@@ -211,7 +206,6 @@ void SimulationWorker::publish() {
     maskChanges_ = comparison_->maskChanges();
   }
   snapshot->domain = domain_;
-  snapshot->reference = reference_;
   if (const Reference* reference = comparison_->reference())
     snapshot->referenceEta = referenceSurface(*reference, *domain_, snapshot->time);
   snapshot->boats = comparison_->excitations().boats();
@@ -251,12 +245,16 @@ void SimulationWorker::publishTransects(Snapshot& snapshot) const {
   snapshot.gauges = scenario.gauges;
   snapshot.transects = scenario.transects;
   for (const TransectSpec& transect : scenario.transects) {
-    TransectProfile profile{transectPoints(transect), {}};
+    TransectProfile profile{transectPoints(transect), {}, {}};
     for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
       auto& samples = profile.samples.emplace_back();
       for (const TransectPoint& p : profile.points)
         samples.push_back(samplePoint(comparison_->model(k), comparison_->domain(), p.x, p.y));
     }
+    if (const Reference* reference = comparison_->reference())
+      for (const TransectPoint& p : profile.points)
+        profile.reference.push_back(
+            sampleReference(*reference, comparison_->domain(), p.x, p.y, snapshot.time));
     snapshot.profiles.push_back(std::move(profile));
   }
 }

@@ -41,7 +41,8 @@ struct ModelSnapshot {
 // Every model along one transect now (core/measure/gauges.hpp): samples[model][point].
 struct TransectProfile {
   std::vector<TransectPoint> points;
-  std::vector<std::vector<PointSample>> samples;
+  std::vector<std::vector<PointSample>> samples;  // per model
+  std::vector<PointSample> reference;             // empty without one
 };
 
 // One published state of the comparison; never modified after publication.
@@ -55,9 +56,6 @@ struct Snapshot {
   // walls), null when it has none; made by the worker from the comparison's own reference,
   // which alone knows the drops the linear solution has taken.
   std::shared_ptr<const Field2D> referenceEta;
-  // The same reference as a closed form at any time and point (the gauges' dashed lines); null
-  // for the linear solution, whose state only the comparison holds, and without a reference.
-  std::shared_ptr<const Reference> reference;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
@@ -140,8 +138,7 @@ class SimulationWorker : public QObject {
   // Owned by the worker thread.
   std::unique_ptr<Comparison> comparison_;
   std::shared_ptr<const Domain> domain_;
-  std::shared_ptr<const Reference> reference_;  // closed-form references only (Snapshot)
-  int maskChanges_ = 0;                         // the comparison's, when domain_ was copied from it
+  int maskChanges_ = 0;  // the comparison's, when domain_ was copied from it
   std::uint64_t generation_ = 0;
   std::vector<bool> reportedFailure_;
   double realTimeRatio_ = 1.0;

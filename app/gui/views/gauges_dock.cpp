@@ -145,8 +145,7 @@ void GaugesDock::reset(const Snapshot& snapshot) {
     modelIds_.push_back(m.id);
   gauges_ = snapshot.gauges;
   transects_ = snapshot.transects;
-  reference_ = snapshot.reference;
-  domain_ = snapshot.domain;
+  hasReference_ = snapshot.referenceEta != nullptr;
   samples_.assign(modelIds_.size(), {});
   plotted_.assign(modelIds_.size(), 0);
   gaugeLines_.clear();
@@ -166,7 +165,7 @@ void GaugesDock::reset(const Snapshot& snapshot) {
       s->setName(QString::fromStdString(gauges_[g].name + " " + modelIds_[m]));
       gaugeLines_.push_back(Line{s, {}, 0, 1});
     }
-    if (reference_) {
+    if (hasReference_) {
       QLineSeries* s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
       s->setName(QString::fromStdString(gauges_[g].name) + tr(" reference"));
       referenceLines_.push_back(Line{s, {}, 0, 1});
@@ -179,7 +178,7 @@ void GaugesDock::reset(const Snapshot& snapshot) {
                            : addLine(transectChart_, modelColour(m), markerStyle(t), 1.8);
       s->setName(QString::fromStdString(transects_[t].name) + " " +
                  (ref ? tr("reference") : QString::fromStdString(modelIds_[m])));
-      if (ref && !reference_) s->setVisible(false);
+      if (ref && !hasReference_) s->setVisible(false);
       profileLines_.push_back(s);
     }
   }
@@ -211,7 +210,7 @@ void GaugesDock::reset(const Snapshot& snapshot) {
   for (std::size_t t = 0; t < transects_.size(); ++t)
     markers << QString::fromStdString(transects_[t].name).toHtmlEscaped() + " " +
                    styleNames[int(t % std::size(kStyles))];
-  if (reference_) markers << tr("reference - - - (black)");
+  if (hasReference_) markers << tr("reference - - - (black)");
   legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;") + "&nbsp;&nbsp;&nbsp;&nbsp;" +
                    markers.join("&nbsp;&nbsp;&nbsp;"));
   dirty_ = profilesDirty_ = true;
@@ -228,10 +227,6 @@ void GaugesDock::append(const std::vector<std::vector<GaugeSample>>& perModel) {
 void GaugesDock::showProfiles(std::shared_ptr<const Snapshot> snapshot) {
   profiles_ = std::move(snapshot);
   profilesDirty_ = true;
-}
-
-double GaugesDock::referenceEta(double x, double y, double t) const {
-  return reference_ ? reference_->eta(x, y, t) : 0.0;
 }
 
 void GaugesDock::addPoint(Line& line, QPointF point) {
@@ -258,9 +253,8 @@ void GaugesDock::refresh() {
         if (g >= gauges_.size() || !std::isfinite(s.value.eta)) continue;
         tMax_ = std::max(tMax_, s.time);
         addPoint(gaugeLines_[g * models + m], QPointF(s.time, s.value.eta));
-        if (m == 0 && reference_)
-          addPoint(referenceLines_[g],
-                   QPointF(s.time, referenceEta(gauges_[g].x, gauges_[g].y, s.time)));
+        if (m == 0 && s.reference && g < referenceLines_.size())
+          addPoint(referenceLines_[g], QPointF(s.time, s.reference->eta));
       }
       plotted_[m] = samples_[m].size();
     }
@@ -292,9 +286,9 @@ void GaugesDock::drawProfiles() {
       if (profile && m < profile->samples.size()) {
         for (std::size_t p = 0; p < profile->points.size(); ++p)
           points.append(QPointF(profile->points[p].s, profile->samples[m][p].eta));
-      } else if (profile && m == models && reference_) {
-        for (const TransectPoint& p : profile->points)
-          points.append(QPointF(p.s, referenceEta(p.x, p.y, shown->time)));
+      } else if (profile && m == models) {
+        for (std::size_t p = 0; p < profile->reference.size(); ++p)
+          points.append(QPointF(profile->points[p].s, profile->reference[p].eta));
       }
       for (const QPointF& p : points)
         if (std::isfinite(p.y())) {
@@ -333,10 +327,8 @@ void GaugesDock::exportGaugesCsv(const QString& file) const {
         out << timeText(s.time) << ',' << g.name << ',' << modelIds_[m] << ','
             << number(s.value.eta) << ',' << number(s.value.depth) << ','
             << optionalNumber(s.value.u) << ',' << optionalNumber(s.value.v) << ',';
-        if (reference_) {
-          const double eta = referenceEta(g.x, g.y, s.time);
-          const double rest = sampleBilinear(domain_->restDepth(), domain_->grid(), g.x, g.y);
-          out << number(eta) << ',' << number(std::max(0.0, eta + rest));
+        if (s.reference) {
+          out << number(s.reference->eta) << ',' << number(s.reference->depth);
         } else {
           out << ',';
         }
@@ -358,8 +350,7 @@ void GaugesDock::exportTransectsCsv(const QString& file) const {
           out << timeText(profiles_->time) << ',' << transects_[t].name << ',' << number(point.s)
               << ',' << number(point.x) << ',' << number(point.y) << ',' << modelIds_[m] << ','
               << number(v.eta) << ',' << number(v.depth) << ','
-              << (reference_ ? number(referenceEta(point.x, point.y, profiles_->time)) : "")
-              << '\n';
+              << (p < profile.reference.size() ? number(profile.reference[p].eta) : "") << '\n';
         }
     }
   });

@@ -66,7 +66,6 @@ class GaugesDock : public QDockWidget {
   void addPoint(Line& line, QPointF point);
   void removeSelected();
   void drawProfiles();
-  double referenceEta(double x, double y, double t) const;
 
   QListWidget* list_ = nullptr;
   QLabel* legend_ = nullptr;
@@ -75,8 +74,7 @@ class GaugesDock : public QDockWidget {
   std::vector<std::string> modelIds_;
   std::vector<GaugeSpec> gauges_;
   std::vector<TransectSpec> transects_;
-  std::shared_ptr<const Reference> reference_;
-  std::shared_ptr<const Domain> domain_;
+  bool hasReference_ = false;                      // the scenario has an exact reference
   std::vector<std::vector<GaugeSample>> samples_;  // per model, every sample
   std::vector<std::size_t> plotted_;               // per model, samples already in lines
   std::vector<Line> gaugeLines_;                   // [gauge * models + model]
