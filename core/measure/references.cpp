@@ -125,6 +125,9 @@ Reference::Reference(const ReferenceSpec& spec, const Domain& domain, const Fiel
       width_(domain.grid().width()),
       height_(domain.grid().height()),
       grid_(domain.grid()) {
+  // Stoker's middle state is a bisection: solved once, not at every cell of every frame.
+  if (spec_.kind == ReferenceSpec::Kind::DamBreak)
+    damBreak_.emplace(g_, spec_.hLeft, spec_.hRight, spec_.x0);
   if (spec_.kind == ReferenceSpec::Kind::Linear && eta0)
     linear_ = std::make_shared<LinearReference>(grid_.nx, grid_.ny, grid_.dx, g_, restDepth_,
                                                 spec_.dispersion, *eta0);
@@ -138,8 +141,8 @@ double Reference::eta(double x, double y, double t) const {
       return StandingMode{g_, restDepth_, width_, height_, spec_.m, spec_.n, spec_.amplitude}.eta(
           x, y, t);
     case ReferenceSpec::Kind::DamBreak: {
-      const double water = t <= 0.0 ? (x < spec_.x0 ? spec_.hLeft : spec_.hRight)
-                                    : DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).depth(x, t);
+      const double water =
+          t <= 0.0 ? (x < spec_.x0 ? spec_.hLeft : spec_.hRight) : damBreak_->depth(x, t);
       return water - restDepth_;
     }
     case ReferenceSpec::Kind::Thacker:
@@ -157,12 +160,12 @@ ThackerBowl Reference::thacker() const {
 
 std::optional<double> Reference::front(double t) const {
   if (spec_.kind != ReferenceSpec::Kind::DamBreak || t <= 0.0) return std::nullopt;
-  return DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).front(t);
+  return damBreak_->front(t);
 }
 
 double Reference::frontDepth() const {
-  if (spec_.hRight <= 0.0) return 1e-3;
-  return 0.5 * (DamBreak(g_, spec_.hLeft, spec_.hRight, spec_.x0).middleDepth() + spec_.hRight);
+  if (!damBreak_ || spec_.hRight <= 0.0) return 1e-3;
+  return 0.5 * (damBreak_->middleDepth() + spec_.hRight);
 }
 
 std::shared_ptr<const Field2D> referenceSurface(const Reference& reference, const Domain& domain,

@@ -113,6 +113,7 @@ class Reference {
   ReferenceSpec spec_;
   double g_, restDepth_, width_, height_;
   Grid grid_;
+  std::optional<DamBreak> damBreak_;
   std::shared_ptr<LinearReference> linear_;
 };
 

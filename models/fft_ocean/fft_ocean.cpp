@@ -1,6 +1,7 @@
 #include "models/fft_ocean/fft_ocean.hpp"
 
 #include <fftw3.h>
+#include <algorithm>
 
 #include <cmath>
 #include <limits>
@@ -83,11 +84,8 @@ void FftOcean::checkDomain(const Domain& domain) const {
     refuse(why.str());
   }
   const Field2D& depth = domain.restDepth();
-  float lo = depth.data()[0], hi = lo;
-  for (std::size_t k = 0; k < depth.size(); ++k) {
-    lo = std::min(lo, depth.data()[k]);
-    hi = std::max(hi, depth.data()[k]);
-  }
+  const auto [lowest, highest] = std::minmax_element(depth.data(), depth.data() + depth.size());
+  const float lo = *lowest, hi = *highest;
   if (lo <= 0.0f || hi - lo > 1e-6f * hi) {
     std::ostringstream why;
     why << "the rest depth ranges from " << lo << " to " << hi

@@ -1,5 +1,6 @@
 // fft-ocean's open form (`sea` = open): Tessendorf's periodic patch of travelling waves
 // (core/ocean/ocean_patch.hpp) on the scenario's grid (docs/fft-ocean.md, "The open sea").
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <sstream>
@@ -29,11 +30,8 @@ void FftOcean::checkOpenDomain(const Domain& domain) const {
     refuse("the domain has " + std::to_string(solid) +
            " solid cells; the periodic patch needs the whole rectangle wet");
   const Field2D& depth = domain.restDepth();
-  float lo = depth.data()[0], hi = lo;
-  for (std::size_t k = 0; k < depth.size(); ++k) {
-    lo = std::min(lo, depth.data()[k]);
-    hi = std::max(hi, depth.data()[k]);
-  }
+  const auto [lowest, highest] = std::minmax_element(depth.data(), depth.data() + depth.size());
+  const float lo = *lowest, hi = *highest;
   if (lo <= 0.0f || hi - lo > 1e-6f * hi) {
     std::ostringstream why;
     why << "the rest depth ranges from " << lo << " to " << hi
