@@ -30,45 +30,67 @@ FloatingBodies::FloatingBodies(const Domain& domain, int count, double size, std
     }
 }
 
-bool FloatingBodies::wetAt(double x, double y) const {
-  const double dx = domain_->grid().dx;
-  return domain_->isWetOrOutside(int(std::floor(x / dx)), int(std::floor(y / dx)));
-}
-
 void FloatingBodies::advance(double dt, const Model& model) {
   if (bodies_.empty()) return;
   if (model.velocityU() && model.velocityV())
-    advect(dt, *model.velocityU(), *model.velocityV());
+    advect(dt, *model.velocityU(), *model.velocityV(), &model.eta());
   else
-    ride(dt, model.eta());
-  bob(model.eta());
+    ride(dt, model.eta(), &model.eta());
 }
 
 // Eqs. 26-27: p^{n+1} = p^n + u^n(p^n) dt, u^n bilinear (eq. 32).
-void FloatingBodies::advect(double dt, const Field2D& u, const Field2D& v) {
+void FloatingBodies::advect(double dt, const Field2D& u, const Field2D& v, const Field2D* bobOn) {
   const Grid& grid = domain_->grid();
-  for (auto& body : bodies_) {
-    body.vx = sampleBilinear(u, grid, body.x, body.y);
-    body.vy = sampleBilinear(v, grid, body.x, body.y);
+  const bool sameShape = u.sameShape(v);
+  const auto count = std::ptrdiff_t(bodies_.size());
+  // Bodies move independently: any thread count gives the same positions bit for bit.
+#pragma omp parallel for schedule(static)
+  for (std::ptrdiff_t k = 0; k < count; ++k) {
+    FloatingBody& body = bodies_[std::size_t(k)];
+    const BilinearCell cell = bilinearCell(u, grid.dx, body.x, body.y);
+    body.vx = sampleBilinear(u, cell);
+    body.vy = sameShape ? sampleBilinear(v, cell) : sampleBilinear(v, grid, body.x, body.y);
     moveTo(body, body.x + body.vx * dt, body.y + body.vy * dt);
+    if (bobOn) body.z = sampleBilinear(*bobOn, grid, body.x, body.y);
   }
 }
 
+// grad(eta) on the cells: central differences, a solid or outside neighbour taking the cell's
+// own value (mirror wall); 0 on solid cells. Bilinear in these is the central difference of
+// bilinear samples one cell apart, computed once per step instead of per body.
+void FloatingBodies::updateSlopes(const Field2D& eta) {
+  const int nx = eta.nx(), ny = eta.ny();
+  const double inverse = 1.0 / (2.0 * domain_->grid().dx);
+  if (!slopeX_.sameShape(eta)) slopeX_ = Field2D(nx, ny), slopeY_ = Field2D(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!domain_->isWet(i, j)) {
+        slopeX_(i, j) = slopeY_(i, j) = 0.0f;
+        continue;
+      }
+      const float own = eta(i, j);
+      auto at = [&](int a, int b) { return domain_->isWetOrOutside(a, b) ? eta(a, b) : own; };
+      slopeX_(i, j) = float((at(i + 1, j) - at(i - 1, j)) * inverse);
+      slopeY_(i, j) = float((at(i, j + 1) - at(i, j - 1)) * inverse);
+    }
+}
+
 // w^{n+1} = (w^n - g grad(eta) dt) / (1 + drag dt), p^{n+1} = p^n + w^{n+1} dt.
-void FloatingBodies::ride(double dt, const Field2D& eta) {
+void FloatingBodies::ride(double dt, const Field2D& eta, const Field2D* bobOn) {
+  updateSlopes(eta);
   const Grid& grid = domain_->grid();
-  const double g = domain_->g(), dx = grid.dx;
+  const double g = domain_->g();
   const double relax = 1.0 / (1.0 + kRideDrag * dt);
-  for (auto& body : bodies_) {
-    const double own = sampleBilinear(eta, grid, body.x, body.y);
-    auto surface = [&](double x, double y) {
-      return wetAt(x, y) ? double(sampleBilinear(eta, grid, x, y)) : own;
-    };
-    const double slopeX = (surface(body.x + dx, body.y) - surface(body.x - dx, body.y)) / (2 * dx);
-    const double slopeY = (surface(body.x, body.y + dx) - surface(body.x, body.y - dx)) / (2 * dx);
+  const auto count = std::ptrdiff_t(bodies_.size());
+#pragma omp parallel for schedule(static)
+  for (std::ptrdiff_t k = 0; k < count; ++k) {
+    FloatingBody& body = bodies_[std::size_t(k)];
+    const BilinearCell cell = bilinearCell(slopeX_, grid.dx, body.x, body.y);
+    const double slopeX = sampleBilinear(slopeX_, cell), slopeY = sampleBilinear(slopeY_, cell);
     body.vx = (body.vx - g * slopeX * dt) * relax;
     body.vy = (body.vy - g * slopeY * dt) * relax;
     moveTo(body, body.x + body.vx * dt, body.y + body.vy * dt);
+    if (bobOn) body.z = sampleBilinear(*bobOn, grid, body.x, body.y);
   }
 }
 
@@ -84,15 +106,12 @@ void FloatingBodies::moveTo(FloatingBody& body, double x, double y) {
   }
 }
 
-void FloatingBodies::bob(const Field2D& eta) {
-  for (auto& body : bodies_)
-    body.z = sampleBilinear(eta, domain_->grid(), body.x, body.y);
-}
-
 int FloatingBodies::countInSolid() const {
   int count = 0;
-  for (const auto& body : bodies_)
-    if (!wetAt(body.x, body.y)) ++count;
+  const auto size = std::ptrdiff_t(bodies_.size());
+#pragma omp parallel for schedule(static) reduction(+ : count)
+  for (std::ptrdiff_t k = 0; k < size; ++k)
+    if (!wetAt(bodies_[std::size_t(k)].x, bodies_[std::size_t(k)].y)) ++count;
   return count;
 }
 

@@ -10,8 +10,9 @@
 //   that errors do not accumulate into a drift:
 //     w^{n+1} = (w^n - g grad(eta)(p^n) dt) / (1 + drag dt),  p^{n+1} = p^n + w^{n+1} dt.
 //   It oscillates with passing waves and slides down a standing slope at terminal speed
-//   g |grad eta| / drag. grad(eta) is the central difference of bilinear samples one cell
-//   apart; a sample point in a solid cell takes the body's own value (mirror wall).
+//   g |grad eta| / drag. grad(eta) is bilinear in the cells' central differences (equal to
+//   the central difference of bilinear samples one cell apart); a solid neighbour takes the
+//   cell's own value (mirror wall).
 // In both rules every box bobs: z = eta(p), bilinear.
 //
 // Walls: a box's centre never enters a solid cell or leaves the grid. A move that would is
@@ -47,10 +48,11 @@ class FloatingBodies {
 
   // One step of dt with the model's velocity if it has one, else the riding rule.
   void advance(double dt, const Model& model);
-  // Layton eqs. 26-27 with the given cell-centred velocity.
-  void advect(double dt, const Field2D& u, const Field2D& v);
-  // The riding rule on the surface eta.
-  void ride(double dt, const Field2D& eta);
+  // Layton eqs. 26-27 with the given cell-centred velocity; with `bobOn`, each box then takes
+  // its height on that surface (in the same pass).
+  void advect(double dt, const Field2D& u, const Field2D& v, const Field2D* bobOn = nullptr);
+  // The riding rule on the surface eta (and the heights on `bobOn`).
+  void ride(double dt, const Field2D& eta, const Field2D* bobOn = nullptr);
 
   const std::vector<FloatingBody>& bodies() const { return bodies_; }
   std::size_t size() const { return bodies_.size(); }
@@ -59,13 +61,24 @@ class FloatingBodies {
   int countInSolid() const;
 
  private:
-  bool wetAt(double x, double y) const;
+  // floor(x / dx) as a cell index without std::floor (a library call on baseline x86-64);
+  // far outside and NaN give -1, outside every grid.
+  static int cellIndex(double x, double dx) {
+    const double cells = x / dx;
+    if (!(cells >= 0.0 && cells < 1e9)) return -1;
+    return int(cells);
+  }
+  bool wetAt(double x, double y) const {
+    const double dx = domain_->grid().dx;
+    return domain_->isWetOrOutside(cellIndex(x, dx), cellIndex(y, dx));
+  }
   void moveTo(FloatingBody& body, double x, double y);
-  void bob(const Field2D& eta);
+  void updateSlopes(const Field2D& eta);
 
   const Domain* domain_ = nullptr;
   std::vector<FloatingBody> bodies_;
   double boxSize_ = 1.0;
+  Field2D slopeX_, slopeY_;  // grad(eta) on the cells, the riding rule's (1)
 };
 
 }  // namespace wb

@@ -13,11 +13,6 @@ Domain::Domain(const Grid& grid, double g, double depth)
       wet_(static_cast<std::size_t>(grid.nx) * static_cast<std::size_t>(grid.ny), 1),
       restDepth_(grid.nx, grid.ny, static_cast<float>(depth)) {}
 
-bool Domain::isWetOrOutside(int i, int j) const {
-  if (i < 0 || j < 0 || i >= grid_.nx || j >= grid_.ny) return false;
-  return isWet(i, j);
-}
-
 void Domain::setMask(const std::vector<std::uint8_t>& wet) {
   if (wet.size() != wet_.size()) throw std::invalid_argument("Domain::setMask: wrong size");
   wet_ = wet;

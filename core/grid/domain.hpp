@@ -44,7 +44,9 @@ class Domain {
   // 1 = open (water, or ground that water may flood), 0 = solid (wall); row-major like Field2D.
   bool isWet(int i, int j) const { return wet_[index(i, j)] != 0; }
   // Outside the grid counts as solid.
-  bool isWetOrOutside(int i, int j) const;
+  bool isWetOrOutside(int i, int j) const {
+    return i >= 0 && j >= 0 && i < grid_.nx && j < grid_.ny && isWet(i, j);
+  }
   const std::vector<std::uint8_t>& wetMask() const { return wet_; }
   void setWet(int i, int j, bool wet) { wet_[index(i, j)] = wet ? 1 : 0; }
   void setMask(const std::vector<std::uint8_t>& wet);

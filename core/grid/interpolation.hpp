@@ -32,6 +32,15 @@ inline BilinearCell bilinearCell(const Field2D& f, double dx, double x, double y
   return c;
 }
 
+// The interpolant of f in a cell found for a field of f's shape (fields that share a grid
+// share their cells: one lookup serves them all).
+inline float sampleBilinear(const Field2D& f, const BilinearCell& c) {
+  const float sx = float(c.sx), sy = float(c.sy);
+  const float bottom = (1.0f - sx) * f(c.i0, c.j0) + sx * f(c.i1, c.j0);
+  const float top = (1.0f - sx) * f(c.i0, c.j1) + sx * f(c.i1, c.j1);
+  return (1.0f - sy) * bottom + sy * top;
+}
+
 inline float sampleBilinear(const Field2D& f, double dx, double x, double y) {
   const BilinearCell c = bilinearCell(f, dx, x, y);
   const float sx = float(c.sx), sy = float(c.sy);

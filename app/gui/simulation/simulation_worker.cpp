@@ -2,6 +2,9 @@
 
 #include <chrono>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include "core/errors.hpp"
 #include "models/registry.hpp"
 
@@ -11,6 +14,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 // The worker wakes at least this often to pace frames (s); finer than a 60 Hz frame.
 constexpr double kPollSeconds = 0.004;
+// The worker (and the OpenMP threads it starts, which inherit it) runs at this nice level: on
+// a saturated machine the views and the controls keep their share of the cores and the
+// simulation falls behind real time (the status bar and the captions say by how much).
+constexpr int kWorkerNice = 10;
 // Window over which the real-time ratio is measured (s).
 constexpr double kRatioWindowSeconds = 1.0;
 
@@ -85,6 +92,8 @@ WorkerTiming SimulationWorker::timing() const {
 }
 
 void SimulationWorker::run() {
+  // Linux: a thread's nice value is its own (PRIO_PROCESS with the thread id).
+  setpriority(PRIO_PROCESS, id_t(gettid()), kWorkerNice);
   std::optional<FixedStepAccumulator> accumulator;
   auto last = Clock::now();
   auto windowStart = last;

@@ -10,6 +10,7 @@
 #include <vtkCubeSource.h>
 #include <vtkFloatArray.h>
 #include <vtkGlyph3DMapper.h>
+#include <vtkIdTypeArray.h>
 #include <vtkLookupTable.h>
 #include <vtkObjectFactory.h>
 #include <vtkOpenGLPolyDataMapper.h>
@@ -178,6 +179,7 @@ SurfaceScene::SurfaceScene(vtkCamera* sharedCamera) {
   renderer_->AddActor(floorActor_);
   edges_.addTo(renderer_);
   setUpBoxes();
+  setUpTracerDots();
 
   colourBar_->SetLookupTable(colours_);
   // The bar's own title is centred over the bar and cut at the view's edge when it is wider
@@ -604,6 +606,64 @@ void SurfaceScene::setBoxes(const std::vector<BoxMarker>& boxes) {
   colour->Modified();
   boxes_->Modified();
   boxActor_->SetVisibility(count > 0);
+}
+
+void SurfaceScene::setUpTracerDots() {
+  vtkNew<vtkPoints> points;
+  points->SetDataTypeToFloat();
+  dots_->SetPoints(points);
+  dots_->SetVerts(vtkNew<vtkCellArray>());
+  vtkNew<vtkPolyDataMapper> mapper;
+  mapper->SetInputData(dots_);
+  mapper->ScalarVisibilityOff();
+  dotActor_->SetMapper(mapper);
+  dotActor_->GetProperty()->SetColor(kBody.r, kBody.g, kBody.b);
+  dotActor_->GetProperty()->LightingOff();
+  dotActor_->SetVisibility(false);
+  renderer_->AddActor(dotActor_);
+}
+
+// A dot covers the pixels the box's edge spans at the camera's focal distance (at least one).
+// No more dots are drawn than one per kPixelsPerTracerDot of the view: denser tracers overdraw
+// pixels already drawn, and each point costs a software renderer about as much as its pixels.
+// Then every stride-th tracer is drawn, the same ones every frame.
+void SurfaceScene::setTracerDots(const std::vector<FloatingBody>& tracers, double size) {
+  const int* viewSize = renderer_->GetSize();
+  const auto budget = std::max<std::size_t>(
+      kMinTracerDots, std::size_t(viewSize[0]) * std::size_t(viewSize[1]) / kPixelsPerTracerDot);
+  dotStride_ = tracers.empty() ? 1 : (tracers.size() + budget - 1) / budget;
+  const auto count = vtkIdType((tracers.size() + dotStride_ - 1) / dotStride_);
+  dotActor_->SetVisibility(count > 0);
+  if (count == 0) return;
+  vtkPoints* points = dots_->GetPoints();
+  points->SetNumberOfPoints(count);
+  auto* xyz = vtkFloatArray::SafeDownCast(points->GetData())->GetPointer(0);
+  for (vtkIdType k = 0; k < count; ++k) {
+    const FloatingBody& tracer = tracers[std::size_t(k) * dotStride_];
+    xyz[3 * k] = float(tracer.x), xyz[3 * k + 1] = float(tracer.y);
+    xyz[3 * k + 2] = float(tracer.z * verticalScale_ + size * kBoxHeightShare);
+  }
+  points->Modified();
+  vtkCellArray* verts = dots_->GetVerts();
+  if (verts->GetNumberOfCells() != count) {
+    vtkNew<vtkIdTypeArray> offsets, connectivity;
+    offsets->SetNumberOfValues(count + 1);
+    connectivity->SetNumberOfValues(count);
+    for (vtkIdType k = 0; k <= count; ++k)
+      offsets->SetValue(k, k);
+    for (vtkIdType k = 0; k < count; ++k)
+      connectivity->SetValue(k, k);
+    verts->SetData(offsets, connectivity);
+  }
+  dots_->Modified();
+  vtkCamera* camera = renderer_->GetActiveCamera();
+  const double halfTan = std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+  const double pixelsPerMetre = viewSize[1] / (2.0 * camera->GetDistance() * halfTan);
+  dotActor_->GetProperty()->SetPointSize(float(std::max(1.0, size * pixelsPerMetre)));
+}
+
+std::size_t SurfaceScene::tracerDotCount() const {
+  return dotActor_->GetVisibility() ? std::size_t(dots_->GetNumberOfPoints()) : 0;
 }
 
 void SurfaceScene::resetCamera(double aspect) {

@@ -23,6 +23,7 @@
 #include "app/gui/views/edge_actors.hpp"
 #include "app/gui/views/gauge_actors.hpp"
 #include "core/forcing/excitations.hpp"
+#include "core/forcing/floating_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
 
@@ -75,6 +76,16 @@ class SurfaceScene {
   std::string colourTitle() const;
   void setCaption(const std::string& text, bool warning);
   void setBoxes(const std::vector<BoxMarker>& boxes);
+  // Up to kMaxGlyphTracers tracers are boxes (setBoxes); more are dots: one vertex each, one
+  // draw call, as wide on screen as a box of edge `size` (m) at the focal point. A cube is 24
+  // vertices, and a software renderer shades every vertex on the GUI thread. At most one dot
+  // per kPixelsPerTracerDot pixels of the view is drawn (every tracerDotStride()-th tracer).
+  static constexpr std::size_t kMaxGlyphTracers = 4000;
+  static constexpr std::size_t kPixelsPerTracerDot = 4, kMinTracerDots = 10000;
+  void setTracerDots(const std::vector<FloatingBody>& tracers, double size);
+  // The tracers drawn as dots now (0 when there are none or they are boxes), and one in how many.
+  std::size_t tracerDotCount() const;
+  std::size_t tracerDotStride() const { return dotStride_; }
   void setColourTitle(const std::string& title);
   // A dark-to-light background (default), or one colour (cheaper on a software renderer).
   void setGradientBackground(bool on);
@@ -144,10 +155,14 @@ class SurfaceScene {
   vtkNew<vtkTextActor> colourTitle_;
   vtkNew<vtkTextActor> caption_;
   void setUpBoxes();
+  void setUpTracerDots();
   // Every box (tracers, the boat) is one glyph of one actor: a cube scaled, turned and coloured
   // per point, so 100000 tracers cost one draw call (instanced), not 100000 actors.
   vtkNew<vtkPolyData> boxes_;
   vtkNew<vtkActor> boxActor_;
+  vtkNew<vtkPolyData> dots_;
+  vtkNew<vtkActor> dotActor_;
+  std::size_t dotStride_ = 1;
   const Domain* domain_ = nullptr;
   std::vector<std::uint8_t> wet_;
   int nx_ = 0, ny_ = 0;

@@ -129,9 +129,12 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
     scene.setEta(m.eta, shownMode_ == ColourMode::Surface ? nullptr : &colourValues_[v]);
     scene.setRigidBodies(m.rigidMeshes, m.rigidBodies);
     std::vector<BoxMarker> boxes = boats;
-    for (const auto& body : m.bodies)
-      boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
+    const bool dots = m.bodies.size() > SurfaceScene::kMaxGlyphTracers;
+    if (!dots)
+      for (const auto& body : m.bodies)
+        boxes.push_back({body.x, body.y, m.bodySize, std::atan2(body.vy, body.vx), 0.0, body.z});
     scene.setBoxes(boxes);
+    scene.setTracerDots(dots ? m.bodies : std::vector<FloatingBody>{}, m.bodySize);
     if (!withCaptions) continue;
     // The median of the last frames: one frame's wall time jumps with other load.
     const double recentMs = captions.recentStepMs ? captions.recentStepMs(k) : 0.0;
@@ -154,6 +157,9 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
               << "x slower than real time";
       warning = true;
     }
+    if (scene.tracerDotStride() > 1)
+      caption << "\n"
+              << m.bodies.size() << " tracers, 1 in " << scene.tracerDotStride() << " drawn";
     caption << colourCaption(snapshot, v);
     scene.setCaption(caption.str(), warning);
   }
