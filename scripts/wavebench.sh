@@ -10,12 +10,15 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libgl1-mesa-dev libglx-mesa0
   libvtk9-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libeigen3-dev libomp-dev libpng-dev
-  libfftw3-dev
+  libfftw3-dev gnuplot-nox
   xvfb xauth libgl1-mesa-dri x11-utils clang libclang-rt-14-dev)
+# What only the tests need: a browser to render the study report in, and a one-node Slurm
+# cluster for the study test (tests/slurm).
+TEST_PACKAGES=(chromium slurmctld slurmd slurm-client)
 
-install_missing() {
+install_missing() {  # extra packages as arguments
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -43,12 +46,12 @@ case "${1:-run}" in
       --dump-every 60
     ;;
   test)
-    install_missing
+    install_missing "${TEST_PACKAGES[@]}"
     build release
     ctest --preset release -j "$(nproc)"
     ;;
   asan)
-    install_missing
+    install_missing "${TEST_PACKAGES[@]}"
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;

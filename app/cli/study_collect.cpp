@@ -1,14 +1,17 @@
 // study collect: the results of a study's folder merged into study.csv and eoc.csv. Without a
 // reference in the scenario, each run's errors are taken here against the finest run of its
 // group (the same model and axes but the grid), from the surfaces the runs kept.
+#include <cstdio>
 #include <map>
 #include <sstream>
 
 #include "app/cli/study_command.hpp"
+#include "app/cli/study_report.hpp"
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 #include "core/study/finest_run_errors.hpp"
+#include "core/study/study_spec.hpp"
 
 namespace wb::cli {
 namespace fs = std::filesystem;
@@ -53,6 +56,34 @@ void errorsAgainstFinestRuns(const fs::path& dir, const StudyPlan& plan,
   }
 }
 
+// The study file as the plan read it, or (moved since) the plan the folder keeps.
+std::string studyTextOf(const fs::path& dir, const StudyPlan& plan) {
+  try {
+    return studyText(plan.source);
+  } catch (const InputError&) {
+    return readFileBytes(planFile(dir));
+  }
+}
+
+void writeReport(const fs::path& dir, const StudyPlan& plan, const std::string& studyCsv,
+                 const std::string& eocCsv) {
+  const fs::path work = dir / ".report-work";
+  fs::create_directories(work);
+  std::string plotProblem;
+  std::string html;
+  try {
+    html = studyReportHtml(plan, studyCsv, eocCsv, studyTextOf(dir, plan), work, plotProblem);
+  } catch (...) {
+    fs::remove_all(work);
+    throw;
+  }
+  fs::remove_all(work);
+  writeWholeFile(dir / "report.html", html);
+  if (!plotProblem.empty())
+    std::fprintf(stderr, "study: %s has no plots: %s\n", (dir / "report.html").c_str(),
+                 plotProblem.c_str());
+}
+
 }  // namespace
 
 std::vector<std::optional<RunResult>> collectStudy(const fs::path& dir, const StudyPlan& plan) {
@@ -65,6 +96,7 @@ std::vector<std::optional<RunResult>> collectStudy(const fs::path& dir, const St
   writeEocCsv(eoc, plan, results);
   writeWholeFile(dir / "study.csv", study.str());
   writeWholeFile(dir / "eoc.csv", eoc.str());
+  writeReport(dir, plan, study.str(), eoc.str());
   return results;
 }
 

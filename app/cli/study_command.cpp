@@ -152,8 +152,42 @@ int runSubcommand(const FlagReader& flags, const std::string& file) {
   int status = 0;
   for (const auto& result : results)
     if (result && result->status != "ok") status = 3;
-  std::printf("wrote %s and %s\n", (dir / "study.csv").c_str(), (dir / "eoc.csv").c_str());
+  std::printf("wrote %s, %s and %s\n", (dir / "study.csv").c_str(), (dir / "eoc.csv").c_str(),
+              (dir / "report.html").c_str());
   return status;
+}
+
+// study collect --wait: until every run has its result file. The array's jobs are asked of
+// squeue (by the study's job name; accounting may be off, so never sacct): when none is queued
+// or running and runs still have no result, waiting ends with 3 and the runs named. Without
+// squeue, the result files alone are watched.
+int waitForResults(const fs::path& dir, const StudyPlan& plan) {
+  constexpr auto kPoll = std::chrono::seconds(2);
+  std::size_t reported = plan.runs.size() + 1;
+  for (;;) {
+    const std::vector<int> missing = pendingRuns(dir, plan, false);
+    if (missing.size() != reported)
+      std::fprintf(stderr, "study: %zu of %zu runs have their results\n",
+                   plan.runs.size() - missing.size(), plan.runs.size());
+    reported = missing.size();
+    if (missing.empty()) return 0;
+    const auto active =
+        programOutput({"squeue", "-h", "-n", jobName(plan), "-t",
+                       "pending,running,configuring,completing,suspended", "-o", "%i"});
+    if (active && active->find_first_not_of(" \n") == std::string::npos &&
+        pendingRuns(dir, plan, false).size() == missing.size()) {
+      std::string names;
+      for (std::size_t k = 0; k < missing.size() && k < 5; ++k)
+        names += (k ? ", " : "") + plan.runs.at(std::size_t(missing[k])).name;
+      if (missing.size() > 5) names += ", ...";
+      std::fprintf(stderr,
+                   "study: %zu runs have no result and no job of the study is queued or running "
+                   "(%s; their logs are in %s)\n",
+                   missing.size(), names.c_str(), (dir / "runs").c_str());
+      return 3;
+    }
+    std::this_thread::sleep_for(kPoll);
+  }
 }
 
 int runOneSubcommand(const std::vector<std::string>& args) {
@@ -274,15 +308,21 @@ int studyCommand(std::vector<std::string> args) {
     return runSubcommand(FlagReader(args, {"--out", "--jobs"}, {"--retry-failed"}), target);
   if (sub == "submit")
     return submitSubcommand(
-        FlagReader(args, {"--out", "--partition", "--time", "--mem", "--account"},
+        FlagReader(args, {"--out", "--partition", "--time", "--mem", "--account", "--array-limit"},
                    {"--slurm", "--dry-run", "--retry-failed"}),
         target);
   if (sub == "collect") {
-    FlagReader(args, {}, {});
+    const FlagReader flags(args, {}, {"--wait"});
     const StudyPlan plan = readPlan(target);
+    if (flags.isSet("--wait")) {
+      if (const int status = waitForResults(target, plan)) {
+        collectStudy(target, plan);
+        return status;
+      }
+    }
     collectStudy(target, plan);
-    std::printf("wrote %s and %s\n", (fs::path(target) / "study.csv").c_str(),
-                (fs::path(target) / "eoc.csv").c_str());
+    std::printf("wrote %s, %s and %s\n", (fs::path(target) / "study.csv").c_str(),
+                (fs::path(target) / "eoc.csv").c_str(), (fs::path(target) / "report.html").c_str());
     return 0;
   }
   throw InputError("study: unknown subcommand '" + sub +

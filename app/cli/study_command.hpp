@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ int runStudyJobs(const std::filesystem::path& dir, const StudyPlan& plan,
 // Merges the results into DIR/study.csv and DIR/eoc.csv; returns the results.
 std::vector<std::optional<RunResult>> collectStudy(const std::filesystem::path& dir,
                                                    const StudyPlan& plan);
+
+// What a program printed on stdout when it exited with 0; none when it could not run or failed.
+std::optional<std::string> programOutput(const std::vector<std::string>& argv);
+// The Slurm job name of a study's arrays (squeue -n).
+std::string jobName(const StudyPlan& plan);
 
 MachineInfo thisMachine();
 std::string durationText(double seconds);  // "2.3 s", "4 min 12 s", "1 h 05 min"

@@ -1,14 +1,21 @@
-// study submit --slurm: the pending runs of a study as one Slurm job array, a task per run
-// (`wavebench-cli study run-one DIR`, its index from SLURM_ARRAY_TASK_ID). The scheduler does
-// the scheduling: this writes DIR/submit.sbatch and hands it to sbatch (or, with --dry-run,
-// only writes it). The program and the folder must be reachable from the compute nodes.
+// study submit --slurm: the pending runs of a study as one Slurm job array. Task t of the
+// array runs the t-th stretch of `per_task` pending runs (`wavebench-cli study run-one DIR
+// INDEX` each, its output in runs/NNNN.log): one run per task unless the runs outnumber the
+// cluster's MaxArraySize (read from `scontrol show config`), then as few per task as fit.
+// The scheduler does the scheduling: this writes DIR/submit.sbatch and hands it to sbatch
+// (or, with --dry-run, only writes it). The program and the folder must be reachable from the
+// compute nodes.
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <regex>
 
 #include "app/cli/options.hpp"
 #include "app/cli/study_command.hpp"
@@ -20,32 +27,64 @@ extern char** environ;
 namespace wb::cli {
 namespace fs = std::filesystem;
 
-namespace {
-
-// "0-3,7,9-10": the indices as Slurm's --array takes them.
-std::string arraySpec(const std::vector<int>& indices) {
-  std::string spec;
-  for (std::size_t k = 0; k < indices.size();) {
-    std::size_t end = k;
-    while (end + 1 < indices.size() && indices[end + 1] == indices[end] + 1)
-      ++end;
-    if (!spec.empty()) spec += ',';
-    spec += std::to_string(indices[k]);
-    if (end > k) {
-      spec += '-';
-      spec += std::to_string(indices[end]);
+std::optional<std::string> programOutput(const std::vector<std::string>& argv) {
+  int pipeEnds[2];
+  if (pipe2(pipeEnds, O_CLOEXEC) != 0) return std::nullopt;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  std::vector<char*> args;
+  for (const auto& arg : argv)
+    args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int error = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipeEnds[1]);
+  std::string output;
+  if (error == 0) {
+    char buffer[4096];
+    for (ssize_t got; (got = read(pipeEnds[0], buffer, sizeof buffer)) != 0;) {
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) break;
+      output.append(buffer, std::size_t(got));
     }
-    k = end + 1;
   }
-  return spec;
+  close(pipeEnds[0]);
+  if (error != 0) return std::nullopt;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+  return output;
 }
 
-// Slurm's D-HH:MM:SS for a task's limit: three times the longest estimate, at least 10 min.
-std::string timeLimit(const StudyPlan& plan, const std::vector<int>& indices) {
+std::string jobName(const StudyPlan& plan) {
+  return "wavebench-study-" + plan.hash.substr(0, 8);
+}
+
+namespace {
+
+// Slurm's default MaxArraySize, taken when scontrol cannot say (a --dry-run off the cluster).
+constexpr int kDefaultMaxArraySize = 1001;
+
+// The cluster's MaxArraySize: task ids run from 0 to one less.
+int maxArraySize() {
+  const auto config = programOutput({"scontrol", "show", "config"});
+  std::smatch match;
+  static const std::regex line(R"(MaxArraySize\s*=\s*(\d+))");
+  if (config && std::regex_search(*config, match, line)) return std::max(1, std::stoi(match[1]));
+  return kDefaultMaxArraySize;
+}
+
+// Slurm's D-HH:MM:SS for a task's limit: three times the longest estimate per run it takes, at
+// least 10 min.
+std::string timeLimit(const StudyPlan& plan, const std::vector<int>& indices, std::size_t perTask) {
   double longest = 0.0;
   for (int index : indices)
     longest = std::max(longest, plan.runs.at(std::size_t(index)).estimateSeconds);
-  const long seconds = std::max(600L, long(std::ceil(3.0 * longest)));
+  const long seconds = std::max(600L, long(std::ceil(3.0 * longest * double(perTask))));
   char text[32];
   std::snprintf(text, sizeof text, "%ld-%02ld:%02ld:%02ld", seconds / 86400, seconds / 3600 % 24,
                 seconds / 60 % 60, seconds % 60);
@@ -61,21 +100,38 @@ std::string quoted(const std::string& text) {
 }
 
 std::string batchScript(const fs::path& dir, const StudyPlan& plan, const std::vector<int>& pending,
-                        const FlagReader& flags) {
+                        const FlagReader& flags, int arrayLimit) {
   const std::string self = fs::read_symlink("/proc/self/exe").string();
+  const std::size_t perTask =
+      (pending.size() + std::size_t(arrayLimit) - 1) / std::size_t(arrayLimit);
+  const std::size_t tasks = (pending.size() + perTask - 1) / perTask;
   std::string script = "#!/bin/bash\n# " + plan.source + ": " + std::to_string(pending.size()) +
-                       " runs of " + std::to_string(plan.runs.size()) +
-                       " (written by wavebench-cli study submit; docs/studies.md)\n";
-  script += "#SBATCH --job-name=wavebench-study-" + plan.hash.substr(0, 8) + "\n";
-  script += "#SBATCH --array=" + arraySpec(pending) + "\n";
-  script += "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=" + std::to_string(plan.threads) + "\n";
-  script += "#SBATCH --time=" + flags.value("--time").value_or(timeLimit(plan, pending)) + "\n";
-  script += "#SBATCH --output=" + (dir / "runs" / "%4a.log").string() + "\n";
+                       " runs of " + std::to_string(plan.runs.size()) + ", " +
+                       std::to_string(perTask) + " per task (MaxArraySize " +
+                       std::to_string(arrayLimit) +
+                       "; written by wavebench-cli study submit; docs/studies.md)\n";
+  script += "#SBATCH --job-name=" + jobName(plan) + "\n";
+  script += "#SBATCH --array=0-" + std::to_string(tasks - 1);
+  if (const auto throttle = flags.value("--array-limit")) script += "%" + *throttle;
+  script += "\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=" + std::to_string(plan.threads) + "\n";
+  script +=
+      "#SBATCH --time=" + flags.value("--time").value_or(timeLimit(plan, pending, perTask)) + "\n";
+  script += "#SBATCH --output=" + (dir / "runs" / "task-%a.log").string() + "\n";
   for (const char* option : {"--partition", "--mem", "--account"})
     if (const auto value = flags.value(option))
       script += std::string("#SBATCH ") + option + "=" + *value + "\n";
   script += "export OMP_NUM_THREADS=" + std::to_string(plan.threads) + "\n";
-  script += "exec " + quoted(self) + " study run-one " + quoted(dir.string()) + "\n";
+  script += "runs=(";
+  for (std::size_t k = 0; k < pending.size(); ++k) {
+    if (k) script += ' ';
+    script += std::to_string(pending[k]);
+  }
+  script += ")\nstatus=0\n";
+  script += "for index in \"${runs[@]:$((SLURM_ARRAY_TASK_ID * " + std::to_string(perTask) +
+            ")):" + std::to_string(perTask) + "}\"; do\n";
+  script += "  " + quoted(self) + " study run-one " + quoted(dir.string()) + " \"$index\" > " +
+            quoted((dir / "runs").string()) + "/$(printf %04d \"$index\").log 2>&1\n";
+  script += "  code=$?\n  [ \"$code\" -gt \"$status\" ] && status=$code\ndone\nexit \"$status\"\n";
   return script;
 }
 
@@ -96,25 +152,23 @@ int submitSubcommand(const FlagReader& flags, const std::string& file) {
     return 0;
   }
   const fs::path script = dir / "submit.sbatch";
-  writeWholeFile(script, batchScript(dir, study.plan, pending, flags));
+  if (const auto throttle = flags.value("--array-limit"))
+    flags.integer("--array-limit", 0, 1, 1000000);  // a whole number, or the error naming it
+  writeWholeFile(script, batchScript(dir, study.plan, pending, flags, maxArraySize()));
   if (flags.isSet("--dry-run")) {
     std::printf("wrote %s (%zu runs); submit it with: sbatch %s\n", script.c_str(), pending.size(),
                 script.c_str());
     return 0;
   }
-  const std::string scriptText = script.string();
-  const char* argv[] = {"sbatch", scriptText.c_str(), nullptr};
-  pid_t pid = 0;
-  if (const int error =
-          posix_spawnp(&pid, "sbatch", nullptr, nullptr, const_cast<char* const*>(argv), environ))
-    throw InputError("study submit: cannot run sbatch: " + std::string(std::strerror(error)) +
-                     " (wrote " + scriptText + ")");
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw InputError("study submit: sbatch refused " + scriptText);
-  std::printf("submitted %zu runs; when they are done: wavebench-cli study collect %s\n",
-              pending.size(), dir.c_str());
+  const auto job = programOutput({"sbatch", "--parsable", script.string()});
+  if (!job || job->empty())
+    throw InputError("study submit: sbatch refused " + script.string() +
+                     " (or is not installed; the script is kept)");
+  std::string id = *job;
+  id.erase(std::remove(id.begin(), id.end(), '\n'), id.end());
+  std::printf(
+      "submitted %zu runs as job %s; follow them with: wavebench-cli study collect %s --wait\n",
+      pending.size(), id.c_str(), dir.c_str());
   return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/cli/options.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/study/study_spec.hpp"
 #include "models/registry.hpp"
 #include "models/verification/verification.hpp"
 
@@ -39,6 +40,10 @@ int listCommand() {
     const Scenario s = loadScenario("builtin:" + name);
     std::printf("  builtin:%-14s %s\n", name.c_str(), s.description.c_str());
   }
+  std::printf("builtin studies (wavebench-cli study run builtin:NAME --out DIR):\n");
+  for (const auto& name : builtinStudyNames())
+    std::printf("  builtin:%-26s %s\n", name.c_str(),
+                loadStudy("builtin:" + name).description.c_str());
   std::printf("models:\n");
   for (const auto& entry : modelCatalogue()) {
     std::printf("  %s  (%s)\n", entry.id.c_str(), entry.title.c_str());

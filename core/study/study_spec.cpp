@@ -180,6 +180,7 @@ StudySpec parseStudyText(const std::string& text, const std::string& source,
       readError(value, at(key), study);
     } else if (key == "name" || key == "description") {
       if (!value.is_string()) fail(at(key), "must be a string");
+      if (key == "description") study.description = value.get<std::string>();
     } else {
       fail(at(key), "unknown key");
     }
@@ -188,7 +189,7 @@ StudySpec parseStudyText(const std::string& text, const std::string& source,
   return study;
 }
 
-StudySpec loadStudy(const std::string& fileOrBuiltin) {
+std::string studyText(const std::string& fileOrBuiltin) {
   if (fileOrBuiltin.starts_with(kBuiltinPrefix)) {
     const std::string name = fileOrBuiltin.substr(std::string(kBuiltinPrefix).size());
     const auto text = builtinResource(name + kStudySuffix);
@@ -198,10 +199,16 @@ StudySpec loadStudy(const std::string& fileOrBuiltin) {
         known += (known.empty() ? "" : ", ") + n;
       throw InputError(fileOrBuiltin + ": no such builtin study (known: " + known + ")");
     }
-    return parseStudyText(std::string(*text), fileOrBuiltin, {}, true);
+    return std::string(*text);
   }
-  return parseStudyText(readFileBytes(fileOrBuiltin), fileOrBuiltin,
-                        fs::absolute(fileOrBuiltin).parent_path());
+  return readFileBytes(fileOrBuiltin);
+}
+
+StudySpec loadStudy(const std::string& fileOrBuiltin) {
+  const std::string text = studyText(fileOrBuiltin);
+  if (fileOrBuiltin.starts_with(kBuiltinPrefix))
+    return parseStudyText(text, fileOrBuiltin, {}, true);
+  return parseStudyText(text, fileOrBuiltin, fs::absolute(fileOrBuiltin).parent_path());
 }
 
 Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const json& patch) {

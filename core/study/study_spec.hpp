@@ -30,8 +30,9 @@ struct ParamAxis {
 };
 
 struct StudySpec {
-  std::string source;    // the study file, for messages ("study.json", "builtin:NAME")
-  std::string text;      // its content (part of the plan's hash)
+  std::string source;  // the study file, for messages ("study.json", "builtin:NAME")
+  std::string text;    // its content (part of the plan's hash)
+  std::string description;
   std::string scenario;  // "builtin:NAME" or a path resolved against the study's folder
   // A JSON merge patch (RFC 7386) applied to the scenario before it is read: the study's own
   // variant of it (a smaller wave, another tick) without a copy of the file. Null: none.
@@ -56,6 +57,8 @@ StudySpec parseStudyText(const std::string& text, const std::string& source,
 Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const nlohmann::json& patch);
 // "builtin:NAME" (resources/scenarios/NAME.study) or a path.
 StudySpec loadStudy(const std::string& fileOrBuiltin);
+// The study file's text (a builtin's embedded one); InputError when it cannot be read.
+std::string studyText(const std::string& fileOrBuiltin);
 std::vector<std::string> builtinStudyNames();
 
 }  // namespace wb

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "core/scenario/field_io.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -225,22 +227,38 @@ TEST_F(Study, RunOneTakesItsIndexFromSlurm) {
   EXPECT_EQ(readCsv(dir_ / "o" / "study.csv")[1]["status"], "ok");
 }
 
-// study submit --slurm --dry-run writes the job array of the runs not done yet.
+// study submit --slurm --dry-run writes the job array of the runs not done yet: one task per
+// run (well under Slurm's default MaxArraySize without a cluster to ask), throttled by
+// --array-limit.
 TEST_F(Study, SubmitWritesAJobArrayOfThePendingRuns) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave", "threads": 2,
     "axes": {"models": ["swe-adi"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
   const std::string submit = "study submit '" + file.string() + "' --out '" +
                              (dir_ / "o").string() + "' --slurm --dry-run --partition short";
-  ASSERT_EQ(cli(submit), 0) << err();
+  ASSERT_EQ(cli(submit + " --array-limit 2"), 0) << err();
   std::string script = readText(dir_ / "o" / "submit.sbatch");
-  EXPECT_NE(script.find("#SBATCH --array=0-2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --array=0-2%2\n"), std::string::npos) << script;
   EXPECT_NE(script.find("#SBATCH --cpus-per-task=2\n"), std::string::npos) << script;
   EXPECT_NE(script.find("#SBATCH --partition=short\n"), std::string::npos) << script;
-  EXPECT_NE(script.find("study run-one '" + (dir_ / "o").string() + "'\n"), std::string::npos);
+  EXPECT_NE(script.find("\nruns=(0 1 2)\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("SLURM_ARRAY_TASK_ID * 1)):1}"), std::string::npos) << script;
+  EXPECT_NE(script.find("study run-one '" + (dir_ / "o").string() + "' \"$index\""),
+            std::string::npos);
   ASSERT_EQ(cli("study run-one '" + (dir_ / "o").string() + "' 1"), 0) << err();
   ASSERT_EQ(cli(submit), 0) << err();
   script = readText(dir_ / "o" / "submit.sbatch");
-  EXPECT_NE(script.find("#SBATCH --array=0,2\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("#SBATCH --array=0-1\n"), std::string::npos) << script;
+  EXPECT_NE(script.find("\nruns=(0 2)\n"), std::string::npos) << script;
+  // The script itself, run as Slurm would run task 1 (the second pending run, index 2).
+  const std::string task =
+      "SLURM_ARRAY_TASK_ID=1 bash '" + (dir_ / "o" / "submit.sbatch").string() + "'";
+  ASSERT_EQ(std::system(task.c_str()), 0);
+  EXPECT_TRUE(fs::exists(dir_ / "o" / "runs" / "0002.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "o" / "runs" / "0000.json"));
+  EXPECT_EQ(cli("study submit '" + file.string() + "' --out '" + (dir_ / "o").string() +
+                "' --slurm --dry-run --array-limit 0"),
+            2);
+  EXPECT_NE(err().find("--array-limit"), std::string::npos) << err();
 }
 
 // A reference the scenario breaks on the study's terms is bad input found before anything
@@ -253,6 +271,69 @@ TEST_F(Study, AReferenceTheScenarioBreaksIsRefusedBeforeAnythingRuns) {
             "wavebench-cli: builtin:standing-wave (patched by the study): reference: standing-mode "
             "needs water on every cell (no mask walls): the domain has 440 solid cells\n");
   EXPECT_FALSE(fs::exists(dir_ / "o"));
+}
+
+// report.html: one self-contained page that agrees with study.csv and eoc.csv and renders in
+// a real browser (Debian's chromium, headless): a work-precision diagram and a convergence
+// plot per error time, every run's L2 error and every order in its tables, nothing fetched.
+TEST_F(Study, TheReportIsSelfContainedAgreesWithTheTablesAndRendersInChromium) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "scenario_patch": {"reference": {"amplitude": 0.0001}},
+    "axes": {"models": ["damped-wave", "swe-adi"], "grid": [32, 64, 128]},
+    "error": {"at": [1, 2]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  const std::string html = readText(dir_ / "o" / "report.html");
+  EXPECT_EQ(err().find("no plots"), std::string::npos) << err();
+  std::size_t svgs = 0;
+  for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1))
+    ++svgs;
+  EXPECT_EQ(svgs, 4u);  // two plots for each of the two error times
+  // Nothing to fetch: no scripts, style sheets, images, frames or links out.
+  for (const char* reference : {"<script", "<link", "<img", "<iframe", "src=", "url(", "@import",
+                                "href=\"http", "xlink:href=\"http"})
+    EXPECT_EQ(html.find(reference), std::string::npos) << reference;
+  EXPECT_FALSE(fs::exists(dir_ / "o" / ".report-work"));  // gnuplot's files are gone
+  for (auto row : readCsv(dir_ / "o" / "study.csv"))
+    EXPECT_NE(html.find("<td>" + row["error_l2"] + "</td>"), std::string::npos) << row["run"];
+  for (auto row : readCsv(dir_ / "o" / "eoc.csv")) {
+    EXPECT_NE(html.find("<td>" + row["eoc"] + "</td>"), std::string::npos) << row["model"];
+    if (row["grid"] == "fit") {
+      char order[32];
+      std::snprintf(order, sizeof order, "(order %.3g)", std::stod(row["eoc"]));
+      EXPECT_NE(html.find(order), std::string::npos) << row["model"];
+    }
+  }
+
+  // The browser: the DOM it built holds the four plots, and its screenshot is drawn on.
+  const fs::path shot = dir_ / "report.png";
+  const std::string chromium =
+      "chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
+      "--window-size=1200,1600 ";
+  const std::string url = "file://" + (dir_ / "o" / "report.html").string();
+  ASSERT_EQ(std::system((chromium + "--dump-dom '" + url + "' > '" + (dir_ / "dom").string() +
+                         "' 2>/dev/null")
+                            .c_str()),
+            0)
+      << "chromium is needed (scripts/wavebench.sh test installs it)";
+  const std::string dom = readText(dir_ / "dom");
+  std::size_t drawn = 0;
+  for (auto at = dom.find("<svg"); at != std::string::npos; at = dom.find("<svg", at + 1))
+    ++drawn;
+  EXPECT_EQ(drawn, 4u);
+  ASSERT_EQ(
+      std::system((chromium + "--screenshot='" + shot.string() + "' '" + url + "' > /dev/null 2>&1")
+                      .c_str()),
+      0);
+  const wb::Field2D grey = wb::readPngField(shot);
+  ASSERT_EQ(grey.nx(), 1200);
+  std::size_t inked = 0;
+  for (int j = 0; j < grey.ny(); ++j)
+    for (int i = 0; i < grey.nx(); ++i)
+      if (grey(i, j) < 0.8f) ++inked;
+  // Text, axes and lines: 2.4 % of the first 1600 pixel rows measured; a page of one line of
+  // text 0.01 %.
+  EXPECT_GT(double(inked) / double(grey.size()), 0.01);
 }
 
 }  // namespace
