@@ -13,8 +13,10 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -24,6 +26,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 
+#include "app/export/output_file.hpp"
 #include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/body_toolbar.hpp"
 #include "app/gui/editors/controls_dock.hpp"
@@ -32,6 +35,7 @@
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/views/view_settings_menu.hpp"
+#include "app/gui/window/study_window.hpp"
 #include "app/gui/window/verification_window.hpp"
 #include "core/errors.hpp"
 #include "core/grid/interpolation.hpp"
@@ -299,6 +303,10 @@ void MainWindow::buildMenus() {
   exports->addAction(tr("Frames (PNG, ParaView, MP4)…"), this,
                      [this] { exportFramesDialog(this, *this); });
   file->addSeparator();
+  file->addSeparator();
+  file->addAction(tr("Run s&tudy…"), this, &MainWindow::showStudyWindow);
+  file->addAction(tr("New study of this scenario…"), this, [this] { writeStudyOfScenario(); });
+  file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -344,6 +352,48 @@ VerificationWindow* MainWindow::showVerificationWindow() {
   verification_->raise();
   verification_->activateWindow();
   return verification_;
+}
+
+StudyWindow* MainWindow::showStudyWindow() {
+  if (!study_) study_ = new StudyWindow(this);
+  study_->show();
+  study_->raise();
+  study_->activateWindow();
+  return study_;
+}
+
+bool MainWindow::writeStudyOfScenario(QString file) {
+  const Scenario& s = document_.scenario();
+  const bool builtin = !document_.isModified() && document_.filePath().isEmpty() &&
+                       s.source.rfind("builtin:", 0) == 0;
+  if (!builtin && (document_.isModified() || document_.filePath().isEmpty()) && !save())
+    return false;
+  const QString base = builtin ? QString::fromStdString(s.source)
+                               : QFileInfo(document_.filePath()).absoluteFilePath();
+  if (file.isEmpty()) {
+    const QString name = QString::fromStdString(s.name.empty() ? "scenario" : s.name);
+    const QString folder = builtin ? QDir::homePath() : QFileInfo(base).absolutePath();
+    file = QFileDialog::getSaveFileName(
+        this, tr("New study"), QDir(folder).filePath(name + "-study.json"), tr("Studies (*.json)"));
+    if (file.isEmpty()) return false;
+  }
+  const int cells = std::max(s.grid.nx, s.grid.ny);
+  const nlohmann::json study = {
+      {"description", "A study of " + base.toStdString() + " written by the workbench."},
+      {"scenario", base.toStdString()},
+      {"axes", {{"models", document_.modelIds()}, {"grid", {cells / 2, cells, 2 * cells}}}},
+      {"error", {{"at", {s.duration}}}}};
+  try {
+    writeWholeFile(file.toStdString(), study.dump(2) + "\n");
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("New study"), QString::fromStdString(error.what()));
+    return false;
+  }
+  StudyWindow* window = showStudyWindow();
+  window->setStudyFile(file);
+  const QFileInfo info(file);
+  window->setOutputFolder(info.dir().filePath(info.completeBaseName() + "-results"));
+  return true;
 }
 
 void MainWindow::connectDocument() {

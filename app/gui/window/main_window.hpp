@@ -41,6 +41,7 @@ class MaskEditor;
 class PlotsDock;
 class SurfaceView;
 class VerificationWindow;
+class StudyWindow;
 class ViewSettingsMenu;
 
 class MainWindow : public QMainWindow, public FrameSource {
@@ -75,6 +76,12 @@ class MainWindow : public QMainWindow, public FrameSource {
   ViewSettingsMenu* viewSettingsMenu() const { return viewSettings_; }
   // Tools > Verification (made when first opened).
   VerificationWindow* showVerificationWindow();
+  // File > Run study…: the study window (one per workbench).
+  StudyWindow* showStudyWindow();
+  // File > New study of this scenario…: a study file whose base is the scenario (saved first
+  // when it has unsaved changes), its models and the grid halved and doubled, shown in the
+  // study window. The study file is written to `file` (a dialog asks when empty).
+  bool writeStudyOfScenario(QString file = {});
   std::shared_ptr<const Snapshot> shownSnapshot() const { return shown_; }
   QAction* playAction() const { return play_; }
   QAction* differenceAction() const { return difference_; }
@@ -172,6 +179,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   QMenu* shownMenu_ = nullptr;
   ViewSettingsMenu* viewSettings_ = nullptr;
   VerificationWindow* verification_ = nullptr;
+  StudyWindow* study_ = nullptr;
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
