@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/scenario/field_io.hpp"
+#include "core/study/study_spec.hpp"
 
 namespace fs = std::filesystem;
 
@@ -271,6 +272,18 @@ TEST_F(Study, AReferenceTheScenarioBreaksIsRefusedBeforeAnythingRuns) {
             "wavebench-cli: builtin:standing-wave (patched by the study): reference: standing-mode "
             "needs water on every cell (no mask walls): the domain has 440 solid cells\n");
   EXPECT_FALSE(fs::exists(dir_ / "o"));
+}
+
+// Every builtin study plans (its scenario, axes and error times are valid) and is listed.
+TEST_F(Study, EveryBuiltinStudyPlansAndIsListed) {
+  ASSERT_EQ(cli("list"), 0) << err();
+  const std::string listed = readText(dir_ / "out");
+  const auto names = wb::builtinStudyNames();
+  EXPECT_GE(names.size(), 4u);
+  for (const auto& name : names) {
+    EXPECT_NE(listed.find("builtin:" + name + " "), std::string::npos) << name;
+    EXPECT_EQ(cli("study plan builtin:" + name), 0) << name << ": " << err();
+  }
 }
 
 // report.html: one self-contained page that agrees with study.csv and eoc.csv and renders in
