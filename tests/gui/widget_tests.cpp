@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -23,6 +24,7 @@
 #include "app/gui/editors/param_panel.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
+#include "app/gui/views/view_settings_menu.hpp"
 #include "app/gui/window/autosave.hpp"
 #include "core/errors.hpp"
 #include "core/grid/domain.hpp"
@@ -58,6 +60,23 @@ class WidgetTests : public QObject {
   Q_OBJECT
 
  private slots:
+  // A saved colour mode the comparison cannot show (the error without a reference) is drawn as
+  // the surface, and the menu checks what is drawn; the saved mode returns with a reference.
+  void aColourModeTheComparisonCannotShowIsCheckedAsTheSurface() {
+    QMenu view;
+    ViewSettingsMenu menu(&view, nullptr, false);
+    ViewSettings settings = menu.settings();
+    settings.mode = ColourMode::Error;
+    menu.setSettings(settings);
+    menu.setComparison({"damped-wave", "swe-adi"}, false);
+    QVERIFY(!menu.modeAction(ColourMode::Error)->isEnabled());
+    QVERIFY(!menu.modeAction(ColourMode::Error)->isChecked());
+    QVERIFY(menu.modeAction(ColourMode::Surface)->isChecked());
+    QVERIFY(menu.settings().mode == ColourMode::Error);  // kept for a comparison that can
+    menu.setComparison({"damped-wave", "swe-adi"}, true);
+    QVERIFY(menu.modeAction(ColourMode::Error)->isChecked());
+  }
+
   // One editor per declared parameter, with the declared range, unit and doc as tooltip.
   void parameterPanelsFollowTheDeclarations() {
     for (const auto& id : modelIds()) {

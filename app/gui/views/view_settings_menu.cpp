@@ -93,7 +93,10 @@ void ViewSettingsMenu::setComparison(const std::vector<std::string>& ids, bool h
 }
 
 void ViewSettingsMenu::showSettings() {
-  modeActions_[std::size_t(settings_.mode)]->setChecked(true);
+  // The views show a mode this comparison cannot (no reference, one model) as the surface, so
+  // the menu checks that; the saved mode stays and comes back with a comparison that can.
+  const bool possible = modeActions_[std::size_t(settings_.mode)]->isEnabled();
+  modeActions_[std::size_t(possible ? settings_.mode : ColourMode::Surface)]->setChecked(true);
   const ColourRangeSetting& range = settings_.range(settings_.mode);
   automaticRange_->setChecked(range.automatic);
   fixedRange_->setText(range.automatic ? tr("Fixed range…")
