@@ -61,7 +61,9 @@ std::vector<std::optional<RunResult>> collectStudy(const std::filesystem::path& 
                                                    const StudyPlan& plan);
 
 // What a program printed on stdout when it exited with 0; none when it could not run or failed.
-std::optional<std::string> programOutput(const std::vector<std::string>& argv);
+// Its stderr goes to `errorLog` (written anew), or nowhere when that is empty.
+std::optional<std::string> programOutput(const std::vector<std::string>& argv,
+                                         const std::filesystem::path& errorLog = {});
 // The Slurm job name of a study's arrays (squeue -n).
 std::string jobName(const StudyPlan& plan);
 

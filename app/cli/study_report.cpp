@@ -1,23 +1,16 @@
 #include "app/cli/study_report.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
+#include <cstdio>
 #include <map>
 #include <sstream>
 #include <vector>
 
+#include "app/cli/study_command.hpp"
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
-
-extern char** environ;
 
 namespace wb::cli {
 namespace fs = std::filesystem;
@@ -137,49 +130,32 @@ std::string gnuplotText(std::string text) {
   return "'" + text + "'";
 }
 
-// Runs gnuplot on `script` in `workDir`; the SVG it wrote to `svgName`, its XML prolog and
-// doctype left out for inlining.
+// Runs gnuplot on `script` (kept in `workDir` with gnuplot's messages): the SVG it printed,
+// its XML prolog and doctype left out for inlining.
 std::string runGnuplot(const std::string& script, const fs::path& workDir,
-                       const std::string& svgName) {
-  const fs::path scriptFile = workDir / (svgName + ".gp"), svgFile = workDir / svgName;
-  const fs::path logFile = workDir / (svgName + ".log");
+                       const std::string& plotName) {
+  const fs::path scriptFile = workDir / (plotName + ".gp"), logFile = workDir / (plotName + ".log");
   writeWholeFile(scriptFile, script);
-  const std::string scriptText = scriptFile.string(), logText = logFile.string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, logText.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  const char* argv[] = {"gnuplot", scriptText.c_str(), nullptr};
-  pid_t pid = 0;
-  const int error =
-      posix_spawnp(&pid, "gnuplot", &actions, nullptr, const_cast<char* const*>(argv), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0)
-    throw InputError("cannot run gnuplot (" + std::string(std::strerror(error)) +
-                     "; on Debian: apt-get install gnuplot-nox)");
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::string why = readFileBytes(logFile);
+  const auto svg = programOutput({"gnuplot", scriptFile.string()}, logFile);
+  if (!svg) {
+    std::string why = fs::exists(logFile) ? readFileBytes(logFile) : std::string();
     if (const auto end = why.find('\n', why.find_first_not_of('\n')); end != std::string::npos)
       why.resize(end);
-    throw InputError("gnuplot failed on " + svgName + ": " + why);
+    throw InputError(why.empty() ? std::string("cannot run gnuplot (on Debian: apt-get install "
+                                               "gnuplot-nox)")
+                                 : "gnuplot failed on " + plotName + ": " + why);
   }
-  std::string svg = readFileBytes(svgFile);
-  const auto start = svg.find("<svg");
-  return start == std::string::npos ? svg : svg.substr(start);
+  const auto start = svg->find("<svg");
+  return start == std::string::npos ? *svg : svg->substr(start);
 }
 
 // A log-log plot of the series (those with a point to draw), or an empty string for none.
 std::string logLogPlot(const std::vector<Series>& series, const std::string& title,
                        const std::string& xLabel, const std::string& yLabel, bool xIsGrid,
-                       const fs::path& workDir, const std::string& svgName) {
+                       const fs::path& workDir, const std::string& plotName) {
   std::string script =
       "set terminal svg size 820,460 dynamic font 'DejaVu Sans,11' background rgb 'white'\n"
-      "set output " +
-      gnuplotText((workDir / svgName).string()) +
-      "\nset logscale xy\nset grid\nset key outside right top noenhanced\n"
+      "set logscale xy\nset grid\nset key outside right top noenhanced\n"
       "set format y '%.0e'\nset title " +
       gnuplotText(title) + " noenhanced\nset xlabel " + gnuplotText(xLabel) +
       " noenhanced\nset ylabel " + gnuplotText(yLabel) + " noenhanced\n";
@@ -201,7 +177,7 @@ std::string logLogPlot(const std::vector<Series>& series, const std::string& tit
     ++drawn;
   }
   if (drawn == 0) return "";
-  return runGnuplot(script + plot + "\n", workDir, svgName);
+  return runGnuplot(script + plot + "\n", workDir, plotName);
 }
 
 // The columns naming a run's group: model and parameter axes (and dt where asked).
@@ -323,8 +299,8 @@ std::string studyReportHtml(const StudyPlan& plan, const std::string& studyCsv,
       if (!plotProblem.empty())
         return "<p class=\"note\">No plot: " + escaped(plotProblem) + "</p>\n";
       try {
-        const std::string svg = logLogPlot(series, title, x, y, xIsGrid, workDir,
-                                           "plot" + std::to_string(plotIndex++) + ".svg");
+        const std::string svg =
+            logLogPlot(series, title, x, y, xIsGrid, workDir, "plot" + std::to_string(plotIndex++));
         return svg.empty() ? std::string("<p class=\"note\">No finite error to plot.</p>\n")
                            : "<figure>" + svg + "</figure>\n";
       } catch (const InputError& e) {

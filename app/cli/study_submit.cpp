@@ -27,13 +27,16 @@ extern char** environ;
 namespace wb::cli {
 namespace fs = std::filesystem;
 
-std::optional<std::string> programOutput(const std::vector<std::string>& argv) {
+std::optional<std::string> programOutput(const std::vector<std::string>& argv,
+                                         const fs::path& errorLog) {
   int pipeEnds[2];
   if (pipe2(pipeEnds, O_CLOEXEC) != 0) return std::nullopt;
+  const std::string errors = errorLog.empty() ? "/dev/null" : errorLog.string();
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
   std::vector<char*> args;
   for (const auto& arg : argv)
     args.push_back(const_cast<char*>(arg.c_str()));

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <random>
+#include <stdexcept>
 
 #include "core/grid/interpolation.hpp"
 
@@ -41,7 +42,8 @@ void FloatingBodies::advance(double dt, const Model& model) {
 // Eqs. 26-27: p^{n+1} = p^n + u^n(p^n) dt, u^n bilinear (eq. 32).
 void FloatingBodies::advect(double dt, const Field2D& u, const Field2D& v, const Field2D* bobOn) {
   const Grid& grid = domain_->grid();
-  const bool sameShape = u.sameShape(v);
+  // One cell lookup serves u and v: both are cell-centred on the grid (Model::velocityU).
+  if (!u.sameShape(v)) throw std::invalid_argument("FloatingBodies::advect: u and v differ");
   const auto count = std::ptrdiff_t(bodies_.size());
   // Bodies move independently: any thread count gives the same positions bit for bit.
 #pragma omp parallel for schedule(static)
@@ -49,7 +51,7 @@ void FloatingBodies::advect(double dt, const Field2D& u, const Field2D& v, const
     FloatingBody& body = bodies_[std::size_t(k)];
     const BilinearCell cell = bilinearCell(u, grid.dx, body.x, body.y);
     body.vx = sampleBilinear(u, cell);
-    body.vy = sameShape ? sampleBilinear(v, cell) : sampleBilinear(v, grid, body.x, body.y);
+    body.vy = sampleBilinear(v, cell);
     moveTo(body, body.x + body.vx * dt, body.y + body.vy * dt);
     if (bobOn) body.z = sampleBilinear(*bobOn, grid, body.x, body.y);
   }

@@ -42,11 +42,7 @@ inline float sampleBilinear(const Field2D& f, const BilinearCell& c) {
 }
 
 inline float sampleBilinear(const Field2D& f, double dx, double x, double y) {
-  const BilinearCell c = bilinearCell(f, dx, x, y);
-  const float sx = float(c.sx), sy = float(c.sy);
-  const float bottom = (1.0f - sx) * f(c.i0, c.j0) + sx * f(c.i1, c.j0);
-  const float top = (1.0f - sx) * f(c.i0, c.j1) + sx * f(c.i1, c.j1);
-  return (1.0f - sy) * bottom + sy * top;
+  return sampleBilinear(f, bilinearCell(f, dx, x, y));
 }
 
 // The interpolant in double and its gradient (per metre), from one fetch of the four cells.
