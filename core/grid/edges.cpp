@@ -163,6 +163,18 @@ double WavePml::divergence(std::size_t k) const {
   return (psiX_[k] - west + psiY_[k] - south) * inverseDx_;
 }
 
+double WavePml::addRestAcceleration(const float* h, double damping, float* acceleration) const {
+  double sum = 0.0;
+  for (const auto& cell : layer_.cells()) {
+    const std::size_t k = cell.index;
+    const double q =
+        double(cell.sigmaX) * cell.sigmaY + damping * (double(cell.sigmaX) + cell.sigmaY);
+    acceleration[k] = float(double(acceleration[k]) - q * h[k]);
+    sum -= q * h[k];
+  }
+  return sum;
+}
+
 void WavePml::apply(float* hNew, const float* hOld, double dt, const Scheme& scheme) {
   const auto& cells = layer_.cells();
   const double dt2 = dt * dt, kappa = scheme.kappa;

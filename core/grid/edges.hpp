@@ -136,6 +136,13 @@ class WavePml {
   // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
   // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
   void followMask(const Domain& domain);
+  // The layer's term of a surface h at rest (psi = 0, h_t = 0): h_tt = c^2 lap(h) - Q h with
+  // Q = sx sy + damping (sx + sy), so acceleration -= Q h on the layer's cells
+  // (core/model/rest_start.hpp). Returns sum(-Q h) over them (m/s^2).
+  double addRestAcceleration(const float* h, double damping, float* acceleration) const;
+  // The model shifted h^{n-1} in the layer, changing the volume rate V^n - V^{n-1} by
+  // heightSum dA: the layer's own doing, carried on into the sink like a step's change.
+  void carryLevelChange(double heightSum) { sinkRate_ += heightSum * cellArea_; }
   // Volume the layer took out since construction (m^3), the budget's sink.
   double volumeSink() const { return sink_; }
 

@@ -42,6 +42,19 @@ double AdvectedWave::kappa(double dt) const {
   return kappaOverride_.value_or(1.0 / (depth_ * dt));
 }
 
+RestStart::Wave AdvectedWave::restWave() {
+  const double dx = domain_->grid().dx;
+  return {.stencil = stencil_, .pml = pml_, .c2OverDx2 = c_ * c_ / (dx * dx), .damping = nu_};
+}
+
+// The surface starts at rest and the water without velocity: z_t = 0 and u = 0 (no divergence
+// for eq. 7) leave eq. 9's z_tt = c^2 lap(z), and z^{-1} is the Taylor state of t = -dt
+// (core/model/rest_start.hpp, eq. 1):
+//   z^{-1} = z^0 + (dt^2/2) (c^2/dx^2) L(z^0)   (minus (dt^2/2) Q z^0 in an open edge's layer)
+// with eq. 10's L (the mirror 5-point stencil_) and the step the model expects, dt_; step()
+// makes up the difference if its first dt is another. Eq. 10 then gives z^1 = z^0 + (dt^2/2)
+// (c^2/dx^2) L(z^0) exactly, where z^{-1} = z^0 would start the run at t = -dt/2: it would lag
+// dt/2 behind the solution, a first-order error.
 void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
   walled_ = given.withLandAsWalls();
@@ -62,7 +75,6 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   lastDt_ = dt_;
-  // The surface starts at rest (z^{-1} = z^0 = eta0) and the water without velocity.
   previous_ = &levels_[0], current_ = &levels_[1], next_ = &levels_[2];
   for (auto& level : levels_)
     level = eta0;
@@ -73,6 +85,7 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
   followWalls();
+  restStart_.start(restWave(), dt_, *current_, *previous_);
   lastSolve_ = {};
   divergenceBefore_ = 0.0;
   pressureIsZero_ = true;
@@ -124,6 +137,7 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
   walled_ = given.withLandAsWalls();
   followWalls();
   pml_.followMask(walled_);
+  restStart_.forget();
   waveKinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
   double added = 0.0;
   for (const std::uint32_t k : cells) {
@@ -141,6 +155,7 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
 // NewSimulator (Sect. 5): AddForce, Advect, UpdateHeight, Project. UpdateHeight leaves the
 // divergence it used in divergence_, and Project starts from it (u does not change between).
 void AdvectedWave::step(double dt) {
+  restStart_.settle(dt, pml_, *previous_);
   addForce(dt);
   if (diffusion_ > 0) diffuse(dt);
   // A flow at rest advects to itself (every departure point is its own cell centre).
@@ -385,6 +400,9 @@ void AdvectedWave::rotateHeightLevels() {
   next_ = oldest;
 }
 
+// delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta +
+// (dt^2/2) (c^2/dx^2) L(delta) (core/model/rest_start.hpp), L(delta) on the wet cells of the
+// bump and one cell beyond, dt the last step's (the one the next is expected to take).
 double AdvectedWave::addEta(const Field2D& delta) {
   double added = 0.0;
   const auto& wet = domain_->wetMask();
@@ -395,6 +413,7 @@ double AdvectedWave::addEta(const Field2D& delta) {
     previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
+  restStart_.add(restWave(), lastDt_, delta, *previous_);
   return added * domain_->grid().cellArea();
 }
 

@@ -36,6 +36,7 @@
 #include "core/grid/stencil.hpp"
 #include "core/measure/wave_energy.hpp"
 #include "core/model/model.hpp"
+#include "core/model/rest_start.hpp"
 #include "core/solvers/conjugate_gradient.hpp"
 #include "core/solvers/multigrid.hpp"
 
@@ -116,6 +117,8 @@ class AdvectedWave final : public Model {
   void enforceWalls();
   void followWalls();
   void rotateHeightLevels();
+  // The operator of the surface's z_tt at rest (core/model/rest_start.hpp).
+  RestStart::Wave restWave();
   void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
   template <class SpanKernel, class CellAt>
   void forEachWetCell(const SpanKernel& spanKernel, const CellAt& cellAt) const;
@@ -133,6 +136,7 @@ class AdvectedWave final : public Model {
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];
   Field2D* next_ = &levels_[2];
+  RestStart restStart_;  // z^{k-1} of a surface at rest
   // pressure_ holds q = -p / dx^2 (-L q = div u), previousPressure_ the step before's (the
   // solve starts from their extrapolation), rhs_ is the diffusion solve's right side.
   Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, previousPressure_, rhs_;

@@ -32,6 +32,18 @@ double DampedWave::maxStableDt() const {
   return std::min(interior, WavePml::stableCourant(domain_->edges().layerCells) * dx / c_);
 }
 
+RestStart::Wave DampedWave::restWave() {
+  const double dx = domain_->grid().dx;
+  return {.stencil = stencil_, .pml = pml_, .c2OverDx2 = c_ * c_ / (dx * dx), .damping = k_};
+}
+
+// The initial surface is at rest (the paper's h^0 = 0, h^1 = e would instead start the
+// excitation with velocity e / dt, which depends on dt). h_t = 0 gives h_tt = c^2 lap(h), and
+// h^{-1} is the Taylor state of t = -dt (core/model/rest_start.hpp, eq. 1):
+//   h^{-1} = h^0 + (dt^2/2) (c^2/dx^2) L(h^0)   (minus (dt^2/2) Q h^0 in an open edge's layer)
+// with the step's own L (neighbours, wall rule, wet mask) and the step it expects, dt_;
+// step() makes up the difference if its first dt is another. h^{-1} = h^0 would be the state of
+// t = -dt/2: the run would lag dt/2 behind the solution, a first-order error.
 void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
   walled_ = given.withLandAsWalls();
@@ -52,16 +64,16 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
     why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
-  // The initial surface is at rest: h^{-1} = h^0 = eta0 (the paper's h^0 = 0, h^1 = e would
-  // instead start the excitation with velocity e / dt, which depends on dt).
   for (auto& f : fields_)
     f = eta0;
   pml_ = WavePml(domain, c_);
+  restStart_.start(restWave(), dt_, *current_, *previous_);
   lastDt_ = dt_;
   kineticCache_.reset();
 }
 
 void DampedWave::step(double dt) {
+  restStart_.settle(dt, pml_, *previous_);
   advanceHeight(dt);
   absorbAtOpenEdges(dt);
   Field2D* oldest = previous_;
@@ -120,6 +132,9 @@ void DampedWave::absorbAtOpenEdges(double dt) {
              {.kappa = 0.0, .damping = k_, .volumeRecurrence = 1.0 - k_ * dt});
 }
 
+// delta is added at rest: h^n += delta and h^{n-1} += delta + (dt^2/2) (c^2/dx^2) L(delta)
+// (core/model/rest_start.hpp), L(delta) on the wet cells of the bump and one cell beyond, dt the
+// last step's (the one the next is expected to take).
 double DampedWave::addEta(const Field2D& delta) {
   double added = 0.0;
   const auto& wet = domain_->wetMask();
@@ -130,7 +145,8 @@ double DampedWave::addEta(const Field2D& delta) {
     previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
-  kineticCache_.reset();  // h^n - h^{n-1} is unchanged, but keep the cache rule simple
+  restStart_.add(restWave(), lastDt_, delta, *previous_);
+  kineticCache_.reset();  // h^n - h^{n-1} took the bump's rest curvature
   return added * domain_->grid().cellArea();
 }
 
@@ -144,6 +160,7 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
   walled_ = given.withLandAsWalls();
   stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
   pml_.followMask(walled_);
+  restStart_.forget();
   kinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
   kineticCache_.reset();
   double added = 0.0;

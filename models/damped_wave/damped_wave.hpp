@@ -22,6 +22,7 @@
 #include "core/grid/stencil.hpp"
 #include "core/measure/wave_energy.hpp"
 #include "core/model/model.hpp"
+#include "core/model/rest_start.hpp"
 
 namespace wb {
 
@@ -63,6 +64,8 @@ class DampedWave final : public Model {
   void advanceHeight(double dt);
   // The open edges' layer (core/grid/edges.hpp) on h^{n+1}.
   void absorbAtOpenEdges(double dt);
+  // The operator of the surface's h_tt at rest (core/model/rest_start.hpp).
+  RestStart::Wave restWave();
 
   Domain walled_;                   // the domain given to reset, land above rest made solid
   const Domain* domain_ = nullptr;  // &walled_
@@ -73,6 +76,7 @@ class DampedWave final : public Model {
   Field2D* previous_ = &fields_[0];
   Field2D* current_ = &fields_[1];
   Field2D* next_ = &fields_[2];
+  RestStart restStart_;  // h^{n-1} of a surface at rest
   double c_ = 1.0, k_ = 0.0, dt_ = 0.01, lastDt_ = 0.0;
   // Kinetic energy is computed on demand (once per frame), warm-started from the last phi.
   mutable WaveKineticEnergy kinetic_;

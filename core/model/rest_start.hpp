@@ -1,0 +1,69 @@
+// The start of a three-level wave scheme from a surface at rest (damped-wave, advected-wave).
+//
+// Their steps read h^{n+1} from h^n and h^{n-1}, so a surface at rest needs an h^{-1}. Taking
+// h^{-1} = h^0 starts the run in the state of t = -dt/2 rather than t = -dt: the whole run then
+// lags dt/2 behind the exact solution, a first-order error A omega (dt/2) |sin omega t| for a
+// mode A cos(omega t). A surface at rest has h_t = 0, so its wave equation
+// h_tt + nu h_t = c^2 lap(h) gives h_tt = c^2 lap(h) and, by Taylor,
+//   h(-dt) = h - dt h_t + (dt^2/2) h_tt + O(dt^3) = h + (dt^2/2) h_tt + O(dt^3):
+//   h^{-1} = h^0 + (dt^2/2) a(h^0),  a(h) = (c^2 / dx^2) L(h) - Q h,            (1)
+// with L the model's own operator (its WetStencil: neighbours, wall rule and mask as the step
+// uses them; 0 on solid cells) and Q = sx sy + nu (sx + sy) in an open edge's layer, where the
+// equation is h_tt + (nu + sx + sy) h_t + Q h = c^2 lap(h) + div(psi) with psi = 0 at rest
+// (core/grid/edges.hpp), and 0 elsewhere. The step's first h^1 then matches h(dt) to O(dt^3)
+// (eq. 2 of damped-wave gives h^1 = h^0 + (dt^2/2) a (1 + k dt), eq. 10 of advected-wave
+// exactly h^0 + (dt^2/2) a), and the run converges at the scheme's second order.
+//
+// A surface change delta added to a running surface without changing its velocity (addEta)
+// is a bump at rest on top of the motion: by linearity it adds delta + (dt^2/2) a(delta) to
+// h^{n-1}. a(delta) is not 0 one cell beyond the bump, so h^{n-1} changes there too.
+//
+// Which dt: the models choose their step in reset, but a run may take shorter ones (TickSteps
+// divides a tick into equal steps no longer than preferredDt()). (1) is applied at once with
+// the step the model expects (preferredDt() at reset, the last step's dt in addEta), so that
+// the state and its energy are consistent before the first step, and a(h) is kept until the
+// next step: if that step's dt differs from the one assumed, settle() adds the difference
+// ((dt^2 - dt0^2)/2) a(h). With mirror walls sum L(h) = 0, so (1) changes the volume rate
+// only through the layer's Q h, which is passed to the layer's volume sink as the change its
+// own step would have made (WavePml::carryLevelChange).
+#pragma once
+
+#include "core/grid/edges.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/grid/stencil.hpp"
+
+namespace wb {
+
+class RestStart {
+ public:
+  struct Wave {
+    const WetStencil& stencil;
+    WavePml& pml;
+    double c2OverDx2;  // c^2 / dx^2 (1/s^2)
+    double damping;    // nu of the layer's Q (1/s)
+  };
+
+  // previous = current + (dt^2/2) a(current): the surface starts at rest, for a step dt.
+  void start(const Wave& wave, double dt, const Field2D& current, Field2D& previous);
+  // previous += (dt^2/2) a(delta): delta (0 on solid cells) was added to both levels at rest,
+  // for a step dt.
+  void add(const Wave& wave, double dt, const Field2D& delta, Field2D& previous);
+  // Before a step of dt: the difference to the step (1) assumed, if any; then (1) is settled.
+  void settle(double dt, WavePml& pml, Field2D& previous);
+  // A mask change: (1) stays as applied, but a(h) belongs to the old walls.
+  void forget() { pending_ = false; }
+
+ private:
+  // fresh_ = a(h); returns the layer's share sum(-Q h).
+  double compute(const Wave& wave, const Field2D& h);
+  // previous += weight a, pml told of the layer's share.
+  static void shift(double weight, const Field2D& a, double layerSum, WavePml& pml,
+                    Field2D& previous);
+
+  Field2D acceleration_, fresh_;  // a of all that started at rest since the last step; a scratch
+  double layerSum_ = 0.0;         // sum(-Q h) of acceleration_
+  double dt_ = 0.0;               // the step (1) assumed
+  bool pending_ = false;
+};
+
+}  // namespace wb
