@@ -15,17 +15,17 @@
 // exactly h^0 + (dt^2/2) a), and the run converges at the scheme's second order.
 //
 // A surface change delta added to a running surface without changing its velocity (addEta)
-// is a bump at rest on top of the motion: by linearity it adds delta + (dt^2/2) a(delta) to
-// h^{n-1}. a(delta) is not 0 one cell beyond the bump, so h^{n-1} changes there too.
+// is a bump at rest on top of the motion: by linearity it adds (dt^2/2) a(delta) to h^{n-1}
+// beyond the delta added to both levels. a(delta) is not 0 one cell beyond the bump, so h^{n-1}
+// changes there too.
 //
-// Which dt: the models choose their step in reset, but a run may take shorter ones (TickSteps
-// divides a tick into equal steps no longer than preferredDt()). (1) is applied at once with
-// the step the model expects (preferredDt() at reset, the last step's dt in addEta), so that
-// the state and its energy are consistent before the first step, and a(h) is kept until the
-// next step: if that step's dt differs from the one assumed, settle() adds the difference
-// ((dt^2 - dt0^2)/2) a(h). With mirror walls sum L(h) = 0, so (1) changes the volume rate
-// only through the layer's Q h, which is passed to the layer's volume sink as the change its
-// own step would have made (WavePml::carryLevelChange).
+// Which dt: the step's own. A run may take steps shorter than the model's preferredDt()
+// (TickSteps divides a tick into equal steps), so (1) is held as a(h) until the next step, and
+// settle() applies it with that step's dt. Until then h^n - h^{n-1} is untouched: a surface at
+// rest reports no kinetic energy and its potential energy as its whole energy. With mirror walls
+// sum L(h) = 0, so (1) changes the volume rate only through the layer's Q h, which is passed to
+// the layer's volume sink as the change its own step would have made
+// (WavePml::carryLevelChange).
 #pragma once
 
 #include "core/grid/edges.hpp"
@@ -38,31 +38,26 @@ class RestStart {
  public:
   struct Wave {
     const WetStencil& stencil;
-    WavePml& pml;
+    const WavePml& pml;
     double c2OverDx2;  // c^2 / dx^2 (1/s^2)
     double damping;    // nu of the layer's Q (1/s)
   };
 
-  // previous = current + (dt^2/2) a(current): the surface starts at rest, for a step dt.
-  void start(const Wave& wave, double dt, const Field2D& current, Field2D& previous);
-  // previous += (dt^2/2) a(delta): delta (0 on solid cells) was added to both levels at rest,
-  // for a step dt.
-  void add(const Wave& wave, double dt, const Field2D& delta, Field2D& previous);
-  // Before a step of dt: the difference to the step (1) assumed, if any; then (1) is settled.
+  // The surface h starts at rest: a(h) is held for the next step (anything held is dropped).
+  void start(const Wave& wave, const Field2D& h);
+  // delta (0 on solid cells) was added to both levels at rest: a(delta) joins what is held.
+  void add(const Wave& wave, const Field2D& delta);
+  // Before a step of dt: previous += (dt^2/2) a of all that started at rest since the last step.
   void settle(double dt, WavePml& pml, Field2D& previous);
-  // A mask change: (1) stays as applied, but a(h) belongs to the old walls.
+  // A mask change: what is held belongs to the old walls and is dropped.
   void forget() { pending_ = false; }
 
  private:
   // fresh_ = a(h); returns the layer's share sum(-Q h).
   double compute(const Wave& wave, const Field2D& h);
-  // previous += weight a, pml told of the layer's share.
-  static void shift(double weight, const Field2D& a, double layerSum, WavePml& pml,
-                    Field2D& previous);
 
   Field2D acceleration_, fresh_;  // a of all that started at rest since the last step; a scratch
   double layerSum_ = 0.0;         // sum(-Q h) of acceleration_
-  double dt_ = 0.0;               // the step (1) assumed
   bool pending_ = false;
 };
 

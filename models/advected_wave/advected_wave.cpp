@@ -51,10 +51,9 @@ RestStart::Wave AdvectedWave::restWave() {
 // for eq. 7) leave eq. 9's z_tt = c^2 lap(z), and z^{-1} is the Taylor state of t = -dt
 // (core/model/rest_start.hpp, eq. 1):
 //   z^{-1} = z^0 + (dt^2/2) (c^2/dx^2) L(z^0)   (minus (dt^2/2) Q z^0 in an open edge's layer)
-// with eq. 10's L (the mirror 5-point stencil_) and the step the model expects, dt_; step()
-// makes up the difference if its first dt is another. Eq. 10 then gives z^1 = z^0 + (dt^2/2)
-// (c^2/dx^2) L(z^0) exactly, where z^{-1} = z^0 would start the run at t = -dt/2: it would lag
-// dt/2 behind the solution, a first-order error.
+// with eq. 10's L (the mirror 5-point stencil_), applied by the first step with its own dt.
+// Eq. 10 then gives z^1 = z^0 + (dt^2/2) (c^2/dx^2) L(z^0) exactly, where z^{-1} = z^0 would
+// start the run at t = -dt/2: it would lag dt/2 behind the solution, a first-order error.
 void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
   walled_ = given.withLandAsWalls();
@@ -80,12 +79,12 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
     level = eta0;
   pml_ = WavePml(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
-  for (Field2D* f : {&u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_, &rhs_,
-                     &divergenceAfter_})
+  for (Field2D* f : {&carries_[0], &carries_[1], &carries_[2], &u_, &v_, &uOld_, &vOld_,
+                     &divergence_, &pressure_, &previousPressure_, &rhs_, &divergenceAfter_})
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
   followWalls();
-  restStart_.start(restWave(), dt_, *current_, *previous_);
+  restStart_.start(restWave(), *current_);
   lastSolve_ = {};
   divergenceBefore_ = 0.0;
   pressureIsZero_ = true;
@@ -143,8 +142,8 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
   for (const std::uint32_t k : cells) {
     if (before[k] == walled_.wetMask()[k]) continue;
     if (before[k]) added -= current_->data()[k];
-    for (Field2D* f : {&levels_[0], &levels_[1], &levels_[2], &u_, &v_, &uOld_, &vOld_, &pressure_,
-                       &previousPressure_})
+    for (Field2D* f : {&levels_[0], &levels_[1], &levels_[2], &carries_[0], &carries_[1],
+                       &carries_[2], &u_, &v_, &uOld_, &vOld_, &pressure_, &previousPressure_})
       f->data()[k] = 0.0f;
   }
   balanceHeightRate(walled_, *current_, *previous_, rate);  // core/model/mask_change.hpp
@@ -271,9 +270,15 @@ void AdvectedWave::updateHeight(double dt) {
   // ulp / (nu dt) per step: 0.3 % of a drop's volume per 600 steps at nu dt = 0.003.
   const float a = float((2.0 - nu_ * dt) / (2.0 + nu_ * dt));
   const float b = float(2.0 * mu / (2.0 + nu_ * dt));
+  // Each level keeps its float rounding (core/grid/carried_levels.hpp); eq. 7's change of z^k
+  // is rounded in place (it is a velocity the step gives, not one it keeps).
   float* z = current_->data();
-  const float* zOld = previous_->data();
-  float* zNew = next_->data();
+  const CarriedLevels levels{.h = z,
+                             .hOld = previous_->data(),
+                             .hNew = next_->data(),
+                             .carry = carryOf(current_).data(),
+                             .carryOld = carryOf(previous_).data(),
+                             .carryNew = carryOf(next_).data()};
   float* divergence = divergence_.data();
   const float *u = u_.data(), *v = v_.data();
   const std::size_t nx = std::size_t(domain_->nx());
@@ -302,13 +307,13 @@ void AdvectedWave::updateHeight(double dt) {
 #pragma omp for schedule(static) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-      waveSpan(zNew, z, zOld, a, b, nx, rowStart + spans[s].begin, rowStart + spans[s].end);
+      waveSpan(levels, a, b, nx, rowStart + spans[s].begin, rowStart + spans[s].end);
     }
 #pragma omp for schedule(static) nowait
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {
       const auto& cell = edgeCells[e];
       const std::size_t k = cell.index;
-      zNew[k] = z[k] + (a * (z[k] - zOld[k]) + b * stencil_.applyAt(cell, z));
+      levels.advance(k, a * levels.rate(k) + b * stencil_.applyAt(cell, levels.h));
     }
   }
   divergenceBefore_ = std::max(worst, edgeWorst);
@@ -400,9 +405,9 @@ void AdvectedWave::rotateHeightLevels() {
   next_ = oldest;
 }
 
-// delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta +
-// (dt^2/2) (c^2/dx^2) L(delta) (core/model/rest_start.hpp), L(delta) on the wet cells of the
-// bump and one cell beyond, dt the last step's (the one the next is expected to take).
+// delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta, and
+// the next step of dt adds (dt^2/2) (c^2/dx^2) L(delta) to z^{k-1} first
+// (core/model/rest_start.hpp), L(delta) on the wet cells of the bump and one cell beyond.
 double AdvectedWave::addEta(const Field2D& delta) {
   double added = 0.0;
   const auto& wet = domain_->wetMask();
@@ -413,7 +418,7 @@ double AdvectedWave::addEta(const Field2D& delta) {
     previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
-  restStart_.add(restWave(), lastDt_, delta, *previous_);
+  restStart_.add(restWave(), delta);
   return added * domain_->grid().cellArea();
 }
 

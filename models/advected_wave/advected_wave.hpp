@@ -136,6 +136,9 @@ class AdvectedWave final : public Model {
   Field2D* previous_ = &levels_[0];
   Field2D* current_ = &levels_[1];
   Field2D* next_ = &levels_[2];
+  // Each level's float rounding, z^k exactly = level + its carry (core/grid/carried_levels.hpp).
+  Field2D carries_[3];
+  Field2D& carryOf(const Field2D* level) { return carries_[level - levels_]; }
   RestStart restStart_;  // z^{k-1} of a surface at rest
   // pressure_ holds q = -p / dx^2 (-L q = div u), previousPressure_ the step before's (the
   // solve starts from their extrapolation), rhs_ is the diffusion solve's right side.

@@ -39,13 +39,11 @@ WB_SPAN_KERNEL void addForceSpan(float* __restrict u, float* __restrict v,
 }
 
 // waveSpan: see advected_wave_kernels.hpp.
-WB_SPAN_KERNEL void waveSpan(float* __restrict zNew, const float* __restrict z,
-                             const float* __restrict zOld, float a, float b, std::size_t row,
+WB_SPAN_KERNEL void waveSpan(const CarriedLevels& z, float a, float b, std::size_t row,
                              std::size_t begin, std::size_t end) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
-    zNew[k] =
-        z[k] + (a * (z[k] - zOld[k]) + b * interiorLaplacian(StencilKind::FivePoint, z, k, row));
+    z.advance(k, a * z.rate(k) + b * interiorLaplacian(StencilKind::FivePoint, z.h, k, row));
 }
 
 // divergenceSpan: see advected_wave_kernels.hpp.

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/grid/carried_levels.hpp"
+
 namespace wb::advected {
 
 // Eq. 7 fused with the divergence at cells whose four neighbours are wet: the face velocities
@@ -23,8 +25,8 @@ void addForceSpan(float* __restrict u, float* __restrict v, const float* __restr
                   std::size_t begin, std::size_t end);
 
 // Eq. 10 at cells whose four neighbours are wet (updateHeight explains the form).
-void waveSpan(float* __restrict zNew, const float* __restrict z, const float* __restrict zOld,
-              float a, float b, std::size_t row, std::size_t begin, std::size_t end);
+void waveSpan(const CarriedLevels& z, float a, float b, std::size_t row, std::size_t begin,
+              std::size_t end);
 
 // The same divergence alone (computeDivergence, for tests and diagnostics).
 void divergenceSpan(float* __restrict out, const float* __restrict u, const float* __restrict v,

@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
+#include "core/grid/carried_levels.hpp"
 #include "core/grid/parallel.hpp"
 #include "core/model/mask_change.hpp"
 
@@ -41,9 +42,9 @@ RestStart::Wave DampedWave::restWave() {
 // excitation with velocity e / dt, which depends on dt). h_t = 0 gives h_tt = c^2 lap(h), and
 // h^{-1} is the Taylor state of t = -dt (core/model/rest_start.hpp, eq. 1):
 //   h^{-1} = h^0 + (dt^2/2) (c^2/dx^2) L(h^0)   (minus (dt^2/2) Q h^0 in an open edge's layer)
-// with the step's own L (neighbours, wall rule, wet mask) and the step it expects, dt_;
-// step() makes up the difference if its first dt is another. h^{-1} = h^0 would be the state of
-// t = -dt/2: the run would lag dt/2 behind the solution, a first-order error.
+// with the step's own L (neighbours, wall rule, wet mask), applied by the first step with its
+// own dt. h^{-1} = h^0 would be the state of t = -dt/2: the run would lag dt/2 behind the
+// solution, a first-order error.
 void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   // No wet/dry physics: ground at or above the rest level is a wall (docs/models.md, "Land").
   walled_ = given.withLandAsWalls();
@@ -66,8 +67,10 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   for (auto& f : fields_)
     f = eta0;
+  for (auto& f : carries_)
+    f = Field2D(eta0.nx(), eta0.ny());
   pml_ = WavePml(domain, c_);
-  restStart_.start(restWave(), dt_, *current_, *previous_);
+  restStart_.start(restWave(), *current_);
   lastDt_ = dt_;
   kineticCache_.reset();
 }
@@ -89,12 +92,11 @@ namespace {
 // One interior span of eq. 2 for a fixed stencil: a branch-free loop the compiler vectorises;
 // target_clones adds an AVX2 version chosen at load time on machines that have it.
 template <StencilKind kind>
-WB_SPAN_KERNEL void advanceSpan(const float* __restrict h, const float* __restrict hOld,
-                                float* __restrict hNew, std::size_t begin, std::size_t end,
+WB_SPAN_KERNEL void advanceSpan(const CarriedLevels& l, std::size_t begin, std::size_t end,
                                 std::size_t nx, float R, float mu) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
-    hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * interiorLaplacian(kind, h, k, nx));
+    l.advance(k, R * l.rate(k) + mu * interiorLaplacian(kind, l.h, k, nx));
 }
 
 }  // namespace
@@ -102,22 +104,28 @@ WB_SPAN_KERNEL void advanceSpan(const float* __restrict h, const float* __restri
 // h^{n+1} = h^n + R (h^n - h^{n-1}) + mu L(h^n), R = 1 - k dt, mu = c^2 dt^2 / dx^2  (eq. 2)
 // Evaluated in this increment form: its round-off scales with the small h^n - h^{n-1} rather
 // than with h^n, which keeps the volume invariant closer (sum L = 0 with mirror walls).
+// Each level keeps its float rounding (core/grid/carried_levels.hpp). In an open edge's layer
+// the layer's own update replaces h^{n+1} and the carry there is left as it was (under an ulp).
 void DampedWave::advanceHeight(double dt) {
   const float R = float(1.0 - k_ * dt);
   const float mu = float(c_ * c_ * dt * dt / (domain_->grid().dx * domain_->grid().dx));
-  const float* h = current_->data();
-  const float* hOld = previous_->data();
-  float* hNew = next_->data();
+  const CarriedLevels levels{.h = current_->data(),
+                             .hOld = previous_->data(),
+                             .hNew = next_->data(),
+                             .carry = carryOf(current_).data(),
+                             .carryOld = carryOf(previous_).data(),
+                             .carryNew = carryOf(next_).data()};
+  const float* h = levels.h;
   const std::size_t nx = std::size_t(domain_->nx());
   const auto span = stencil_.kind() == StencilKind::FivePoint
                         ? &advanceSpan<StencilKind::FivePoint>
                         : &advanceSpan<StencilKind::NinePoint>;
   const auto& edgeCells = stencil_.edgeCells();
   stencil_.forEachCell(
-      [&](std::size_t begin, std::size_t end) { span(h, hOld, hNew, begin, end, nx, R, mu); },
+      [&](std::size_t begin, std::size_t end) { span(levels, begin, end, nx, R, mu); },
       [&](std::size_t e) {
         const std::size_t k = edgeCells[e].index;
-        hNew[k] = h[k] + (R * (h[k] - hOld[k]) + mu * stencil_.applyAt(edgeCells[e], h));
+        levels.advance(k, R * levels.rate(k) + mu * stencil_.applyAt(edgeCells[e], h));
       },
       worthThreads(current_->size()));
 }
@@ -132,9 +140,9 @@ void DampedWave::absorbAtOpenEdges(double dt) {
              {.kappa = 0.0, .damping = k_, .volumeRecurrence = 1.0 - k_ * dt});
 }
 
-// delta is added at rest: h^n += delta and h^{n-1} += delta + (dt^2/2) (c^2/dx^2) L(delta)
-// (core/model/rest_start.hpp), L(delta) on the wet cells of the bump and one cell beyond, dt the
-// last step's (the one the next is expected to take).
+// delta is added at rest: h^n += delta and h^{n-1} += delta, and the next step of dt adds
+// (dt^2/2) (c^2/dx^2) L(delta) to h^{n-1} first (core/model/rest_start.hpp), L(delta) on the
+// wet cells of the bump and one cell beyond.
 double DampedWave::addEta(const Field2D& delta) {
   double added = 0.0;
   const auto& wet = domain_->wetMask();
@@ -145,8 +153,8 @@ double DampedWave::addEta(const Field2D& delta) {
     previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
-  restStart_.add(restWave(), lastDt_, delta, *previous_);
-  kineticCache_.reset();  // h^n - h^{n-1} took the bump's rest curvature
+  restStart_.add(restWave(), delta);
+  kineticCache_.reset();  // h^n - h^{n-1} is unchanged, but keep the cache rule simple
   return added * domain_->grid().cellArea();
 }
 
@@ -168,6 +176,8 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
     if (before[k] == walled_.wetMask()[k]) continue;
     if (before[k]) added -= current_->data()[k];
     for (auto& f : fields_)
+      f.data()[k] = 0.0f;
+    for (auto& f : carries_)
       f.data()[k] = 0.0f;
   }
   balanceHeightRate(walled_, *current_, *previous_, rate);

@@ -76,6 +76,9 @@ class DampedWave final : public Model {
   Field2D* previous_ = &fields_[0];
   Field2D* current_ = &fields_[1];
   Field2D* next_ = &fields_[2];
+  // Each level's float rounding, h^n exactly = level + its carry (advanceHeight).
+  Field2D carries_[3];
+  Field2D& carryOf(const Field2D* level) { return carries_[level - fields_]; }
   RestStart restStart_;  // h^{n-1} of a surface at rest
   double c_ = 1.0, k_ = 0.0, dt_ = 0.01, lastDt_ = 0.0;
   // Kinetic energy is computed on demand (once per frame), warm-started from the last phi.

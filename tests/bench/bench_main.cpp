@@ -87,8 +87,8 @@ constexpr double kSweFixedBytes = 336.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
 // (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
-// eq. 10 (z, z_old -> z_new: 12).
-constexpr double kAdvectedWaveStillBytes = 48.0;
+// eq. 10 (z, z_old and their carries -> z_new and its carry: 24).
+constexpr double kAdvectedWaveStillBytes = 60.0;
 // With flow, besides that: the force (u, v, ax, ay, mask -> u, v: 25), the gradient step (q, u,
 // v -> u, v: 20) and the pressure solve by float V-cycles (Multigrid::solve). Per solve: load
 // of b and of the first guess extrapolated from the last two pressures (b, x, latest, byte mask
@@ -105,8 +105,9 @@ constexpr double kVcycleBytes = 133.0;
 
 // Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
-  // damped-wave: read h^n, h^{n-1}, write h^{n+1}: the least any 3-level scheme must move.
-  if (id == "damped-wave") return 12.0;
+  // damped-wave: read h^n, h^{n-1} and their carries, write h^{n+1} and its carry
+  // (core/grid/carried_levels.hpp): twice the least a 3-level scheme in float must move.
+  if (id == "damped-wave") return 24.0;
   // fft-ocean: read a, b and the cos, sin table, write a, b (doubles): the exact rotation.
   if (id == "fft-ocean") return 48.0;
   if (id == "swe-semi-lagrangian") {

@@ -195,20 +195,30 @@ TEST(AdvectedWave, ConvergingFlowFeedsTheWaveUpdate) {
 
 // Without flow eq. 10 conserves the volume exactly; in float the update must not let the
 // rounding of its coefficients move the mean level (it did, by 0.3 % of a drop in 600 steps).
+// Without forces the flow stays at rest and eq. 10 sums to V^{k+1} - V^k = a (V^k - V^{k-1})
+// (sum L z = 0 with mirror walls): the volume is constant but for float rounding. The scheme
+// keeps its volume rate, so each step's rounding of the rate stays in it and the volume sums
+// those: a random walk of a random walk, growing as n^{3/2}. Over 600 steps on 32^2 cells the
+// worst of these twelve drops measured 3.8e-5 of the drop's volume. A systematic error is
+// far above the bound: eq. 10's float coefficients not summing to 1 by one ulp made the mean
+// level grow by ulp / (nu dt) per step, 3e-3 of the drop's volume in 600 steps.
 TEST(AdvectedWave, StillWaterKeepsItsVolumeToRoundOff) {
   const Domain domain(Grid{32, 32, 0.4}, 9.81, 1.0);
-  Field2D eta(32, 32);
-  const double dropVolume =
-      std::fabs(stampGaussian(eta, domain, {0, 6.0, 6.0, 0.5, -0.05, EventSource::Drop}));
-  AdvectedWave model;
-  model.reset(domain, eta);
-  const double volume0 = wetVolume(model.eta(), domain);
-  double drift = 0.0;
-  for (int step = 0; step < 600; ++step) {
-    model.step(1.0 / 60.0);
-    drift = std::max(drift, std::fabs(wetVolume(model.eta(), domain) - volume0));
-  }
-  EXPECT_LT(drift / dropVolume, 1e-5);
+  for (const double x : {6.0, 5.3, 4.1, 7.7})
+    for (const double amplitude : {-0.05, 0.03, 0.1}) {
+      Field2D eta(32, 32);
+      const double dropVolume =
+          std::fabs(stampGaussian(eta, domain, {0, x, 6.0, 0.5, amplitude, EventSource::Drop}));
+      AdvectedWave model;
+      model.reset(domain, eta);
+      const double volume0 = wetVolume(model.eta(), domain);
+      double drift = 0.0;
+      for (int step = 0; step < 600; ++step) {
+        model.step(1.0 / 60.0);
+        drift = std::max(drift, std::fabs(wetVolume(model.eta(), domain) - volume0));
+      }
+      EXPECT_LT(drift / dropVolume, 1e-4) << "drop at x = " << x << ", amplitude " << amplitude;
+    }
 }
 
 TEST(AdvectedWave, SymmetricInputStaysSymmetric) {
