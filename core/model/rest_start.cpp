@@ -5,8 +5,13 @@
 namespace wb {
 
 double RestStart::compute(const Wave& wave, const Field2D& h) {
-  if (fresh_.nx() != h.nx() || fresh_.ny() != h.ny()) fresh_ = Field2D(h.nx(), h.ny());
-  wave.stencil.apply(h, fresh_);  // L h on wet cells, 0 on solid ones
+  // The stencil writes wet cells only: solid ones must read 0, also those a mask change made
+  // solid since the last call, which would otherwise keep (and rescale) their old values.
+  if (fresh_.nx() != h.nx() || fresh_.ny() != h.ny())
+    fresh_ = Field2D(h.nx(), h.ny());
+  else
+    fresh_.fill(0.0f);
+  wave.stencil.apply(h, fresh_);
   float* a = fresh_.data();
   for (std::size_t k = 0; k < fresh_.size(); ++k)
     a[k] = float(wave.c2OverDx2 * a[k]);

@@ -184,6 +184,38 @@ TEST(DampedWave, TwoThreadsStepAsOneBitForBit) {
     }
 }
 
+// A floating body adds its displacement's change at every step (addEta); a wall painted next
+// to it mid-run turns cells solid. Solid cells must stay 0 and the surface bounded: the start
+// at rest of each added bump (core/model/rest_start.hpp) once kept the old values of cells
+// turned solid and multiplied them by c^2/dx^2 at every step, a blow-up within 5 steps.
+TEST(DampedWave, BumpsAddedEveryStepBesideANewWallStayBounded) {
+  const Domain open(Grid{16, 16, 0.1}, 9.81, 1.0);
+  DampedWave model;
+  model.reset(open, Field2D(16, 16));
+  Field2D bump(16, 16);
+  for (int j = 6; j <= 9; ++j)
+    for (int i = 6; i <= 9; ++i)
+      bump(i, j) = 1e-4f;
+  const double dt = 0.5 * model.maxStableDt();
+  for (int n = 0; n < 5; ++n)
+    model.addEta(bump), model.step(dt);
+  Domain walled = open;
+  std::vector<std::uint32_t> cells;
+  for (int j = 6; j <= 9; ++j) {
+    walled.setWet(8, j, false);
+    cells.push_back(std::uint32_t(j * 16 + 8));
+  }
+  model.changeMask(walled, cells);
+  for (int n = 0; n < 200; ++n) {
+    model.addEta(bump);
+    model.step(dt);
+    for (const std::uint32_t k : cells)
+      ASSERT_EQ(model.eta().data()[k], 0.0f) << "step " << n;
+  }
+  // 205 bumps of 16 cells at 1e-4 m: the water cannot stand higher than their sum.
+  EXPECT_LT(model.eta().maxAbs(), 205 * 16 * 1e-4);
+}
+
 TEST(DampedWave, AddEtaDisplacesWithoutVelocity) {
   const Domain domain(Grid{16, 16, 0.1}, 9.81, 1.0);
   DampedWave model;
