@@ -56,7 +56,7 @@ class Dumper {
       const Model& model = comparison.model(k);
       const fs::path file = output_.dir() / model.id() / (frameName(comparison.frame()) + ".csv");
       std::ostringstream text;
-      writeCsvField(text, model.eta());
+      writeCsvField(text, comparison.surface(k));
       writeWholeFile(file, text.str());
       output_.noteFile(file);
     }

@@ -41,7 +41,7 @@ void ParaViewSeries::frame(const Comparison& comparison) {
     const Model& model = comparison.model(k);
     const fs::path folder = dir_ / model.id();
     const std::string eta = frameName("eta", comparison.frame()) + ".vti";
-    writeVtiFrame(folder / eta, model.eta(), comparison.domain(),
+    writeVtiFrame(folder / eta, comparison.surface(k), comparison.domain(),
                   {model.velocityU(), model.velocityV()});
     index(model.id(), "eta.pvd", {comparison.time(), eta});
     if (const RigidBodies* rigid = comparison.rigidBodies(k)) {

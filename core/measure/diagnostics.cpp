@@ -81,14 +81,15 @@ double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, st
   return costs[costs.size() / 2];
 }
 
-// volume_sink, volume_displaced and volume_masked come after the columns series.csv had before
-// each, so readers that count columns keep finding them where they were.
+// volume_sink, volume_displaced, volume_masked and the ocean's energies come after the columns
+// series.csv had before each, so readers that count columns keep finding them where they were.
 void writeSeriesHeader(std::ostream& out) {
   out << "frame,time,model,volume,volume_sources,volume_drift,energy_potential,energy_kinetic,"
          "energy_total,step_ms,substeps,dt,max_abs_eta,volume_sink";
   for (auto column : kSolverColumns)
     out << ',' << column;
-  out << ",volume_displaced,volume_masked,error_l1,error_l2,error_max,front_x\n";
+  out << ",volume_displaced,volume_masked,error_l1,error_l2,error_max,front_x,"
+         "ocean_energy_potential,ocean_energy_kinetic\n";
 }
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
@@ -108,7 +109,8 @@ void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
   }
   std::snprintf(line, sizeof line, ",%.12g,%.12g", r.volumeDisplaced, r.volumeMasked);
   out << line;
-  for (const auto& error : {r.errorL1, r.errorL2, r.errorMax, r.frontX}) {
+  for (const auto& error :
+       {r.errorL1, r.errorL2, r.errorMax, r.frontX, r.oceanPotential, r.oceanKinetic}) {
     out << ',';
     if (!error) continue;
     std::snprintf(line, sizeof line, "%.9g", *error);

@@ -57,6 +57,9 @@ struct FrameRecord {
   std::map<std::string, double> solver;
   // Against the scenario's reference (core/measure/references.hpp), when it names one.
   std::optional<double> errorL1, errorL2, errorMax, frontX;
+  // The open sea under the model (scenario "ocean"), the same for every model: its potential
+  // and kinetic energy (core/ocean/ocean_layer.hpp), apart from the model's own.
+  std::optional<double> oceanPotential, oceanKinetic;
   double energyTotal() const { return energyPotential + energyKinetic; }
 };
 

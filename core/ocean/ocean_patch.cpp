@@ -176,6 +176,29 @@ std::complex<double> OceanPatch::amplitude(int m, int n, double t) const {
   return h0(m, n) * e + std::conj(h0(-m, -n)) * std::conj(e);
 }
 
+// eta = sum over the whole lattice of h(k, t) e^{i k.x}; k and -k together give
+// 2 Re(h(k, t) e^{i k.x}), so over the half spectrum the columns 0 < m < nx/2 count twice and
+// the column m = 0, which holds both k and -k, once.
+double OceanPatch::heightAt(double x, double y, double t) const {
+  const int nx = geometry_.nx, ny = geometry_.ny;
+  double sum = 0.0;
+  for (int n = 0; n < ny; ++n) {
+    if (n == ny / 2) continue;
+    for (int m = 0; m < nx / 2; ++m) {
+      const std::size_t k = halfIndex(m, n);
+      if (plus_[k] == 0.0 && minus_[k] == 0.0) continue;
+      double c, s;
+      cosSin(omega_[k] * t, c, s);
+      const std::complex<double> e(c, s);
+      const std::complex<double> h = plus_[k] * e + minus_[k] * std::conj(e);
+      double cx, sx;
+      cosSin(kx_[m] * x + ky_[n] * y, cx, sx);
+      sum += (m == 0 ? 1.0 : 2.0) * (h.real() * cx - h.imag() * sx);
+    }
+  }
+  return sum;
+}
+
 // a cos(k.x - w t) = a/2 e^{i(k.x - w t)} + a/2 e^{-i(k.x - w t)}: the first is conj(h0(-k))
 // e^{-i w t} at k, the second h0(-k) e^{i w t} at -k, both h0(-k) = a/2.
 void OceanPatch::addWave(int m, int n, double amplitude) {

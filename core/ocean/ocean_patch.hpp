@@ -83,6 +83,11 @@ class OceanPatch {
   std::complex<double> h0(int m, int n) const;
   std::complex<double> amplitude(int m, int n, double t) const;
 
+  // eta at the point (x, y) of the patch (m, periodic) at time t, the Fourier sum taken there:
+  // exact at any point and time, O(nx ny) per call. The Nyquist row and column are left out
+  // (a wind sea puts nothing there; a drop's share there has no sign between the points).
+  double heightAt(double x, double y, double t) const;
+
   // eta_t at time t, sum i w (h0(k) e - conj(h0(-k)) conj(e)) e^{i k.x} (m/s), into `rate`.
   void surfaceRate(double t, Field2D& rate) const;
   // Makes eta_t at time t the given field and keeps eta: with R = FFT(rate) / (nx ny) and

@@ -54,6 +54,9 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
   domain_ = std::make_unique<Domain>(buildDomain(scenario_));
   const Field2D eta0 = buildInitialEta(scenario_, *domain_);
   if (scenario_.reference) reference_.emplace(*scenario_.reference, *domain_, &eta0);
+  if (scenario_.ocean)
+    ocean_ = std::make_unique<OceanLayer>(oceanParams(scenario_), *domain_,
+                                          scenario_.source + ": ocean");
   ticksPerFrame_ = scenario_.ticksPerFrame();
   excitations_ = std::make_unique<Excitations>(scenario_.excitations, *domain_, scenario_.seed);
   amplitudeScale_ = eta0.maxAbs();
@@ -107,6 +110,19 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
     slot.initialVolume = surface.volume;
     slot.record = measure(slot, surface);
+  }
+  mixOcean();
+}
+
+void Comparison::mixOcean() {
+  if (!ocean_) return;
+  const double t = time();
+  ocean_->evaluate(t);
+  const double potential = ocean_->potentialEnergy(t), kinetic = ocean_->kineticEnergy(t);
+  for (Slot& slot : slots_) {
+    ocean_->mix(slot.model->eta(), *domain_, slot.surface);
+    slot.record.oceanPotential = potential;
+    slot.record.oceanKinetic = kinetic;
   }
 }
 
@@ -170,6 +186,7 @@ void Comparison::advanceFrame() {
   ticks_ = first + ticksPerFrame_;
   ++frame_;
   runTicks(ticks, true);
+  mixOcean();
 }
 
 Comparison::TickPlan Comparison::planTick(long long tick) {
@@ -292,8 +309,13 @@ void Comparison::sampleGauges(Slot& slot, double time) {
     const GaugeSpec& gauge = scenario_.gauges[g];
     std::optional<PointSample> exact;
     if (reference_) exact = sampleReference(*reference_, *domain_, gauge.x, gauge.y, time);
-    slot.gaugeSamples.push_back(
-        {time, int(g), samplePoint(*slot.model, *domain_, gauge.x, gauge.y), exact});
+    PointSample sample = samplePoint(*slot.model, *domain_, gauge.x, gauge.y);
+    if (ocean_) {  // the ocean at the step's own time, not the frame's
+      const double sea = ocean_->heightAt(gauge.x, gauge.y, time);
+      sample.eta += sea;
+      sample.depth += sea;
+    }
+    slot.gaugeSamples.push_back({time, int(g), sample, exact});
   }
 }
 

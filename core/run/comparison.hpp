@@ -29,6 +29,7 @@
 #include "core/measure/diagnostics.hpp"
 #include "core/measure/references.hpp"
 #include "core/model/model.hpp"
+#include "core/ocean/ocean_layer.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace wb {
@@ -48,6 +49,14 @@ class Comparison {
   int frame() const { return frame_; }
   // The simulated time of the current state: a whole number of ticks.
   double time() const { return tickTime(ticks_); }
+
+  // The open sea under every model (scenario "ocean", core/ocean/ocean_layer.hpp), or null.
+  const OceanLayer* ocean() const { return ocean_.get(); }
+  // What model k shows and every output records: its own surface, plus the ocean's where the
+  // scenario has one (evaluated once per frame; the budgets and energies stay the model's).
+  const Field2D& surface(std::size_t k) const {
+    return ocean_ ? slots_[k].surface : slots_[k].model->eta();
+  }
 
   std::size_t modelCount() const { return slots_.size(); }
   Model& model(std::size_t k) { return *slots_[k].model; }
@@ -124,6 +133,7 @@ class Comparison {
     double masked = 0.0;     // volume mask strokes added (m^3)
     Field2D scratch;         // the excitations' stamps, per model so models can run at once
     FrameRecord record;      // of the current frame
+    Field2D surface;         // eta + the ocean's, with an ocean (surface())
     std::vector<GaugeSample> gaugeSamples;  // since the last takeGaugeSamples
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
   };
@@ -141,6 +151,9 @@ class Comparison {
   void sampleGauges(Slot& slot, double time);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   void refuseDryDomain(const Field2D& eta0) const;
+  // The ocean at the current time, under every model's surface, and its energies in the
+  // records.
+  void mixOcean();
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
   // Runs work(slot) for every slot, concurrently if worth it (see the top of this file).
@@ -150,6 +163,7 @@ class Comparison {
   Scenario scenario_;
   std::unique_ptr<Domain> domain_;
   std::optional<Reference> reference_;  // the scenario's exact solution, if it names one
+  std::unique_ptr<OceanLayer> ocean_;   // the scenario's open sea, if it has one
   std::unique_ptr<Excitations> excitations_;
   std::vector<Slot> slots_;
   int frame_ = 0;

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/errors.hpp"
+#include "core/ocean/wind_sea_params.hpp"
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -783,6 +784,12 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
       s.modelParams[id] = params;
     }
   }
+  if (top.has("ocean")) {
+    const json& ocean = top.raw("ocean");
+    if (!ocean.is_object()) ObjectReader::fail(top.at("ocean"), "must be an object");
+    s.ocean = ocean;
+    oceanParams(s);  // refuses an unknown key or a bad value now, naming it
+  }
   if (top.has("gauges")) s.gauges = readGauges(top.raw("gauges"), top.at("gauges"), s.grid);
   if (top.has("transects"))
     s.transects = readTransects(top.raw("transects"), top.at("transects"), s.grid);
@@ -846,6 +853,12 @@ std::vector<std::string> builtinScenarioNames() {
     if (file.size() > 5 && file.ends_with(".json"))
       names.push_back(file.substr(0, file.size() - 5));
   return names;
+}
+
+ParamValues oceanParams(const Scenario& s) {
+  ParamValues values(windSeaParameterSpecs());
+  if (s.ocean) applyParamJson(values, *s.ocean, s.source + ": ocean");
+  return values;
 }
 
 void applyParamJson(ParamValues& params, const json& values, const std::string& where) {

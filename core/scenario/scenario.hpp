@@ -11,8 +11,9 @@
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
 // velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
 // docs/bodies.md); water {density}; models {id: {param: value}}; gauges [{name, x, y}]; transects
-// [{name, from: [x, y], to: [x, y], samples}]; tick; frame_dt; duration; seed. Relative paths are
-// relative to the JSON file; builtin scenarios read the files embedded with them.
+// [{name, from: [x, y], to: [x, y], samples}]; ocean {spectrum, wind_speed, ...} (the open sea
+// under every model: core/ocean/ocean_layer.hpp); tick; frame_dt; duration; seed. Relative paths
+// are relative to the JSON file; builtin scenarios read the files embedded with them.
 #pragma once
 
 #include <cstdint>
@@ -85,6 +86,9 @@ struct Scenario {
   std::vector<GaugeSpec> gauges;                      // "gauges": [{name, x, y}]
   std::vector<TransectSpec> transects;                // "transects": [{name, from, to, samples}]
   std::optional<ReferenceSpec> reference;             // "reference": {kind, ...}: exact solution
+  // "ocean": {spectrum, wind_speed, ...}: the open sea under every model, as written (the wind
+  // sea's keys, core/ocean/wind_sea_params.hpp; core/ocean/ocean_layer.hpp).
+  std::optional<nlohmann::json> ocean;
 
   // The simulation tick (s): every model reaches each tick boundary in steps of its own rules,
   // and events that change what every model sees (bodies entering, mask strokes) act there.
@@ -151,6 +155,9 @@ Field2D buildInitialEta(const Scenario& scenario, const Domain& domain);
 
 // Applies a JSON object of parameter values ({"k": 0.1, "boundary": "zero", "dt": "auto"}).
 void applyParamJson(ParamValues& params, const nlohmann::json& values, const std::string& where);
+// The "ocean" section's values over the wind sea's declarations (defaults when it has none).
+// Throws InputError naming "SOURCE: ocean.KEY" for an unknown key or a bad value.
+ParamValues oceanParams(const Scenario& scenario);
 
 // Largest grid the program accepts: keeps every model's state well inside memory.
 constexpr long long kMaxGridCells = 4096LL * 4096LL;

@@ -163,6 +163,7 @@ json scenarioToJson(const Scenario& s) {
                                     : "finite-depth";
     out["reference"] = reference;
   }
+  if (s.ocean) out["ocean"] = *s.ocean;
   for (const GaugeSpec& g : s.gauges)
     out["gauges"].push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
   for (const TransectSpec& t : s.transects)

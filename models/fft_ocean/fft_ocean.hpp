@@ -121,7 +121,6 @@ class FftOcean final : public Model {
   // The open form (fft_ocean_open.cpp).
   void checkOpenDomain(const Domain& domain) const;
   void resetOpen(const Domain& domain, const Field2D& eta0);
-  WindSea windSea() const;
   void advanceTime(double dt);
   const Field2D& openEta() const;
   void computeOpenVelocity() const;

@@ -2,18 +2,14 @@
 // (core/ocean/ocean_patch.hpp) on the scenario's grid (docs/fft-ocean.md, "The open sea").
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <sstream>
 
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
+#include "core/ocean/wind_sea_params.hpp"
 #include "models/fft_ocean/fft_ocean.hpp"
 
 namespace wb {
-
-namespace {
-constexpr double kDegree = std::numbers::pi / 180.0;
-}
 
 // The patch is periodic and not coupled to the edges: any edge kind runs.
 bool FftOcean::absorbsAtOpenEdges() const {
@@ -43,24 +39,6 @@ void FftOcean::checkOpenDomain(const Domain& domain) const {
            "; the patch's transforms need even nx and ny");
 }
 
-WindSea FftOcean::windSea() const {
-  const auto& p = params();
-  WindSea sea;
-  sea.kind = p.getChoice("spectrum") == "jonswap" ? SpectrumKind::Jonswap : SpectrumKind::Phillips;
-  sea.windSpeed = p.get("wind_speed");
-  sea.windDirection = p.get("wind_direction") * kDegree;
-  sea.fetch = p.get("fetch");
-  sea.gamma = p.get("gamma");
-  sea.phillipsAmplitude = p.get("amplitude");
-  // Auto: none; the lattice already ends at the grid's Nyquist wavenumber pi / dx (l = dx would
-  // take 1 to 60 % of the variance off below it; docs/fft-ocean.md, "Calibration").
-  sea.smallWaveCutoff = p.getOptional("small_wave_cutoff").value_or(0.0);
-  sea.calibrateToPiersonMoskowitz = p.getChoice("calibration") == "pierson-moskowitz";
-  sea.g = g_;
-  sea.depth = depth_;
-  return sea;
-}
-
 // The scenario's eta0 is a surface at rest at t = 0; the wind sea (eq. 42) adds to it.
 void FftOcean::resetOpen(const Domain& domain, const Field2D& eta0) {
   checkOpenDomain(domain);
@@ -76,7 +54,7 @@ void FftOcean::resetOpen(const Domain& domain, const Field2D& eta0) {
   work_ = Field2D(nx_, ny_);
   shadowShift_ = Field2D(nx_, ny_);
   patch_->addSurfaceAtRest(eta0, 0.0);
-  openSpectrum_ = std::make_unique<OceanSpectrum>(windSea());
+  openSpectrum_ = std::make_unique<OceanSpectrum>(windSeaFrom(params(), g_, depth_));
   if (openSpectrum_->variance() > 0.0)
     patch_->addWindSea(*openSpectrum_, std::uint64_t(params().getInt("seed")));
   runStart_ = runDt_ = 0.0;

@@ -222,9 +222,15 @@ void SimulationWorker::publish() {
   snapshot->playing = playing_;
   for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {
     const Model& model = comparison_->model(k);
-    ModelSnapshot m{
-        model.id(), model.title(),  model.eta(), lastRecords_[k], comparison_->failure(k), {},
-        0.0,        rigidMeshes(k), {}};
+    ModelSnapshot m{model.id(),
+                    model.title(),
+                    comparison_->surface(k),
+                    lastRecords_[k],
+                    comparison_->failure(k),
+                    {},
+                    0.0,
+                    rigidMeshes(k),
+                    {}};
     if (const FloatingBodies* bodies = comparison_->bodies(k)) {
       m.bodies = bodies->bodies();
       m.bodySize = bodies->boxSize();

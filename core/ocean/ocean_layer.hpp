@@ -1,0 +1,66 @@
+// The open sea under every local model: Jensen & Golias ("Deep-Water Animation and Rendering",
+// 2001) build one surface from two parts, the geometry of an FFT ocean and, superimposed on it,
+// the geometry of a local physics model; the objects float on the sum and push back into the
+// local part. Here the scenario's "ocean" section (the wind sea's keys of
+// core/ocean/wind_sea_params.hpp) is one Tessendorf patch (core/ocean/ocean_patch.hpp) on the
+// domain's grid, shared by every model of a Comparison: model k reports
+//   surface_k = eta_k + eta_ocean        (on wet cells; solid cells keep 0)
+// with eta_k its own local surface, which starts at rest and takes drops, rain, wakes and the
+// bodies' feedback. The local budgets and energies stay the model's own; the ocean's energy is
+// reported beside them.
+//
+// Where the mixing is not physics (the paper calls it "not physically correct"): the two parts
+// do not interact. The ocean is linear and periodic and knows no walls, islands, coasts or
+// open edges: it runs through a wall painted inside the domain and under land, and the local
+// model never feels its slope, its currents or its orbital motion (the local waves are not
+// refracted or carried by the swell). A local wave and a swell crest do not steepen each other.
+// Both parts are linear in their small-amplitude limits, so the sum is right where the local
+// model is linear and the swell is gentle; it is a picture elsewhere.
+//
+// The patch's point (i dx, j dx) is cell (i, j)'s centre ((i + 1/2) dx, (j + 1/2) dx): a random
+// sea shifted by half a cell is the same sea. The ocean needs one rest depth over the wet cells
+// (w^2 = g k tanh(k d)) and even nx and ny.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
+#include "core/model/parameters.hpp"
+#include "core/ocean/ocean_patch.hpp"
+#include "core/ocean/ocean_spectrum.hpp"
+
+namespace wb {
+
+class OceanLayer {
+ public:
+  // `where` names the section in errors ("s.json: ocean"). Throws InputError naming it when
+  // the domain cannot carry the patch: wet cells of more than one rest depth, odd nx or ny.
+  OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where);
+
+  // The sea's height at time t on every cell (once per frame; FFTW on all threads).
+  void evaluate(double t);
+  const Field2D& height() const { return patch_.height(); }
+  // surface = local + the evaluated height on wet cells, 0 on solid ones.
+  void mix(const Field2D& local, const Domain& domain, Field2D& surface) const;
+  // The sea's height at the point (x, y) (m, domain coordinates) at time t, summed over the
+  // modes: exact at any time (gauges sample after every step of every model). Thread-safe.
+  double heightAt(double x, double y, double t) const;
+
+  // Potential 1/2 g sum(eta^2) dA and kinetic energy of linear theory over the whole rectangle
+  // (walls do not stop the ocean), the units of the models' own (m^5/s^2: per unit density).
+  double potentialEnergy(double t) const;
+  double kineticEnergy(double t) const;
+
+  const OceanSpectrum& spectrum() const { return spectrum_; }
+
+ private:
+  double patchArea() const;
+
+  OceanSpectrum spectrum_;
+  OceanPatch patch_;
+  double halfCell_ = 0.0;
+};
+
+}  // namespace wb
