@@ -1,7 +1,10 @@
 #include "core/ocean/ocean_layer.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <sstream>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "core/ocean/wind_sea_params.hpp"
@@ -38,16 +41,88 @@ double checkedDepth(const Domain& domain, const std::string& where) {
 
 }  // namespace
 
-OceanLayer::OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where)
-    : spectrum_(windSeaFrom(sea, domain.g(), checkedDepth(domain, where))),
-      patch_(PatchGeometry{domain.nx(), domain.ny(), domain.grid().dx, domain.g(),
-                           spectrum_.sea().depth}),
-      halfCell_(0.5 * domain.grid().dx) {
-  if (spectrum_.variance() > 0.0) patch_.addWindSea(spectrum_, std::uint64_t(sea.getInt("seed")));
+std::vector<ParamSpec> oceanParameterSpecs() {
+  std::vector<ParamSpec> specs = windSeaParameterSpecs();
+  specs.push_back({.name = "swell_height",
+                   .kind = ParamKind::Real,
+                   .defaultValue = 0.0,
+                   .min = 0.0,
+                   .max = 100.0,
+                   .unit = "m",
+                   .doc = "Height H (crest to trough) of a swell, one travelling wave "
+                          "(H/2) cos(k.x - w t) on top of the wind sea; 0: none.",
+                   .choices = {},
+                   .autoDerived = false});
+  specs.push_back({.name = "swell_period",
+                   .kind = ParamKind::Real,
+                   .defaultValue = 8.0,
+                   .min = 0.1,
+                   .max = 100.0,
+                   .unit = "s",
+                   .doc = "The swell's period; it runs at the nearest one the periodic patch "
+                          "holds (a whole number of wavelengths across it).",
+                   .choices = {},
+                   .autoDerived = false});
+  specs.push_back({.name = "swell_direction",
+                   .kind = ParamKind::Real,
+                   .defaultValue = 0.0,
+                   .min = -360.0,
+                   .max = 360.0,
+                   .unit = "deg",
+                   .doc = "The direction the swell travels towards, from +x towards +y.",
+                   .choices = {},
+                   .autoDerived = false});
+  return specs;
 }
 
-void OceanLayer::evaluate(double t) {
-  patch_.evaluate(t, PatchOutputs{.slopes = false});
+OceanLayer::OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where,
+                       int threads)
+    : spectrum_(windSeaFrom(sea, domain.g(), checkedDepth(domain, where))),
+      patch_(PatchGeometry{domain.nx(), domain.ny(), domain.grid().dx, domain.g(),
+                           spectrum_.sea().depth},
+             threads),
+      halfCell_(0.5 * domain.grid().dx) {
+  if (spectrum_.variance() > 0.0) patch_.addWindSea(spectrum_, std::uint64_t(sea.getInt("seed")));
+  if (sea.get("swell_height") > 0.0) addSwell(sea, where);
+}
+
+// The lattice point nearest to k (cos a, sin a), k of the period: its own w, direction and
+// wavelength are what runs. A swell longer than the patch (the nearest point k = 0) is refused.
+void OceanLayer::addSwell(const ParamValues& sea, const std::string& where) {
+  const PatchGeometry& g = patch_.geometry();
+  const double lx = g.nx * g.dx, ly = g.ny * g.dx;
+  const double k =
+      dispersionWavenumber(2.0 * std::numbers::pi / sea.get("swell_period"), g.g, g.depth);
+  const double angle = sea.get("swell_direction") * std::numbers::pi / 180.0;
+  Swell swell;
+  swell.m = int(std::lround(k * std::cos(angle) * lx / (2.0 * std::numbers::pi)));
+  swell.n = int(std::lround(k * std::sin(angle) * ly / (2.0 * std::numbers::pi)));
+  if (std::abs(swell.m) >= g.nx / 2 || std::abs(swell.n) >= g.ny / 2) {
+    std::ostringstream why;
+    why << where << ".swell_period: " << sea.get("swell_period") << " s is shorter than the grid "
+        << "can hold (its wavelength " << 2.0 * std::numbers::pi / k << " m needs cells below "
+        << 0.5 * 2.0 * std::numbers::pi / k << " m)";
+    throw InputError(why.str());
+  }
+  if (swell.m == 0 && swell.n == 0) {
+    std::ostringstream why;
+    why << where << ".swell_period: the swell's wavelength, " << 2.0 * std::numbers::pi / k
+        << " m, is longer than twice the domain (" << lx << " x " << ly
+        << " m): the periodic patch holds no such wave";
+    throw InputError(why.str());
+  }
+  const double kx = 2.0 * std::numbers::pi * swell.m / lx,
+               ky = 2.0 * std::numbers::pi * swell.n / ly;
+  swell.amplitude = 0.5 * sea.get("swell_height");
+  swell.omega = dispersionOmega(std::hypot(kx, ky), g.g, g.depth);
+  swell.direction = std::atan2(ky, kx);
+  swell.wavelength = 2.0 * std::numbers::pi / std::hypot(kx, ky);
+  patch_.addWave(swell.m, swell.n, swell.amplitude);
+  swell_ = swell;
+}
+
+void OceanLayer::evaluate(double t, bool velocity) {
+  patch_.evaluate(t, PatchOutputs{.slopes = false, .velocity = velocity});
 }
 
 void OceanLayer::mix(const Field2D& local, const Domain& domain, Field2D& surface) const {
@@ -57,6 +132,17 @@ void OceanLayer::mix(const Field2D& local, const Domain& domain, Field2D& surfac
   const auto& wet = domain.wetMask();
   for (std::size_t k = 0; k < local.size(); ++k)
     surface.data()[k] = wet[k] ? local.data()[k] + ocean[k] : 0.0f;
+}
+
+void OceanLayer::mixVelocity(const Field2D* localU, const Field2D* localV, const Domain& domain,
+                             Field2D& u, Field2D& v) const {
+  const auto& wet = domain.wetMask();
+  for (auto [local, sea, out] :
+       {std::tuple{localU, &velocityU(), &u}, {localV, &velocityV(), &v}}) {
+    if (out->nx() != sea->nx() || out->ny() != sea->ny()) *out = Field2D(sea->nx(), sea->ny());
+    for (std::size_t k = 0; k < out->size(); ++k)
+      out->data()[k] = wet[k] ? (local ? local->data()[k] : 0.0f) + sea->data()[k] : 0.0f;
+  }
 }
 
 double OceanLayer::heightAt(double x, double y, double t) const {

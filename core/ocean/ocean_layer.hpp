@@ -23,7 +23,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
@@ -33,17 +35,40 @@
 
 namespace wb {
 
+// The section's keys: the wind sea's (core/ocean/wind_sea_params.hpp), then a swell's:
+// swell_height H (m, crest to trough; 0: none), swell_period (s) and swell_direction (deg, the
+// direction it travels towards). A swell is one travelling wave (H/2) cos(k.x - w t) on the
+// patch's lattice: the lattice wavenumber nearest to the period's (w^2 = g k tanh(k d)) in that
+// direction, so the period and direction it runs at are the lattice's (swell()).
+std::vector<ParamSpec> oceanParameterSpecs();
+
 class OceanLayer {
  public:
+  struct Swell {
+    int m = 0, n = 0;         // its lattice point, k = (2 pi m / Lx, 2 pi n / Ly)
+    double amplitude = 0.0;   // H / 2 (m)
+    double omega = 0.0;       // rad/s
+    double direction = 0.0;   // rad, from +x towards +y
+    double wavelength = 0.0;  // m
+  };
+
   // `where` names the section in errors ("s.json: ocean"). Throws InputError naming it when
   // the domain cannot carry the patch: wet cells of more than one rest depth, odd nx or ny.
-  OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where);
+  // threads: the patch's (0: all; a layer stepped inside one model's thread takes 1).
+  OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where,
+             int threads = 0);
 
-  // The sea's height at time t on every cell (once per frame; FFTW on all threads).
-  void evaluate(double t);
+  // The sea's height at time t on every cell and, with `velocity`, its surface velocity (linear
+  // theory at z = 0, core/ocean/ocean_patch.hpp).
+  void evaluate(double t, bool velocity = false);
   const Field2D& height() const { return patch_.height(); }
+  const Field2D& velocityU() const { return patch_.field(PatchField::VelocityU); }
+  const Field2D& velocityV() const { return patch_.field(PatchField::VelocityV); }
   // surface = local + the evaluated height on wet cells, 0 on solid ones.
   void mix(const Field2D& local, const Domain& domain, Field2D& surface) const;
+  // u, v = the local velocity (none: 0) + the evaluated sea's on wet cells, 0 on solid ones.
+  void mixVelocity(const Field2D* localU, const Field2D* localV, const Domain& domain, Field2D& u,
+                   Field2D& v) const;
   // The sea's height at the point (x, y) (m, domain coordinates) at time t, summed over the
   // modes: exact at any time (gauges sample after every step of every model). Thread-safe.
   double heightAt(double x, double y, double t) const;
@@ -54,13 +79,17 @@ class OceanLayer {
   double kineticEnergy(double t) const;
 
   const OceanSpectrum& spectrum() const { return spectrum_; }
+  // The swell as it runs on the lattice, if the section has one.
+  const std::optional<Swell>& swell() const { return swell_; }
 
  private:
   double patchArea() const;
+  void addSwell(const ParamValues& sea, const std::string& where);
 
   OceanSpectrum spectrum_;
   OceanPatch patch_;
   double halfCell_ = 0.0;
+  std::optional<Swell> swell_;
 };
 
 }  // namespace wb

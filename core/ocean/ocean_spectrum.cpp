@@ -18,6 +18,21 @@ double dispersionOmega(double k, double g, double depth) {
   return std::sqrt(g * k * (std::isfinite(kd) ? std::tanh(kd) : 1.0));
 }
 
+// w(k) increases with k, and k >= w^2 / g (tanh <= 1), k >= w / sqrt(g d) (tanh(x) <= x).
+double dispersionWavenumber(double omega, double g, double depth) {
+  double lo = omega * omega / g;
+  if (std::isfinite(depth)) lo = std::max(lo, omega / std::sqrt(g * depth));
+  double hi = 2.0 * lo;
+  while (dispersionOmega(hi, g, depth) < omega)
+    hi *= 2.0;
+  for (int i = 0; i < 200 && lo < hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;
+    (dispersionOmega(mid, g, depth) < omega ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
 double groupVelocity(double k, double g, double depth) {
   if (k <= 0.0) return std::isfinite(depth) ? std::sqrt(g * depth) : 0.0;
   const double kd = k * depth;

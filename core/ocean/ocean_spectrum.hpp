@@ -32,6 +32,8 @@ namespace wb {
 double dispersionOmega(double k, double g, double depth);
 // dw/dk of the same relation, g (tanh(k d) + k d sech^2(k d)) / (2 w).
 double groupVelocity(double k, double g, double depth);
+// The k of a frequency w > 0, the inverse of dispersionOmega (bisection to the last bit).
+double dispersionWavenumber(double omega, double g, double depth);
 
 enum class SpectrumKind { Phillips, Jonswap };
 

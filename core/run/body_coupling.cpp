@@ -4,7 +4,13 @@ namespace wb {
 
 double coupleBodies(RigidBodies& bodies, Model& model, double dt, Field2D& scratch,
                     Field2D& shadow) {
-  bodies.advance(dt, {model.eta(), model.velocityU(), model.velocityV()});
+  return coupleBodies(bodies, model, {model.eta(), model.velocityU(), model.velocityV()}, dt,
+                      scratch, shadow);
+}
+
+double coupleBodies(RigidBodies& bodies, Model& model, const WaterSurface& water, double dt,
+                    Field2D& scratch, Field2D& shadow) {
+  bodies.advance(dt, water);
   bodies.stampDisplacement(scratch);
   const double added = model.addEta(scratch);
   bodies.clearStamped(scratch);

@@ -10,7 +10,12 @@
 
 namespace wb {
 
+// The bodies float on the model's own surface and velocity.
 double coupleBodies(RigidBodies& bodies, Model& model, double dt, Field2D& scratch,
                     Field2D& shadow);
+// The bodies float on `water` (the model's surface with an ocean under it,
+// core/ocean/ocean_layer.hpp); what they push back goes into the model's own surface.
+double coupleBodies(RigidBodies& bodies, Model& model, const WaterSurface& water, double dt,
+                    Field2D& scratch, Field2D& shadow);
 
 }  // namespace wb

@@ -74,6 +74,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     }
   }
   maxWetDepth_ = domain_->maxWetDepth();
+  if (ocean_) ocean_->evaluate(0.0);  // the bodies are placed on the sea
   for (auto& model : models) {
     Slot slot;
     slot.model = std::move(model);
@@ -94,11 +95,13 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     if (scenario_.bodies.count > 0)
       slot.bodies =
           FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
+    if (ocean_) ocean_->mix(slot.model->eta(), *domain_, slot.surface);
     if (!scenario_.rigidBodies.empty()) {
       slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
       for (std::size_t b = 0; b < scenario_.rigidBodies.size(); ++b)
         try {
-          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b), slot.model->eta());
+          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b),
+                               ocean_ ? slot.surface : slot.model->eta());
         } catch (const InputError& e) {
           throw InputError(scenario_.source + ": " + e.what());
         }
@@ -154,7 +157,8 @@ void Comparison::addRigidBody(const BodySpec& spec) {
       slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
       slot.shadow = Field2D(domain_->nx(), domain_->ny());
     }
-    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()), slot.model->eta());
+    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()),
+                         ocean_ ? slot.surface : slot.model->eta());
   }
 }
 
@@ -295,13 +299,27 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
   model.step(dt);
   slot.bodies.advance(dt, model);
   if (slot.rigidBodies.size() > 0)
-    slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
+    slot.displaced += coupleBodies(slot.rigidBodies, model, bodyWater(slot, t + dt), dt,
+                                   slot.scratch, slot.shadow);
   slot.frameStepSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   model.setForce(nullptr);
   ++slot.frameSteps;
   slot.lastDt = dt;
   if (recordGauges_) sampleGauges(slot, t + dt);
+}
+
+WaterSurface Comparison::bodyWater(Slot& slot, double t) {
+  const Model& model = *slot.model;
+  if (!ocean_) return {model.eta(), model.velocityU(), model.velocityV()};
+  if (!slot.bodyOcean)  // the same sea as ocean_: the same section, grid and seed
+    slot.bodyOcean = std::make_unique<OceanLayer>(oceanParams(scenario_), *domain_,
+                                                  scenario_.source + ": ocean", 1);
+  slot.bodyOcean->evaluate(t, true);
+  slot.bodyOcean->mix(model.eta(), *domain_, slot.bodyEta);
+  slot.bodyOcean->mixVelocity(model.velocityU(), model.velocityV(), *domain_, slot.bodyU,
+                              slot.bodyV);
+  return {slot.bodyEta, &slot.bodyU, &slot.bodyV};
 }
 
 void Comparison::sampleGauges(Slot& slot, double time) {

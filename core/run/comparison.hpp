@@ -134,6 +134,10 @@ class Comparison {
     Field2D scratch;         // the excitations' stamps, per model so models can run at once
     FrameRecord record;      // of the current frame
     Field2D surface;         // eta + the ocean's, with an ocean (surface())
+    // With an ocean and buoyant bodies: the sea at this model's own step times (one thread's
+    // copy of ocean_, the same sea) and the water the bodies float on, eta and u, v with it.
+    std::unique_ptr<OceanLayer> bodyOcean;
+    Field2D bodyEta, bodyU, bodyV;
     std::vector<GaugeSample> gaugeSamples;  // since the last takeGaugeSamples
     double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
   };
@@ -154,6 +158,9 @@ class Comparison {
   // The ocean at the current time, under every model's surface, and its energies in the
   // records.
   void mixOcean();
+  // The water slot's bodies float on at time t: its model's surface and velocity, with the
+  // ocean's when the scenario has one.
+  WaterSurface bodyWater(Slot& slot, double t);
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
   // Runs work(slot) for every slot, concurrently if worth it (see the top of this file).

@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "core/errors.hpp"
-#include "core/ocean/wind_sea_params.hpp"
+#include "core/ocean/ocean_layer.hpp"
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -856,7 +856,7 @@ std::vector<std::string> builtinScenarioNames() {
 }
 
 ParamValues oceanParams(const Scenario& s) {
-  ParamValues values(windSeaParameterSpecs());
+  ParamValues values(oceanParameterSpecs());
   if (s.ocean) applyParamJson(values, *s.ocean, s.source + ": ocean");
   return values;
 }
