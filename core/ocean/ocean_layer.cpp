@@ -154,13 +154,12 @@ double OceanLayer::patchArea() const {
   return double(g.nx) * g.ny * g.dx * g.dx;
 }
 
-// sum_x eta^2 = nx ny sum_k |h(k, t)|^2 (Parseval), so 1/2 g sum eta^2 dA = 1/2 g A sum |h|^2.
-double OceanLayer::potentialEnergy(double t) const {
-  return 0.5 * patch_.geometry().g * patchArea() * patch_.modeSums(t).potential;
-}
-
-double OceanLayer::kineticEnergy(double t) const {
-  return 0.5 * patch_.geometry().g * patchArea() * patch_.modeSums(t).kinetic;
+// sum_x eta^2 = nx ny sum_k |h(k, t)|^2 (Parseval), so 1/2 g sum eta^2 dA = 1/2 g A sum |h|^2;
+// the kinetic energy likewise from the sum of |h_t|^2 / w^2.
+OceanLayer::Energies OceanLayer::energies(double t) const {
+  const OceanPatch::ModeSums sums = patch_.modeSums(t);
+  const double scale = 0.5 * patch_.geometry().g * patchArea();
+  return {scale * sums.potential, scale * sums.kinetic};
 }
 
 }  // namespace wb

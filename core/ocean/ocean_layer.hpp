@@ -75,8 +75,10 @@ class OceanLayer {
 
   // Potential 1/2 g sum(eta^2) dA and kinetic energy of linear theory over the whole rectangle
   // (walls do not stop the ocean), the units of the models' own (m^5/s^2: per unit density).
-  double potentialEnergy(double t) const;
-  double kineticEnergy(double t) const;
+  struct Energies {
+    double potential = 0.0, kinetic = 0.0;
+  };
+  Energies energies(double t) const;  // one pass over the spectrum for both
 
   const OceanSpectrum& spectrum() const { return spectrum_; }
   // The swell as it runs on the lattice, if the section has one.

@@ -100,8 +100,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
       slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
       for (std::size_t b = 0; b < scenario_.rigidBodies.size(); ++b)
         try {
-          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b),
-                               ocean_ ? slot.surface : slot.model->eta());
+          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b), shownSurface(slot));
         } catch (const InputError& e) {
           throw InputError(scenario_.source + ": " + e.what());
         }
@@ -121,11 +120,11 @@ void Comparison::mixOcean() {
   if (!ocean_) return;
   const double t = time();
   ocean_->evaluate(t);
-  const double potential = ocean_->potentialEnergy(t), kinetic = ocean_->kineticEnergy(t);
+  const OceanLayer::Energies energies = ocean_->energies(t);
   for (Slot& slot : slots_) {
     ocean_->mix(slot.model->eta(), *domain_, slot.surface);
-    slot.record.oceanPotential = potential;
-    slot.record.oceanKinetic = kinetic;
+    slot.record.oceanPotential = energies.potential;
+    slot.record.oceanKinetic = energies.kinetic;
   }
 }
 
@@ -157,8 +156,7 @@ void Comparison::addRigidBody(const BodySpec& spec) {
       slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
       slot.shadow = Field2D(domain_->nx(), domain_->ny());
     }
-    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()),
-                         ocean_ ? slot.surface : slot.model->eta());
+    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()), shownSurface(slot));
   }
 }
 

@@ -54,9 +54,7 @@ class Comparison {
   const OceanLayer* ocean() const { return ocean_.get(); }
   // What model k shows and every output records: its own surface, plus the ocean's where the
   // scenario has one (evaluated once per frame; the budgets and energies stay the model's).
-  const Field2D& surface(std::size_t k) const {
-    return ocean_ ? slots_[k].surface : slots_[k].model->eta();
-  }
+  const Field2D& surface(std::size_t k) const { return shownSurface(slots_[k]); }
 
   std::size_t modelCount() const { return slots_.size(); }
   Model& model(std::size_t k) { return *slots_[k].model; }
@@ -161,6 +159,9 @@ class Comparison {
   // The water slot's bodies float on at time t: its model's surface and velocity, with the
   // ocean's when the scenario has one.
   WaterSurface bodyWater(Slot& slot, double t);
+  const Field2D& shownSurface(const Slot& slot) const {
+    return ocean_ ? slot.surface : slot.model->eta();
+  }
   // Diagnostics of the slot's model now; surface is summarizeSurface of its eta.
   FrameRecord measure(const Slot& slot, const SurfaceSummary& surface) const;
   // Runs work(slot) for every slot, concurrently if worth it (see the top of this file).
