@@ -78,19 +78,25 @@ void FloatingBodies::updateSlopes(const Field2D& eta) {
 }
 
 // w^{n+1} = (w^n - g grad(eta) dt) / (1 + drag dt), p^{n+1} = p^n + w^{n+1} dt.
-void FloatingBodies::ride(double dt, const Field2D& eta, const Field2D* bobOn) {
+void FloatingBodies::ride(double dt, const Field2D& eta, const Field2D* bobOn,
+                          const Field2D* carryU, const Field2D* carryV) {
   updateSlopes(eta);
   const Grid& grid = domain_->grid();
   const double g = domain_->g();
   const double relax = 1.0 / (1.0 + kRideDrag * dt);
+  const bool carried = carryU && carryV;
+  if (carried && !carryU->sameShape(*carryV))
+    throw std::invalid_argument("FloatingBodies::ride: carryU and carryV differ");
   const auto count = std::ptrdiff_t(bodies_.size());
 #pragma omp parallel for schedule(static)
   for (std::ptrdiff_t k = 0; k < count; ++k) {
     FloatingBody& body = bodies_[std::size_t(k)];
     const BilinearCell cell = bilinearCell(slopeX_, grid.dx, body.x, body.y);
     const double slopeX = sampleBilinear(slopeX_, cell), slopeY = sampleBilinear(slopeY_, cell);
-    body.vx = (body.vx - g * slopeX * dt) * relax;
-    body.vy = (body.vy - g * slopeY * dt) * relax;
+    body.rideX = (body.rideX - g * slopeX * dt) * relax;
+    body.rideY = (body.rideY - g * slopeY * dt) * relax;
+    body.vx = body.rideX + (carried ? sampleBilinear(*carryU, cell) : 0.0);
+    body.vy = body.rideY + (carried ? sampleBilinear(*carryV, cell) : 0.0);
     moveTo(body, body.x + body.vx * dt, body.y + body.vy * dt);
     if (bobOn) body.z = sampleBilinear(*bobOn, grid, body.x, body.y);
   }
@@ -100,11 +106,11 @@ void FloatingBodies::moveTo(FloatingBody& body, double x, double y) {
   if (wetAt(x, y)) {
     body.x = x, body.y = y;
   } else if (wetAt(x, body.y)) {
-    body.x = x, body.vy = 0.0;
+    body.x = x, body.vy = body.rideY = 0.0;
   } else if (wetAt(body.x, y)) {
-    body.y = y, body.vx = 0.0;
+    body.y = y, body.vx = body.rideX = 0.0;
   } else {
-    body.vx = body.vy = 0.0;
+    body.vx = body.vy = body.rideX = body.rideY = 0.0;
   }
 }
 

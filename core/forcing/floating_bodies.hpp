@@ -13,6 +13,8 @@
 //   g |grad eta| / drag. grad(eta) is bilinear in the cells' central differences (equal to
 //   the central difference of bilinear samples one cell apart); a solid neighbour takes the
 //   cell's own value (mirror wall).
+//   On the open sea (core/ocean/ocean_layer.hpp) the box rides the model's own surface and
+//   the sea's orbital velocity u_sea is added to the move: p^{n+1} = p^n + (w^{n+1} + u_sea) dt.
 // In both rules every box bobs: z = eta(p), bilinear.
 //
 // Walls: a box's centre never enters a solid cell or leaves the grid. A move that would is
@@ -33,6 +35,8 @@ struct FloatingBody {
   double x = 0.0, y = 0.0;    // centre (m)
   double vx = 0.0, vy = 0.0;  // velocity of the last move (m/s)
   double z = 0.0;             // surface height under the centre (m)
+  // The riding rule's water velocity w (m/s); the move adds a carrying velocity to it.
+  double rideX = 0.0, rideY = 0.0;
 };
 
 class FloatingBodies {
@@ -51,8 +55,11 @@ class FloatingBodies {
   // Layton eqs. 26-27 with the given cell-centred velocity; with `bobOn`, each box then takes
   // its height on that surface (in the same pass).
   void advect(double dt, const Field2D& u, const Field2D& v, const Field2D* bobOn = nullptr);
-  // The riding rule on the surface eta (and the heights on `bobOn`).
-  void ride(double dt, const Field2D& eta, const Field2D* bobOn = nullptr);
+  // The riding rule on the surface eta (and the heights on `bobOn`); with `carryU` and
+  // `carryV` (cell-centred, e.g. the open sea's orbital velocity) the box moves with
+  // w + carry(p^n) while w keeps its own equation.
+  void ride(double dt, const Field2D& eta, const Field2D* bobOn = nullptr,
+            const Field2D* carryU = nullptr, const Field2D* carryV = nullptr);
 
   const std::vector<FloatingBody>& bodies() const { return bodies_; }
   std::size_t size() const { return bodies_.size(); }

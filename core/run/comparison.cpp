@@ -295,10 +295,24 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
   model.setForce(slot.force ? &*slot.force : nullptr);
   const auto start = std::chrono::steady_clock::now();
   model.step(dt);
-  slot.bodies.advance(dt, model);
-  if (slot.rigidBodies.size() > 0)
-    slot.displaced += coupleBodies(slot.rigidBodies, model, bodyWater(slot, t + dt), dt,
-                                   slot.scratch, slot.shadow);
+  if (ocean_ && (slot.bodies.size() > 0 || slot.rigidBodies.size() > 0)) {
+    // Both kinds float on the sum, taken once for the step: tracers drift with the model's
+    // velocity plus the sea's orbital one (their path integrates the Stokes drift). On a
+    // model without a velocity they ride its local waves and the sea carries them.
+    const WaterSurface water = bodyWater(slot, t + dt);
+    if (slot.bodies.size() > 0) {
+      if (model.velocityU() && model.velocityV())
+        slot.bodies.advect(dt, *water.u, *water.v, &water.eta);
+      else  // water.u is the sea's velocity alone here
+        slot.bodies.ride(dt, model.eta(), &water.eta, water.u, water.v);
+    }
+    if (slot.rigidBodies.size() > 0)
+      slot.displaced += coupleBodies(slot.rigidBodies, model, water, dt, slot.scratch, slot.shadow);
+  } else {
+    slot.bodies.advance(dt, model);
+    if (slot.rigidBodies.size() > 0)
+      slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
+  }
   slot.frameStepSeconds +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   model.setForce(nullptr);

@@ -111,5 +111,40 @@ TEST(OceanBodies, ASmallBoxHeavesWithALongSwell) {
   }
 }
 
+// A tracer on a swell moves with the sea's orbital velocity at the surface: linear theory's
+// horizontal excursion is a coth(k d) (here 0.1 coth(0.98) = 0.133 m). Both rules: swe-adi
+// carries tracers with its velocity plus the sea's, damped-wave rides its own (calm) surface
+// while the sea carries them.
+TEST(OceanBodies, TracersFollowTheSwellsOrbits) {
+  const Scenario s = parseScenarioText(
+      R"({"grid": {"nx": 128, "ny": 16, "dx": 0.5}, "water": {"depth": 10},
+          "ocean": {"wind_speed": 0, "swell_height": 0.2, "swell_period": 8},
+          "bodies": {"count": 20, "size": 0.1}, "frame_dt": 0.05, "duration": 30})",
+      "s.json", {});
+  const std::vector<std::string> models{"damped-wave", "swe-adi"};
+  Comparison comparison(s, createScenarioModels(s, models, {}, false));
+  const double omega = comparison.ocean()->swell()->omega;
+  const double period = 2.0 * std::numbers::pi / omega;
+  const double k = 2.0 * std::numbers::pi / 64.0;
+  std::vector<std::vector<double>> low(models.size(), std::vector<double>(20, 1e9));
+  std::vector<std::vector<double>> high(models.size(), std::vector<double>(20, -1e9));
+  while (comparison.time() < 2.0 * period) {
+    comparison.advanceFrame();
+    if (comparison.time() < period) continue;
+    for (std::size_t m = 0; m < models.size(); ++m) {
+      const auto& tracers = comparison.bodies(m)->bodies();
+      for (std::size_t b = 0; b < tracers.size(); ++b) {
+        low[m][b] = std::min(low[m][b], tracers[b].x);
+        high[m][b] = std::max(high[m][b], tracers[b].x);
+      }
+    }
+  }
+  const double excursion = 0.1 / std::tanh(k * 10.0);
+  for (std::size_t m = 0; m < models.size(); ++m)
+    for (std::size_t b = 0; b < low[m].size(); ++b)
+      EXPECT_NEAR(0.5 * (high[m][b] - low[m][b]), excursion, 0.05 * excursion)
+          << models[m] << " tracer " << b;
+}
+
 }  // namespace
 }  // namespace wb

@@ -41,14 +41,14 @@ void SessionRecorder::throwBody(const BodySpec& body, double dropHeight) {
     BodySpec placed = body;
     double water = -std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < comparison.modelCount(); ++k)
-      water = std::max<double>(water, sampleBilinear(comparison.model(k).eta(),
-                                                     comparison.domain().grid(), body.x, body.y));
+      water = std::max<double>(
+          water, sampleBilinear(comparison.surface(k), comparison.domain().grid(), body.x, body.y));
     placed.z = (std::isfinite(water) ? water : 0.0) + dropHeight + 0.5 * body.size.z();
     // Checked on the domain before it is recorded: a refused body is no entry of the session.
     const RigidBodies* present = comparison.rigidBodies(0);
     RigidBodies probe(comparison.domain(), comparison.scenario().waterDensity);
     try {
-      probe.add(placed, present ? int(present->size()) : 0, comparison.model(0).eta());
+      probe.add(placed, present ? int(present->size()) : 0, comparison.surface(0));
     } catch (const InputError& error) {
       throw InputError(std::string("Body not placed: ") + error.what());
     }
