@@ -114,6 +114,19 @@ void FloatingBodies::moveTo(FloatingBody& body, double x, double y) {
   }
 }
 
+void FloatingBodies::translate(double dx, double dy) {
+  if (bodies_.empty()) return;
+  const Grid& grid = domain_->grid();
+  const auto wrap = [](double x, double extent) {
+    x = std::fmod(x, extent);
+    return x < 0.0 ? x + extent : x;
+  };
+  for (FloatingBody& body : bodies_) {
+    body.x = wrap(body.x + dx, grid.width());
+    body.y = wrap(body.y + dy, grid.height());
+  }
+}
+
 int FloatingBodies::countInSolid() const {
   int count = 0;
   const auto size = std::ptrdiff_t(bodies_.size());

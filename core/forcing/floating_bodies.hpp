@@ -61,6 +61,9 @@ class FloatingBodies {
   void ride(double dt, const Field2D& eta, const Field2D* bobOn = nullptr,
             const Field2D* carryU = nullptr, const Field2D* carryV = nullptr);
 
+  // Moves every box by (dx, dy) m; one that leaves the grid re-enters on the far side (the
+  // travelling window: the open sea is the same everywhere). Only on a grid without walls.
+  void translate(double dx, double dy);
   const std::vector<FloatingBody>& bodies() const { return bodies_; }
   std::size_t size() const { return bodies_.size(); }
   double boxSize() const { return boxSize_; }

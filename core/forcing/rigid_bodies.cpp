@@ -314,6 +314,20 @@ int RigidBodies::substepsFor(const RigidBody& body, double dt) const {
   return std::max(1, int(std::ceil(needed)));
 }
 
+void RigidBodies::translate(double dx, double dy) {
+  const Eigen::Vector3d shift(dx, dy, 0.0);
+  for (RigidBody& body : bodies_) {
+    body.position += shift;
+    if (body.towPoint) *body.towPoint += shift;
+  }
+  for (auto& columns : columns_)
+    for (BodyColumn& column : columns)
+      column.x += dx, column.y += dy;
+  for (auto* positions : {&columnPosition_, &stampedPosition_})
+    for (Eigen::Vector3d& p : *positions)
+      p += shift;
+}
+
 void RigidBodies::setTow(std::size_t k, const Vector3d& point, const Vector3d& velocity) {
   bodies_[k].towPoint = point;
   bodies_[k].towVelocity = velocity;

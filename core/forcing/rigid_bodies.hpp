@@ -165,6 +165,9 @@ class RigidBodies {
   // F = m (w^2 (p - bow) + 2 w (v - v_bow)), w = kTowRate, applied at the bow (the foremost
   // point on the body's x axis), so a hull trails its tow and turns with it.
   void setTow(std::size_t k, const Eigen::Vector3d& point, const Eigen::Vector3d& velocity);
+  // Moves every body, and what it remembers of where it stood, by (dx, dy) m (the travelling
+  // window re-centring under it).
+  void translate(double dx, double dy);
   static constexpr double kTowRate = 2.0;  // 1/s
   // Sets `rate` (1/s) to each body's shadow damping on the cells under it, 0 elsewhere; `rate`
   // is zero or the field of the last call (only the cells that call wrote are cleared).

@@ -131,6 +131,25 @@ void WavePml::followMask(const Domain& domain) {
     }
 }
 
+void WavePml::shift(int di, int dj) {
+  if (layer_.empty()) return;
+  const int ny = int(psiX_.size()) / nx_;
+  std::vector<std::uint8_t> inLayer(psiX_.size(), 0);
+  for (const auto& cell : layer_.cells())
+    inLayer[cell.index] = 1;
+  for (auto* psi : {&psiX_, &psiY_}) {
+    std::vector<float> moved(psi->size(), 0.0f);
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx_; ++i) {
+        const int from = i + di, fromJ = j + dj;
+        const std::size_t k = std::size_t(j) * std::size_t(nx_) + std::size_t(i);
+        if (inLayer[k] && from >= 0 && from < nx_ && fromJ >= 0 && fromJ < ny)
+          moved[k] = (*psi)[std::size_t(fromJ) * std::size_t(nx_) + std::size_t(from)];
+      }
+    *psi = std::move(moved);
+  }
+}
+
 double WavePml::stableCourant(int layerCells) {
   // Layer width (cells) and the largest c dt / dx that ran 600 s of a drop's rings in a pool
   // open on all four sides without growing, the smaller over the 8-neighbour and the 5-point

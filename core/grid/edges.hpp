@@ -136,6 +136,9 @@ class WavePml {
   // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
   // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
   void followMask(const Domain& domain);
+  // The travelling window moved the water by whole cells (Field2D::shift): psi moves with it,
+  // 0 where it lands outside the layer.
+  void shift(int di, int dj);
   // The layer's term of a surface h at rest (psi = 0, h_t = 0): h_tt = c^2 lap(h) - Q h with
   // Q = sx sy + damping (sx + sy), so acceleration -= Q h on the layer's cells
   // (core/model/rest_start.hpp). Returns sum(-Q h) over them (m/s^2).

@@ -16,6 +16,17 @@ void Field2D::fill(float value) {
   std::fill(data_.begin(), data_.end(), value);
 }
 
+void Field2D::shift(int di, int dj, float fill) {
+  if (di == 0 && dj == 0) return;
+  Field2D moved(nx_, ny_);
+  moved.fill(fill);
+  const int iFrom = std::max(0, -di), iTo = std::min(nx_, nx_ - di);
+  for (int j = std::max(0, -dj); j < std::min(ny_, ny_ - dj); ++j)
+    if (iFrom < iTo)
+      std::copy(row(j + dj) + iFrom + di, row(j + dj) + iTo + di, moved.row(j) + iFrom);
+  *this = std::move(moved);
+}
+
 double Field2D::sum() const {
   double total = 0.0;
   for (float v : data_)

@@ -53,6 +53,9 @@ class Field2D {
   const float* row(int j) const { return data_.data() + index(0, j); }
 
   void fill(float value);
+  // Moves the values by whole cells: cell (i, j) takes the value of cell (i + di, j + dj), and
+  // cells whose source lies outside the field take `fill` (a travelling window's re-centring).
+  void shift(int di, int dj, float fill);
   double sum() const;
   float maxAbs() const;
   bool allFinite() const;

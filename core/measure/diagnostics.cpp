@@ -81,15 +81,16 @@ double medianStepMs(const std::vector<FrameRecord>& history, std::size_t end, st
   return costs[costs.size() / 2];
 }
 
-// volume_sink, volume_displaced, volume_masked and the ocean's energies come after the columns
-// series.csv had before each, so readers that count columns keep finding them where they were.
+// volume_sink, volume_displaced, volume_masked, the ocean's energies and volume_window come
+// after the columns series.csv had before each, so readers that count columns keep finding
+// them where they were.
 void writeSeriesHeader(std::ostream& out) {
   out << "frame,time,model,volume,volume_sources,volume_drift,energy_potential,energy_kinetic,"
          "energy_total,step_ms,substeps,dt,max_abs_eta,volume_sink";
   for (auto column : kSolverColumns)
     out << ',' << column;
   out << ",volume_displaced,volume_masked,error_l1,error_l2,error_max,front_x,"
-         "ocean_energy_potential,ocean_energy_kinetic\n";
+         "ocean_energy_potential,ocean_energy_kinetic,volume_window\n";
 }
 
 void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
@@ -116,7 +117,8 @@ void writeSeriesRow(std::ostream& out, const FrameRecord& r) {
     std::snprintf(line, sizeof line, "%.9g", *error);
     out << line;
   }
-  out << '\n';
+  std::snprintf(line, sizeof line, ",%.12g\n", r.volumeWindow);
+  out << line;
 }
 
 }  // namespace wb

@@ -1,9 +1,11 @@
 // Diagnostics measured the same way for every model (docs/architecture.md):
-//   volume(t) = volume(0) + sources(t) + sink(t) + displaced(t) + masked(t) + drift(t),
+//   volume(t) = volume(0) + sources(t) + sink(t) + displaced(t) + masked(t) + window(t)
+//               + drift(t),
 //   volume = sum(eta) dA over wet cells, the absorbing layers of open edges included
 //   (core/grid/edges.hpp); sink is what those layers took out (Model::volumeSink, 0 with
 //   walls); masked what mask strokes made during the run added or removed
-//   (Model::changeMask);
+//   (Model::changeMask); window what the travelling window's re-centring took out
+//   (Model::shiftWindow: the water of the cells left behind, less that of the cells entering);
 //   potential energy = 1/2 g sum(eta^2) dA (per unit density, m^5/s^2), over the same cells
 //   as the volume (what is still in a layer counts until the layer has damped it);
 //   kinetic energy from each model's own state (Model::kineticEnergy).
@@ -47,6 +49,7 @@ struct FrameRecord {
   double volumeSink = 0.0;       // taken out by the layers of open edges (<= 0 when water left)
   double volumeDisplaced = 0.0;  // pushed in by buoyant bodies as they sank in (m^3)
   double volumeMasked = 0.0;     // added (removed: < 0) by mask strokes during the run (m^3)
+  double volumeWindow = 0.0;     // added (removed: < 0) by the window's re-centring (m^3)
   double volumeDrift = 0.0;
   double energyPotential = 0.0;
   double energyKinetic = 0.0;

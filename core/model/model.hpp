@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
 #include "core/model/parameters.hpp"
@@ -60,6 +61,14 @@ class Model {
   // the new mask. Returns the volume the change added (m^3, negative when it took water away):
   // the budget's masked term, so that drift stays the model's own error.
   virtual double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) = 0;
+  // The travelling window (docs/scenario.md#window) re-centres by whole cells: cell (i, j)
+  // takes the state of cell (i + di, j + dj), cells entering start at rest (eta 0, no
+  // velocity), what leaves is gone. Only on open water of one depth, without walls. A model
+  // that cannot translate its state throws InputError naming itself.
+  virtual void shiftWindow(int di, int dj) {
+    (void)di, (void)dj;
+    throw InputError(id() + ": cannot travel with a window (ocean.window)");
+  }
   // Accelerates the water during the next steps; models without velocity ignore it.
   virtual void setForce(const ForceField* force) { (void)force; }
   // The wave shadow of buoyant bodies (core/forcing/wave_shadow.hpp): after a step, damps the

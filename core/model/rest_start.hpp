@@ -51,6 +51,12 @@ class RestStart {
   void settle(double dt, WavePml& pml, Field2D& previous);
   // A mask change: what is held belongs to the old walls and is dropped.
   void forget() { pending_ = false; }
+  // The travelling window moved the levels by whole cells: what is held moves with them. Its
+  // share in the open edges' layers is kept: what starts at rest mid-run is a drop or a body's
+  // stamp, inside the window, which a move of a few cells keeps out of the layers.
+  void shift(int di, int dj) {
+    if (pending_) acceleration_.shift(di, dj, 0.0f);
+  }
 
  private:
   // fresh_ = a(h); returns the layer's share sum(-Q h).

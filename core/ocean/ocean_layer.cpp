@@ -145,6 +145,11 @@ void OceanLayer::mixVelocity(const Field2D* localU, const Field2D* localV, const
   }
 }
 
+void OceanLayer::moveTo(int i, int j) {
+  patch_.translate(i - originI_, j - originJ_);
+  originI_ = i, originJ_ = j;
+}
+
 double OceanLayer::heightAt(double x, double y, double t) const {
   return patch_.heightAt(x - halfCell_, y - halfCell_, t);
 }

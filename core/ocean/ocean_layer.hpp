@@ -80,6 +80,13 @@ class OceanLayer {
   };
   Energies energies(double t) const;  // one pass over the spectrum for both
 
+  // The travelling window (docs/scenario.md#window): the grid's cell (0, 0) lies `i`, `j`
+  // cells from the sea's origin, and the fields, point heights and velocities above are
+  // those of that stretch of the periodic sea (OceanPatch::translate, exact).
+  void moveTo(int i, int j);
+  int originI() const { return originI_; }
+  int originJ() const { return originJ_; }
+
   const OceanSpectrum& spectrum() const { return spectrum_; }
   // The swell as it runs on the lattice, if the section has one.
   const std::optional<Swell>& swell() const { return swell_; }
@@ -91,6 +98,7 @@ class OceanLayer {
   OceanSpectrum spectrum_;
   OceanPatch patch_;
   double halfCell_ = 0.0;
+  int originI_ = 0, originJ_ = 0;
   std::optional<Swell> swell_;
 };
 

@@ -205,6 +205,20 @@ void OceanPatch::addWave(int m, int n, double amplitude) {
   addToH0(-m, -n, amplitude / 2.0);
 }
 
+void OceanPatch::translate(int di, int dj) {
+  const int nx = geometry_.nx, ny = geometry_.ny;
+  for (int n = 0; n < ny; ++n)
+    for (int m = 0; m < halfNx_; ++m) {
+      // 2 pi (m di / nx + n dj / ny), n signed; the Nyquist row's sign does not matter.
+      const double turns = double(m) * di / nx + double(n < ny / 2 ? n : n - ny) * dj / ny;
+      double c, s;
+      cosSin(kTwoPi * turns, c, s);
+      const std::complex<double> phase(c, s);
+      plus_[halfIndex(m, n)] *= phase;
+      minus_[halfIndex(m, n)] *= phase;
+    }
+}
+
 void OceanPatch::surfaceRate(double t, Field2D& rate) const {
   if (rate.nx() != geometry_.nx || rate.ny() != geometry_.ny)
     throw std::invalid_argument("ocean patch: rate of the wrong size");

@@ -79,6 +79,9 @@ class OceanPatch {
   // Adds the travelling wave a cos(k.x - w t), k = (2 pi m / Lx, 2 pi n / Ly), m and n signed
   // (|m| < nx/2, |n| < ny/2): h0(-k) += a / 2.
   void addWave(int m, int n, double amplitude);
+  // The sea seen from (di, dj) cells further on: eta(x) becomes eta(x + (di, dj) dx), every
+  // mode times e^{i k.(di, dj) dx} (exact: the patch is periodic).
+  void translate(int di, int dj);
   // h0 and h(k, t) (eq. 43) of the lattice point (m, n), FFT order, from the stored halves.
   std::complex<double> h0(int m, int n) const;
   std::complex<double> amplitude(int m, int n, double t) const;

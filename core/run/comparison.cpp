@@ -108,6 +108,19 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     }
     slots_.push_back(std::move(slot));
   }
+  if (scenario_.oceanWindow) {  // the window starts centred on the boat, the state at rest
+    windowBoat_ = std::size_t(*scenario_.rigidBodies[scenario_.oceanWindow->follow].towedBy);
+    followBoat(excitations_->boats()[*windowBoat_]);
+    for (auto& slot : slots_) {
+      try {
+        slot.model->shiftWindow(0, 0);  // refuses a model whose state cannot travel
+      } catch (const InputError& e) {
+        throw InputError(scenario_.source + ": ocean.window: " + e.what());
+      }
+      shiftSlot(slot, windowI_, windowJ_);
+      slot.windowed = 0.0;
+    }
+  }
   for (auto& slot : slots_) {  // the models start at rest: measuring is cheap
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
     slot.initialVolume = surface.volume;
@@ -119,6 +132,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
 void Comparison::mixOcean() {
   if (!ocean_) return;
   const double t = time();
+  ocean_->moveTo(windowI_, windowJ_);
   ocean_->evaluate(t);
   const OceanLayer::Energies energies = ocean_->energies(t);
   for (Slot& slot : slots_) {
@@ -152,11 +166,14 @@ const RigidBodies* Comparison::rigidBodies(std::size_t k) const {
 
 void Comparison::addRigidBody(const BodySpec& spec) {
   for (Slot& slot : slots_) {
+    BodySpec inWindow = spec;  // placed on the open sea
+    inWindow.x -= slot.windowI * domain_->grid().dx;
+    inWindow.y -= slot.windowJ * domain_->grid().dx;
     if (slot.rigidBodies.size() == 0) {
       slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
       slot.shadow = Field2D(domain_->nx(), domain_->ny());
     }
-    slot.rigidBodies.add(spec, int(slot.rigidBodies.size()), shownSurface(slot));
+    slot.rigidBodies.add(inWindow, int(slot.rigidBodies.size()), shownSurface(slot));
   }
 }
 
@@ -198,7 +215,40 @@ Comparison::TickPlan Comparison::planTick(long long tick) {
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
   if (reference_ && reference_->takesDrops()) tellReferenceOf(plan.events);
   plan.boats = excitations_->boats();
+  if (windowBoat_) followBoat(plan.boats[*windowBoat_]);
+  plan.windowI = windowI_, plan.windowJ = windowJ_;
   return plan;
+}
+
+// The boat's offset from the window's centre, in cells; a whole cell of it or more moves the
+// origin by its whole part, so the window jumps only as far as the boat has gone.
+void Comparison::followBoat(const BoatState& boat) {
+  const Grid& grid = domain_->grid();
+  const double offsetI = boat.x / grid.dx - (windowI_ + 0.5 * grid.nx);
+  const double offsetJ = boat.y / grid.dx - (windowJ_ + 0.5 * grid.ny);
+  if (std::fabs(offsetI) >= 1.0) windowI_ += int(std::trunc(offsetI));
+  if (std::fabs(offsetJ) >= 1.0) windowJ_ += int(std::trunc(offsetJ));
+}
+
+// The model's state moves (Model::shiftWindow) and the budget takes the volume that changed;
+// tracers leaving re-enter on the far side (the sea is statistically the same everywhere);
+// buoyant bodies move with the water under them, and the slot's copy of the sea with it.
+void Comparison::shiftSlot(Slot& slot, int di, int dj) {
+  if (di == 0 && dj == 0) return;
+  const double before = summarizeSurface(slot.model->eta(), *domain_).volume;
+  slot.model->shiftWindow(di, dj);
+  slot.windowed += summarizeSurface(slot.model->eta(), *domain_).volume - before;
+  const double dx = domain_->grid().dx;
+  slot.bodies.translate(-di * dx, -dj * dx);
+  slot.rigidBodies.translate(-di * dx, -dj * dx);
+  slot.windowI += di, slot.windowJ += dj;
+}
+
+SurfaceEvent Comparison::inWindow(SurfaceEvent event, const Slot& slot) const {
+  if (event.source == EventSource::Rain) return event;  // falls on the window, wherever it is
+  event.x -= slot.windowI * domain_->grid().dx;
+  event.y -= slot.windowJ * domain_->grid().dx;
+  return event;
 }
 
 // The linear reference takes each drop at its own time, the same stamp the models take.
@@ -261,11 +311,14 @@ void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter)
 // takes those at its end).
 void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
   Model& model = *slot.model;
+  shiftSlot(slot, plan.windowI - slot.windowI, plan.windowJ - slot.windowJ);
+  const double dx = domain_->grid().dx;
   const auto& bodies = slot.rigidBodies.bodies();
   for (std::size_t b = 0; b < bodies.size(); ++b)
     if (const auto boat = bodies[b].spec.towedBy) {
       const BoatState& state = plan.boats[std::size_t(*boat)];
-      slot.rigidBodies.setTow(b, {state.x, state.y, 0.0}, {state.vx, state.vy, 0.0});
+      slot.rigidBodies.setTow(b, {state.x - slot.windowI * dx, state.y - slot.windowJ * dx, 0.0},
+                              {state.vx, state.vy, 0.0});
     }
   std::size_t next = 0;
   for (TickSteps steps(plan.t0, plan.t1, model.preferredDt()); !steps.done();
@@ -273,7 +326,7 @@ void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
     bool stamped = false;
     while (next < plan.events.size() &&
            (steps.last() || plan.events[next].time < steps.time() + steps.dt())) {
-      stampGaussian(slot.scratch, *domain_, plan.events[next++]);
+      stampGaussian(slot.scratch, *domain_, inWindow(plan.events[next++], slot));
       stamped = true;
     }
     if (stamped) {
@@ -327,6 +380,7 @@ WaterSurface Comparison::bodyWater(Slot& slot, double t) {
   if (!slot.bodyOcean)  // the same sea as ocean_: the same section, grid and seed
     slot.bodyOcean = std::make_unique<OceanLayer>(oceanParams(scenario_), *domain_,
                                                   scenario_.source + ": ocean", 1);
+  slot.bodyOcean->moveTo(slot.windowI, slot.windowJ);
   slot.bodyOcean->evaluate(t, true);
   slot.bodyOcean->mix(model.eta(), *domain_, slot.bodyEta);
   slot.bodyOcean->mixVelocity(model.velocityU(), model.velocityV(), *domain_, slot.bodyU,
@@ -341,7 +395,10 @@ void Comparison::sampleGauges(Slot& slot, double time) {
     if (reference_) exact = sampleReference(*reference_, *domain_, gauge.x, gauge.y, time);
     PointSample sample = samplePoint(*slot.model, *domain_, gauge.x, gauge.y);
     if (ocean_) {  // the ocean at the step's own time, not the frame's
-      const double sea = ocean_->heightAt(gauge.x, gauge.y, time);
+      // The slot's window may be ahead of ocean_'s, which moves once per frame.
+      const double dx = domain_->grid().dx;
+      const double sea = ocean_->heightAt(gauge.x + (slot.windowI - ocean_->originI()) * dx,
+                                          gauge.y + (slot.windowJ - ocean_->originJ()) * dx, time);
       sample.eta += sea;
       sample.depth += sea;
     }
@@ -361,6 +418,10 @@ std::vector<GaugeSample> Comparison::takeGaugeSamples(std::size_t k) {
 }
 
 int Comparison::applyStroke(const MaskStroke& stroke) {
+  if (windowBoat_)
+    throw InputError(scenario_.source +
+                     ": a mask stroke is refused: the window travels (ocean.window), and walls "
+                     "would travel with it");
   if (!unmasked_) {
     Scenario open = scenario_;
     open.mask.reset();
@@ -442,8 +503,9 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.volumeSink = model.volumeSink();
   r.volumeDisplaced = slot.displaced;
   r.volumeMasked = slot.masked;
-  r.volumeDrift =
-      r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced - slot.masked;
+  r.volumeWindow = slot.windowed;
+  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced -
+                  slot.masked - slot.windowed;
   r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
   r.stepMs = slot.lastStepMs;

@@ -17,6 +17,7 @@
 // would idle), or one thread, the models run one after another on all threads.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,6 +50,16 @@ class Comparison {
   int frame() const { return frame_; }
   // The simulated time of the current state: a whole number of ticks.
   double time() const { return tickTime(ticks_); }
+
+  // The travelling window (scenario "ocean.window", docs/scenario.md#window): the point at
+  // (x, y) of the grid lies at (x, y) + windowOrigin() on the open sea, where excitations and
+  // bodies were placed; (0, 0) without a window. The same for every model, a whole number of
+  // cells, moved when a tick starts.
+  std::array<double, 2> windowOrigin() const {
+    return {windowI_ * domain_->grid().dx, windowJ_ * domain_->grid().dx};
+  }
+  // The boat the window follows (an index of excitations().boats()), if the scenario has one.
+  std::optional<std::size_t> windowBoat() const { return windowBoat_; }
 
   // The open sea under every model (scenario "ocean", core/ocean/ocean_layer.hpp), or null.
   const OceanLayer* ocean() const { return ocean_.get(); }
@@ -109,6 +120,7 @@ class Comparison {
     double t0 = 0.0, t1 = 0.0;
     std::vector<SurfaceEvent> events;
     std::vector<BoatState> boats;
+    int windowI = 0, windowJ = 0;  // the window's origin during the tick (cells)
   };
   struct Slot {
     std::unique_ptr<Model> model;
@@ -126,12 +138,14 @@ class Comparison {
     bool refused = false;  // failure is a refused edit, not a blow-up
     FloatingBodies bodies;
     RigidBodies rigidBodies;
-    Field2D shadow;          // the bodies' extra damping rate per cell (1/s)
-    double displaced = 0.0;  // volume the bodies pushed into the water (m^3)
-    double masked = 0.0;     // volume mask strokes added (m^3)
-    Field2D scratch;         // the excitations' stamps, per model so models can run at once
-    FrameRecord record;      // of the current frame
-    Field2D surface;         // eta + the ocean's, with an ocean (surface())
+    Field2D shadow;                // the bodies' extra damping rate per cell (1/s)
+    double displaced = 0.0;        // volume the bodies pushed into the water (m^3)
+    double masked = 0.0;           // volume mask strokes added (m^3)
+    double windowed = 0.0;         // volume the window's re-centring added (m^3, < 0: took out)
+    int windowI = 0, windowJ = 0;  // the origin the slot's state is at (cells)
+    Field2D scratch;               // the excitations' stamps, per model so models can run at once
+    FrameRecord record;            // of the current frame
+    Field2D surface;               // eta + the ocean's, with an ocean (surface())
     // With an ocean and buoyant bodies: the sea at this model's own step times (one thread's
     // copy of ocean_, the same sea) and the water the bodies float on, eta and u, v with it.
     std::unique_ptr<OceanLayer> bodyOcean;
@@ -150,6 +164,12 @@ class Comparison {
   void runTicks(const std::vector<TickPlan>& ticks, bool measureAfter);
   void advanceTick(Slot& slot, const TickPlan& plan);
   void stepModel(Slot& slot, double t, double dt);
+  // The window's origin follows the boat (whole cells, once it is a cell off the centre).
+  void followBoat(const BoatState& boat);
+  // Moves the slot's state, bodies and sea by (di, dj) cells of the window.
+  void shiftSlot(Slot& slot, int di, int dj);
+  // An event placed on the open sea, in the slot's window.
+  SurfaceEvent inWindow(SurfaceEvent event, const Slot& slot) const;
   void sampleGauges(Slot& slot, double time);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   void refuseDryDomain(const Field2D& eta0) const;
@@ -183,6 +203,8 @@ class Comparison {
   double maxWetDepth_ = 0.0;
   bool concurrent_ = true;
   bool recordGauges_ = false;
+  std::optional<std::size_t> windowBoat_;  // the boat the window follows
+  int windowI_ = 0, windowJ_ = 0;          // its origin after the last planned tick (cells)
   std::vector<std::string> notes_;
 };
 

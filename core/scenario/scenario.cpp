@@ -115,6 +115,7 @@ class ObjectReader {
 };
 
 constexpr double kHuge = 1e12;
+constexpr double kWorld = 1e6;  // m: how far a boat may sail with a travelling window
 constexpr double kMinBodySize = 1e-3, kMaxBodySize = 1e4;  // m, a buoyant body's "size"
 
 // A name that is a column of a CSV file (gauges.csv, transects.csv).
@@ -130,6 +131,45 @@ std::pair<double, double> readPoint(const json& v, const std::string& where, con
   if (!v.is_array() || v.size() != 2) ObjectReader::fail(where, "must be [x, y]");
   return {ObjectReader::checkedNumber(v[0], where, 0, grid.width()),
           ObjectReader::checkedNumber(v[1], where, 0, grid.height())};
+}
+
+// "window": {"follow": b, "size": [w, h]}: the grid travels with the boat towing body b
+// (docs/scenario.md#window). The window is the whole grid: `size`, if given, must be its extent.
+OceanWindow readWindow(const json& value, const std::string& where, const Scenario& s) {
+  ObjectReader r(value, where);
+  OceanWindow window;
+  if (s.rigidBodies.empty())
+    ObjectReader::fail(r.at("follow"), "the scenario has no body to follow");
+  const double follow = r.requiredNumber("follow", 0, double(s.rigidBodies.size() - 1));
+  if (follow != std::floor(follow)) ObjectReader::fail(r.at("follow"), "must be an integer");
+  window.follow = std::size_t(follow);
+  if (!s.rigidBodies[window.follow].towedBy)
+    ObjectReader::fail(r.at("follow"), "body " + std::to_string(window.follow) +
+                                           " is not towed (towed_by): the window follows the "
+                                           "boat that tows it, the same for every model");
+  if (r.has("size")) {
+    const json& size = r.raw("size");
+    if (!size.is_array() || size.size() != 2) ObjectReader::fail(r.at("size"), "must be [w, h]");
+    const double w = ObjectReader::checkedNumber(size[0], r.at("size"), 0, kHuge);
+    const double h = ObjectReader::checkedNumber(size[1], r.at("size"), 0, kHuge);
+    const auto refuse = [&](const char* compared, const char* advice) {
+      std::ostringstream why;
+      why << "[" << w << ", " << h << "] m is " << compared << " than the grid (" << s.grid.width()
+          << " x " << s.grid.height() << " m): " << advice;
+      ObjectReader::fail(r.at("size"), why.str());
+    };
+    const double slack = 0.5 * s.grid.dx;
+    if (w > s.grid.width() + slack || h > s.grid.height() + slack)
+      refuse("larger", "the window is the local grid");
+    if (w < s.grid.width() - slack || h < s.grid.height() - slack)
+      refuse("smaller", "the window is the whole local grid; size it with grid.nx and grid.ny");
+  }
+  r.finish();
+  if (s.maskPreset != "rect" || s.mask || s.bathymetry || s.terrain)
+    ObjectReader::fail(where,
+                       "the window travels, so the domain must be open water of one "
+                       "depth: no mask, bathymetry or terrain");
+  return window;
 }
 
 std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid) {
@@ -442,8 +482,9 @@ std::vector<BodyKey> declareBodyKeys() {
   return keys;
 }
 
+// With a travelling window (`worldPaths`) a boat's path may run anywhere on the open sea.
 void readExcitation(const json& value, const std::string& where, const Grid& grid,
-                    ExcitationSpecs& out) {
+                    ExcitationSpecs& out, bool worldPaths) {
   if (!value.is_object() || !value.contains("type") || !value["type"].is_string())
     ObjectReader::fail(where, "needs a \"type\": drop, rain, boat, wind, stir, body or mask");
   const std::string type = value["type"].get<std::string>();
@@ -494,8 +535,10 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
       for (std::size_t k = 0; k < path.size(); ++k) {
         const std::string at = r.at("path") + "[" + std::to_string(k) + "]";
         if (!path[k].is_array() || path[k].size() != 2) ObjectReader::fail(at, "must be [x, y]");
-        boat.waypoints.push_back({ObjectReader::checkedNumber(path[k][0], at, 0, grid.width()),
-                                  ObjectReader::checkedNumber(path[k][1], at, 0, grid.height())});
+        const double lo = worldPaths ? -kWorld : 0.0, far = worldPaths ? kWorld : 0.0;
+        boat.waypoints.push_back(
+            {ObjectReader::checkedNumber(path[k][0], at, lo, far + grid.width()),
+             ObjectReader::checkedNumber(path[k][1], at, lo, far + grid.height())});
       }
     }
     if (boat.waypoints.empty())
@@ -755,12 +798,14 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     }
     initial.finish();
   }
+  const bool travels =
+      top.has("ocean") && top.raw("ocean").is_object() && top.raw("ocean").contains("window");
   if (top.has("excitations")) {
     const json& list = top.raw("excitations");
     if (!list.is_array()) ObjectReader::fail(top.at("excitations"), "must be an array");
     for (std::size_t k = 0; k < list.size(); ++k)
       readExcitation(list[k], top.at("excitations") + "[" + std::to_string(k) + "]", s.grid,
-                     s.excitations);
+                     s.excitations, travels);
   }
   if (top.has("bodies") && top.raw("bodies").is_array()) {  // buoyant rigid bodies
     const json& list = top.raw("bodies");
@@ -788,6 +833,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     const json& ocean = top.raw("ocean");
     if (!ocean.is_object()) ObjectReader::fail(top.at("ocean"), "must be an object");
     s.ocean = ocean;
+    if (travels) s.oceanWindow = readWindow(ocean.at("window"), top.at("ocean") + ".window", s);
     oceanParams(s);  // refuses an unknown key or a bad value now, naming it
   }
   if (top.has("gauges")) s.gauges = readGauges(top.raw("gauges"), top.at("gauges"), s.grid);
@@ -857,7 +903,10 @@ std::vector<std::string> builtinScenarioNames() {
 
 ParamValues oceanParams(const Scenario& s) {
   ParamValues values(oceanParameterSpecs());
-  if (s.ocean) applyParamJson(values, *s.ocean, s.source + ": ocean");
+  if (!s.ocean) return values;
+  json sea = *s.ocean;
+  sea.erase("window");  // not the sea's: Scenario::oceanWindow
+  applyParamJson(values, sea, s.source + ": ocean");
   return values;
 }
 

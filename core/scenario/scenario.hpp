@@ -56,6 +56,12 @@ struct BodiesSpec {
   double size = 1.0;  // m, edge of a box
 };
 
+// The travelling window: the grid re-centres by whole cells on the boat that tows body
+// `follow` (the same for every model), across the periodic open sea.
+struct OceanWindow {
+  std::size_t follow = 0;
+};
+
 struct Scenario {
   std::string name = "untitled";
   std::string description;
@@ -89,6 +95,9 @@ struct Scenario {
   // "ocean": {spectrum, wind_speed, ...}: the open sea under every model, as written (the wind
   // sea's keys, core/ocean/wind_sea_params.hpp; core/ocean/ocean_layer.hpp).
   std::optional<nlohmann::json> ocean;
+  // "ocean": {"window": {...}}: the grid travels with a towed body's boat
+  // (docs/scenario.md#window).
+  std::optional<OceanWindow> oceanWindow;
 
   // The simulation tick (s): every model reaches each tick boundary in steps of its own rules,
   // and events that change what every model sees (bodies entering, mask strokes) act there.

@@ -61,6 +61,7 @@ class AdvectedWave final : public Model {
   const Field2D* velocityV() const override { return &v_; }
   double addEta(const Field2D& delta) override;
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
+  void shiftWindow(int di, int dj) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy per unit density = flow part + wave part: 1/2 sum(d |u|^2) dA of the

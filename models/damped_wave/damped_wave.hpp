@@ -43,6 +43,7 @@ class DampedWave final : public Model {
   const Field2D& eta() const override { return *current_; }
   double addEta(const Field2D& delta) override;
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
+  void shiftWindow(int di, int dj) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   // Kinetic energy: core/measure/wave_energy.hpp, from the flow the scheme is equivalent to; with
   // k = 0 potential + kinetic is the energy leapfrog conserves exactly.

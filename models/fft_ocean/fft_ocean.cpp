@@ -291,6 +291,17 @@ double FftOcean::changeMask(const Domain& domain, const std::vector<std::uint32_
   throw InputError(why.str());
 }
 
+// The open sea is periodic: it translates exactly, and the local waves that leave re-enter
+// on the other side, as they already do across its edges. The basin's walls cannot travel.
+void FftOcean::shiftWindow(int di, int dj) {
+  if (form_ != Form::Open)
+    throw InputError(std::string(kId) +
+                     ": the basin's walls cannot travel with a window; "
+                     "use sea = open");
+  patch_->translate(di, dj);
+  invalidate();
+}
+
 // The shadow (core/forcing/wave_shadow.hpp) on the vertical velocity of the surface, the
 // quantity that carries the waves: eta_t = REDFT01(omega b) in physical space is damped toward
 // its shadow-weighted mean, r <- r - s (r - m), s = c dt / (1 + c dt) (dampHeightRate, with

@@ -65,6 +65,7 @@ class FftOcean final : public Model {
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
   // setForce is not overridden: linear potential flow has no wind stress here; the wind's sea
   // state comes from the spectrum at reset.
+  void shiftWindow(int di, int dj) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   // Kinetic energy per unit density (m^5/s^2): 1/2 sum over modes of g b^2, times the basis
   // normalisation and the cell area (docs/fft-ocean.md, "Energy"): for linear waves

@@ -671,6 +671,41 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   return added * domain.grid().cellArea();
 }
 
+// The surface, the face discharges and the surface rate move with the window (cells entering
+// at rest: level 0, no discharge); the rest is rebuilt from them by the next step. The faces
+// the move cuts (now the grid's edge) stop, their share of hdot = -div(q) taken from the cell
+// that stays, as changeMask stops a face, so the rate stays that of the discharges.
+void SweAdi::shiftWindow(int di, int dj) {
+  const int nx = h_.nx(), ny = h_.ny();
+  const float invDx = float(1.0 / domain_->grid().dx);
+  // The face from cell (i, j) to the next, the kept cell on the side `kept` (+1: the next).
+  const auto cut = [&](Field2D& q, int i, int j, int di1, int dj1, int kept) {
+    if (i < 0 || j < 0 || i + di1 >= nx || j + dj1 >= ny) return;
+    const int ki = kept > 0 ? i + di1 : i, kj = kept > 0 ? j + dj1 : j;
+    rate_(ki, kj) += float(-kept) * q(i, j) * invDx;
+  };
+  for (int j = 0; j < ny; ++j) {
+    if (di > 0) cut(fluxX_, di - 1, j, 1, 0, +1);
+    if (di < 0) cut(fluxX_, nx - 1 + di, j, 1, 0, -1);
+  }
+  for (int i = 0; i < nx; ++i) {
+    if (dj > 0) cut(fluxY_, i, dj - 1, 0, 1, +1);
+    if (dj < 0) cut(fluxY_, i, ny - 1 + dj, 0, 1, -1);
+  }
+  for (Field2D* f : {&h_, &fluxX_, &fluxY_, &rate_})
+    f->shift(di, dj, 0.0f);
+  for (int j = 0; j < ny; ++j)  // the grid's edge faces carry nothing
+    fluxX_(nx - 1, j) = 0.0f;
+  for (int i = 0; i < nx; ++i)
+    fluxY_(i, ny - 1) = 0.0f;
+  const float restDepth = domain_->restDepth().data()[0];  // one depth: the window's rule
+  faceDepthX_.shift(di, dj, restDepth);
+  faceDepthY_.shift(di, dj, restDepth);
+  measureIn_ = 0;
+  synced_ = false;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
+}
+
 // The shadow on the face discharges, each face at the larger rate of its two cells, with the
 // rate hdot = -div(q) moved with them as absorbAtOpenEdges does, so volume is kept.
 void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {

@@ -79,6 +79,7 @@ class SweAdi final : public Model {
   const Field2D* velocityV() const override { return &cellVelocities(cellV_); }
   double addEta(const Field2D& delta) override;
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
+  void shiftWindow(int di, int dj) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   // Open edges: h, its rate and the discharges relax toward rest in the layer
   // (docs/open-edges.md); the water the layer takes out is the volume budget's sink.

@@ -535,6 +535,15 @@ double SweSemiLagrangian::changeMask(const Domain& domain,
   return added * domain.grid().cellArea();
 }
 
+// The surface, the velocities and eq. 25's last changes (the solver's first guess) move with
+// the window; cells entering are at rest.
+void SweSemiLagrangian::shiftWindow(int di, int dj) {
+  for (Field2D* f : {&h_, &u_, &v_, &change_, &olderChange_})
+    f->shift(di, dj, 0.0f);
+  walls_.enforceVelocity(u_, v_);
+  keepDepthNonNegative();  // the depths and eq. 32's moving cells of the moved surface
+}
+
 // The shadow on the velocity, which carries the waves (core/forcing/wave_shadow.hpp); the
 // next continuity step moves water with the damped velocity, so volume is kept.
 void SweSemiLagrangian::dampUnderBodies(const Field2D& rate, double dt) {

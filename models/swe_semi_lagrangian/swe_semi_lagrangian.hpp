@@ -61,6 +61,7 @@ class SweSemiLagrangian final : public Model {
   // Sets the depth-averaged velocity after reset (analytic cases that start moving, such as
   // Thacker's oscillation); films and solid cells keep 0 (keepDepthNonNegative's rule).
   void setVelocity(const Field2D& u, const Field2D& v);
+  void shiftWindow(int di, int dj) override;
   void dampUnderBodies(const Field2D& rate, double dt) override;
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy: 1/2 sum(d |u|^2) dA with d = h - b >= 0 the total depth, the

@@ -66,8 +66,9 @@ std::vector<std::string> csvColumns(const std::string& line) {
 }
 
 // The columns of volume_displaced and volume_masked in seriesRows' rows (step_ms removed):
-// before the four columns of the reference's errors and the two of the ocean's energies.
-constexpr std::size_t kDisplacedFromEnd = 8, kMaskedFromEnd = 7;
+// before the four columns of the reference's errors, the two of the ocean's energies and
+// volume_window.
+constexpr std::size_t kDisplacedFromEnd = 9, kMaskedFromEnd = 8;
 
 // Rows by "frame,model", each the row's columns without step_ms.
 std::map<std::string, std::vector<std::string>> seriesRows(const QString& file) {

@@ -10,8 +10,15 @@
 
 namespace wb::gui {
 
+// Clicks are in the window's coordinates; the session records points on the open sea
+// (Comparison::windowOrigin, 0 without a travelling window).
 void SessionRecorder::drop(const SurfaceEvent& drop) {
-  record([drop](ExcitationSpecs& specs, double time) { recordDrop(specs, time, drop); });
+  recordWith([drop](Comparison& comparison) -> Edit {
+    SurfaceEvent onSea = drop;
+    onSea.x += comparison.windowOrigin()[0];
+    onSea.y += comparison.windowOrigin()[1];
+    return [onSea](ExcitationSpecs& specs, double time) { recordDrop(specs, time, onSea); };
+  });
 }
 
 void SessionRecorder::stir(const StirImpulse& stir) {
@@ -19,7 +26,12 @@ void SessionRecorder::stir(const StirImpulse& stir) {
 }
 
 void SessionRecorder::steerBoat(double x, double y) {
-  record([x, y](ExcitationSpecs& specs, double time) { recordBoatSteer(specs, time, 0, x, y); });
+  recordWith([x, y](Comparison& comparison) -> Edit {
+    const double seaX = x + comparison.windowOrigin()[0], seaY = y + comparison.windowOrigin()[1];
+    return [seaX, seaY](ExcitationSpecs& specs, double time) {
+      recordBoatSteer(specs, time, 0, seaX, seaY);
+    };
+  });
 }
 
 void SessionRecorder::rain(std::optional<RainSpec> rain) {
@@ -52,6 +64,8 @@ void SessionRecorder::throwBody(const BodySpec& body, double dropHeight) {
     } catch (const InputError& error) {
       throw InputError(std::string("Body not placed: ") + error.what());
     }
+    placed.x += comparison.windowOrigin()[0];
+    placed.y += comparison.windowOrigin()[1];
     return [placed](ExcitationSpecs& specs, double time) { recordBody(specs, time, placed); };
   });
 }

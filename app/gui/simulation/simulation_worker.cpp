@@ -218,6 +218,8 @@ void SimulationWorker::publish() {
   if (const Reference* reference = comparison_->reference())
     snapshot->referenceEta = referenceSurface(*reference, *domain_, snapshot->time);
   snapshot->boats = comparison_->excitations().boats();
+  snapshot->windowOrigin = comparison_->windowOrigin();
+  snapshot->windowBoat = comparison_->windowBoat();
   snapshot->realTimeRatio = realTimeRatio_;
   snapshot->playing = playing_;
   for (std::size_t k = 0; k < comparison_->modelCount(); ++k) {

@@ -5,6 +5,7 @@
 // built once per comparison and body count, shared by the snapshots that follow.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -57,7 +58,10 @@ struct Snapshot {
   // which alone knows the drops the linear solution has taken.
   std::shared_ptr<const Field2D> referenceEta;
   std::vector<ModelSnapshot> models;
-  std::vector<BoatState> boats;
+  std::vector<BoatState> boats;  // on the open sea: minus windowOrigin in the views
+  // The travelling window (Comparison::windowOrigin) and the boat it follows, if any.
+  std::array<double, 2> windowOrigin{};
+  std::optional<std::size_t> windowBoat;
   double realTimeRatio = 1.0;  // simulated seconds per wall second over the last second
   bool playing = false;
   // The comparison's gauges and transects (docs/gauges.md) and each transect's profile now.

@@ -118,9 +118,12 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
   const Snapshot& snapshot = *shown_;
   shownMode_ = modeFor(snapshot);
   applyColours(shownMode_, computeColourValues(snapshot, shownMode_));
+  followWindow(snapshot);
+  const auto [originX, originY] = snapshot.windowOrigin;
   std::vector<BoxMarker> boats;
   for (const auto& boat : snapshot.boats)
-    boats.push_back({boat.x, boat.y, captions.boatLength, boat.heading, boat.tilt, 0.0, true});
+    boats.push_back({boat.x - originX, boat.y - originY, captions.boatLength, boat.heading,
+                     boat.tilt, 0.0, true});
   for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
     const std::size_t k = std::size_t(viewModels_[v]);
     if (k >= snapshot.models.size()) continue;
@@ -189,6 +192,33 @@ void ViewGrid::showDifference(const Snapshot& snapshot, const Captions& captions
           << snapshot.time << " s\nmax |A - B| = " << std::scientific << difference.maxAbs()
           << " m";
   differenceView_->scene().setCaption(caption.str(), false);
+}
+
+// With a travelling window the camera rides with the boat it follows: it moves by the boat's
+// move in the window's coordinates, so the boat stays put on screen while the water streams
+// past, and the window's jumps by whole cells (the water and the boat jump back together)
+// do not show. The user's own angle and distance are kept.
+void ViewGrid::followWindow(const Snapshot& snapshot) {
+  if (!snapshot.windowBoat || *snapshot.windowBoat >= snapshot.boats.size()) {
+    followed_.reset();
+    return;
+  }
+  const BoatState& boat = snapshot.boats[*snapshot.windowBoat];
+  const std::array<double, 2> at{boat.x - snapshot.windowOrigin[0],
+                                 boat.y - snapshot.windowOrigin[1]};
+  if (followed_ && followedGeneration_ == snapshot.generation) {
+    double focal[3], position[3];
+    camera_->GetFocalPoint(focal);
+    camera_->GetPosition(position);
+    for (int axis = 0; axis < 2; ++axis) {
+      focal[axis] += at[axis] - (*followed_)[axis];
+      position[axis] += at[axis] - (*followed_)[axis];
+    }
+    camera_->SetFocalPoint(focal);
+    camera_->SetPosition(position);
+  }
+  followed_ = at;
+  followedGeneration_ = snapshot.generation;
 }
 
 void ViewGrid::resetCamera() {

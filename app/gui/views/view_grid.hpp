@@ -114,7 +114,10 @@ class ViewGrid : public QWidget {
   std::vector<SurfaceView*> views_;
   std::vector<int> viewModels_;  // the model index of each view but the difference view
   SurfaceView* differenceView_ = nullptr;
-  std::shared_ptr<const Domain> domain_;   // drawn in the views
+  std::shared_ptr<const Domain> domain_;  // drawn in the views
+  void followWindow(const Snapshot& snapshot);
+  std::optional<std::array<double, 2>> followed_;  // the followed boat in the window, last shown
+  std::uint64_t followedGeneration_ = 0;
   std::shared_ptr<const Snapshot> shown_;  // its water is in the views
   Captions captions_;                      // the last shown's
   Look look_;
