@@ -21,6 +21,7 @@
 #include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/editors/edges_panel.hpp"
 #include "app/gui/editors/mask_editor.hpp"
+#include "app/gui/editors/ocean_panel.hpp"
 #include "app/gui/editors/param_panel.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
@@ -327,6 +328,54 @@ class WidgetTests : public QObject {
              qPrintable(panel->fitLabel()->text()));
     document.undoStack()->undo();
     QVERIFY(panel->fitError().empty());
+  }
+
+  // The open sea's switch and parameters: each an undo step; the label says the sea they
+  // make (Pierson-Moskowitz: Hs = 0.21 U19.5^2 / g, U19.5 = 1.026 U10: 0.56 m at 5 m/s) and
+  // follows undo and redo.
+  void oceanPanelEditsTheSeaUndoably() {
+    ScenarioDocument document;
+    loadOpenPool(document);  // an even grid of one depth
+    OceanPanel panel(document);
+    QVERIFY(!panel.switchBox()->isChecked());
+    QVERIFY(panel.seaLabel()->text().startsWith("No sea"));
+    const int pushed = document.undoStack()->count();
+    panel.switchBox()->setChecked(true);  // as a click does
+    QVERIFY(document.scenario().ocean.has_value());
+    QCOMPARE(document.undoStack()->count(), pushed + 1);
+    nlohmann::json values = panel.params()->valuesJson();
+    values["wind_speed"] = 5.0;
+    values["swell_height"] = 0.4;
+    emit panel.params()->applied("ocean", values);  // Apply
+    QCOMPARE(document.undoStack()->count(), pushed + 2);
+    QCOMPARE(document.scenario().ocean->at("wind_speed").get<double>(), 5.0);
+    const QString sea = panel.seaLabel()->text();
+    QVERIFY2(sea.contains("Hs 0.56 m") && sea.contains("swell 0.40 m"), qPrintable(sea));
+    QVERIFY2(panel.seaLabel()->text().contains("peak period"), qPrintable(sea));
+    document.undoStack()->undo();
+    QVERIFY(!panel.seaLabel()->text().contains("Hs 0.56 m"));
+    QVERIFY(panel.switchBox()->isChecked());
+    document.undoStack()->undo();
+    QVERIFY(!document.scenario().ocean);
+    QVERIFY(!panel.switchBox()->isChecked());
+    document.undoStack()->redo();
+    document.undoStack()->redo();
+    QCOMPARE(panel.seaLabel()->text(), sea);
+    // A value the sea refuses is named and changes nothing.
+    values["wind_speed"] = -1.0;
+    emit panel.params()->applied("ocean", values);
+    QCOMPARE(document.undoStack()->count(), pushed + 2);
+    QVERIFY2(panel.seaLabel()->text().contains("wind_speed"), qPrintable(panel.seaLabel()->text()));
+    // Turning the sea off drops a travelling window with it; undo brings both back.
+    ScenarioDocument sailing;
+    sailing.load("builtin:open-sea");
+    OceanPanel sailingPanel(sailing);
+    QVERIFY(sailing.scenario().oceanWindow.has_value());
+    sailingPanel.switchBox()->setChecked(false);
+    QVERIFY(!sailing.scenario().ocean && !sailing.scenario().oceanWindow);
+    sailing.undoStack()->undo();
+    QVERIFY(sailing.scenario().oceanWindow.has_value());
+    QVERIFY(sailingPanel.switchBox()->isChecked());
   }
 
   void scenarioSaveAndOpenRoundTrip() {

@@ -199,6 +199,16 @@ void ScenarioDocument::setEdges(const Edges& edges) {
   setScenario(s, tr("edges: %1").arg(sides.join(", ")));
 }
 
+void ScenarioDocument::setOcean(const std::optional<nlohmann::json>& ocean) {
+  if (ocean == scenario().ocean) return;
+  Scenario s = scenario();
+  s.ocean = ocean;
+  if (!ocean || !ocean->contains("window")) s.oceanWindow.reset();
+  oceanParams(s);
+  setScenario(s,
+              ocean ? tr("ocean: %1").arg(QString::fromStdString(ocean->dump())) : tr("ocean off"));
+}
+
 void ScenarioDocument::addBoatIfNone() {
   if (!scenario().excitations.boats.empty()) return;
   Scenario s = scenario();

@@ -104,6 +104,9 @@ class ScenarioDocument : public QObject {
   void setTerrain(const std::optional<TerrainSetting>& terrain);
   // Wall or open per side, and the absorbing layer's width (docs/open-edges.md).
   void setEdges(const Edges& edges);
+  // The open sea under every model (scenario "ocean"), or none; checked first (oceanParams:
+  // throws InputError naming the key). Without a sea there is no travelling window either.
+  void setOcean(const std::optional<nlohmann::json>& ocean);
   // A boat in the middle of the pool, unless the scenario has one (the mouse steers it).
   void addBoatIfNone();
   // The scenario's buoyant bodies ("bodies": [...]): add one, replace body `index`, remove it.

@@ -666,9 +666,9 @@ std::size_t SurfaceScene::tracerDotCount() const {
   return dotActor_->GetVisibility() ? std::size_t(dots_->GetNumberOfPoints()) : 0;
 }
 
-void SurfaceScene::resetCamera(double aspect) {
+void SurfaceScene::resetCamera(double aspect, double framedShare) {
   if (nx_ == 0) return;
-  const double w = nx_ * dx_, h = ny_ * dx_, extent = std::max(w, h);
+  const double w = nx_ * dx_, h = ny_ * dx_, extent = framedShare * std::max(w, h);
   // Far enough that the pool fits the view's height and the width the colour bar leaves
   // (the view angle is vertical; across, the half angle's tangent is halfTan * aspect).
   const double halfTan = std::tan(0.5 * kViewAngleDegrees * M_PI / 180.0);

@@ -94,8 +94,10 @@ class SurfaceScene {
   // The colour bar's strip at the right of a view (pixels, with its margins).
   static constexpr int kColourBarStripPixels = 92;
   // Places the shared camera so the whole pool is seen from the south-west, above, in a
-  // view of this width / height, centred in the width left of the colour bar.
-  void resetCamera(double aspect);
+  // view of this width / height, centred in the width left of the colour bar; with
+  // `framedShare` < 1, only that share of the pool around its centre (a travelling window's
+  // boat and its wake).
+  void resetCamera(double aspect, double framedShare = 1.0);
   // The displayed height of eta = 0 is z = 0; world x, y are the domain's metres.
   double verticalScale() const { return verticalScale_; }
   // The colour range (m, +-): setDomain's, then setColourRange's.

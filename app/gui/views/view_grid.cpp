@@ -229,7 +229,10 @@ void ViewGrid::resetCamera() {
   // Views get their final size after they are shown: keep fitting on resizes until the user
   // moves the camera.
   cameraNeedsFit_ = true;
-  views_.front()->scene().resetCamera(size.width() / double(std::max(1, size.height())));
+  // A travelling window is about its boat: the camera frames the middle half of it.
+  const bool travels = shown_ && shown_->windowBoat;
+  views_.front()->scene().resetCamera(size.width() / double(std::max(1, size.height())),
+                                      travels ? 0.5 : 1.0);
   renderNow();
 }
 

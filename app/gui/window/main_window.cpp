@@ -25,12 +25,14 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include "app/export/output_file.hpp"
 #include "app/gui/editors/bodies_panel.hpp"
 #include "app/gui/editors/body_toolbar.hpp"
 #include "app/gui/editors/controls_dock.hpp"
 #include "app/gui/editors/mask_editor.hpp"
+#include "app/gui/editors/ocean_panel.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
@@ -39,6 +41,8 @@
 #include "app/gui/window/verification_window.hpp"
 #include "core/errors.hpp"
 #include "core/grid/interpolation.hpp"
+#include "core/ocean/ocean_spectrum.hpp"
+#include "core/ocean/wind_sea_params.hpp"
 
 namespace wb::gui {
 
@@ -94,7 +98,16 @@ double waveHeightFor(const Scenario& s) {
     reference = std::abs(s.reference->amplitude);
   if (s.reference && s.reference->kind == ReferenceSpec::Kind::DamBreak)
     reference = std::abs(s.reference->hLeft - s.reference->hRight);
-  return std::max({kMinColourRange, kColourShareOfDrops * amplitude, reference});
+  // The open sea's: half its significant wave height and half the swell's, the height of a
+  // typical crest (docs/scenario.md#ocean); a sea the models would refuse shows nothing here.
+  double sea = 0.0;
+  if (s.ocean) try {
+      const ParamValues values = oceanParams(s);
+      const OceanSpectrum spectrum(windSeaFrom(values, s.g, s.depth));
+      sea = 0.5 * spectrum.significantWaveHeight() + 0.5 * values.get("swell_height");
+    } catch (const InputError&) {
+    }
+  return std::max({kMinColourRange, kColourShareOfDrops * amplitude, reference, sea});
 }
 
 // A buoyant body is drawn true to size on water drawn verticalScale times its height: a wave
@@ -248,7 +261,13 @@ void MainWindow::buildDocks() {
     recorder_.maskDab(dab, !water);
     return true;
   });
-  domainDock->setContent(maskEditor_);
+  auto* domainTab = new QWidget;
+  auto* domainLayout = new QVBoxLayout(domainTab);
+  domainLayout->setContentsMargins(0, 0, 0, 0);
+  domainLayout->addWidget(maskEditor_);
+  oceanPanel_ = new OceanPanel(document_);
+  domainLayout->addWidget(oceanPanel_);
+  domainDock->setContent(domainTab);
   addDockWidget(Qt::LeftDockWidgetArea, domainDock);
   tabifyDockWidget(controls_, domainDock);
   auto* bodiesDock = new ScrollingDock(tr("Bodies"), "bodiesDock", this);

@@ -38,6 +38,7 @@ class GaugeToolbar;
 class GaugesDock;
 class ControlsDock;
 class MaskEditor;
+class OceanPanel;
 class PlotsDock;
 class SurfaceView;
 class VerificationWindow;
@@ -63,6 +64,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   SimulationWorker& worker() override { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
+  OceanPanel* oceanPanel() const { return oceanPanel_; }
   BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
   const Autosave& autosave() const { return autosave_; }
   // An autosave that could not be restored nor moved aside: exit leaves it, and no later
@@ -183,6 +185,7 @@ class MainWindow : public QMainWindow, public FrameSource {
   std::vector<std::string> viewIds_;
   ControlsDock* controls_ = nullptr;
   MaskEditor* maskEditor_ = nullptr;
+  OceanPanel* oceanPanel_ = nullptr;
   BodiesPanel* bodiesPanel_ = nullptr;
   PlotsDock* plots_ = nullptr;
   QAction *play_ = nullptr, *step_ = nullptr, *reset_ = nullptr, *difference_ = nullptr;
