@@ -222,6 +222,37 @@ class ViewColoursTest : public QObject {
     window.document().setModified(false);
   }
 
+  // "Own waves": each view shows its model's eta minus the open sea's, which is the model's
+  // own surface: the hull's wake, a small fraction of the sea it rides.
+  void localModeShowsEachModelsOwnWaves() {
+    MainWindow window(false);
+    QVERIFY(openShown(window, "builtin:open-sea", {"damped-wave", "swe-adi"}));
+    QTRY_VERIFY(window.viewSettingsMenu()->modeAction(ColourMode::Local)->isEnabled());
+    setMode(window, ColourMode::Local);
+    runFrames(window, 120);
+    QCOMPARE(window.viewGrid()->shownMode(), ColourMode::Local);
+    const Snapshot& snapshot = *window.shownSnapshot();
+    QVERIFY(snapshot.seaEta);
+    const Field2D& sea = *snapshot.seaEta;
+    for (std::size_t v = 0; v < window.views().size(); ++v) {
+      const Field2D& eta = snapshot.models[v].eta;
+      const Field2D& shown = window.viewGrid()->colourValues(v);
+      for (std::size_t k = 0; k < shown.size(); ++k)
+        QCOMPARE(shown.data()[k], eta.data()[k] - sea.data()[k]);
+      const double wake = shown.maxAbs(), surface = eta.maxAbs();
+      qInfo("%s: largest own wave %.3g m on a surface of %.3g m", snapshot.models[v].id.c_str(),
+            wake, surface);
+      QVERIFY(wake > 1e-3);           // the hull's wake
+      QVERIFY(wake < 0.3 * surface);  // without the sea
+      QCOMPARE(window.views()[v]->scene().colourTitle(), std::string("eta - sea (m)"));
+    }
+    window.document().setModified(false);
+    MainWindow calm(false);
+    QVERIFY(openShown(calm, "builtin:pi-pool"));
+    QTRY_VERIFY(calm.shownSnapshot());
+    QVERIFY(!calm.viewSettingsMenu()->modeAction(ColourMode::Local)->isEnabled());
+  }
+
   // "A − B": every view shows its model's eta minus the chosen model's; the chosen one's view
   // is zero, the others are not (builtin:pi-pool's drop runs differently in every model).
   void differenceModeShowsZeroOnTheChosenModel() {

@@ -217,6 +217,13 @@ void SimulationWorker::publish() {
   snapshot->domain = domain_;
   if (const Reference* reference = comparison_->reference())
     snapshot->referenceEta = referenceSurface(*reference, *domain_, snapshot->time);
+  if (const OceanLayer* ocean = comparison_->ocean()) {
+    auto sea = std::make_shared<Field2D>(ocean->height());
+    const auto& wet = domain_->wetMask();
+    for (std::size_t k = 0; k < sea->size(); ++k)
+      if (!wet[k]) sea->data()[k] = 0.0f;
+    snapshot->seaEta = std::move(sea);
+  }
   snapshot->boats = comparison_->excitations().boats();
   snapshot->windowOrigin = comparison_->windowOrigin();
   snapshot->windowBoat = comparison_->windowBoat();

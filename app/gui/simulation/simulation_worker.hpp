@@ -57,6 +57,9 @@ struct Snapshot {
   // walls), null when it has none; made by the worker from the comparison's own reference,
   // which alone knows the drops the linear solution has taken.
   std::shared_ptr<const Field2D> referenceEta;
+  // The open sea under every model at `time` (0 in walls; Comparison::ocean), null without
+  // one: each model's eta minus it is the model's own waves.
+  std::shared_ptr<const Field2D> seaEta;
   std::vector<ModelSnapshot> models;
   std::vector<BoatState> boats;  // on the open sea: minus windowOrigin in the views
   // The travelling window (Comparison::windowOrigin) and the boat it follows, if any.

@@ -1,5 +1,6 @@
 // ViewGrid's colours: what each model view's water is coloured by (eta, its error against the
-// scenario's reference, its difference to a chosen model) and over which range.
+// scenario's reference, its difference to a chosen model, its own waves without the open sea)
+// and over which range.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -32,6 +33,7 @@ ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
   if (settings_.mode == ColourMode::Error && !snapshot.referenceEta) return ColourMode::Surface;
   if (settings_.mode == ColourMode::Difference && snapshot.models.size() < 2)
     return ColourMode::Surface;
+  if (settings_.mode == ColourMode::Local && !snapshot.seaEta) return ColourMode::Surface;
   return settings_.mode;
 }
 
@@ -46,6 +48,7 @@ double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) 
   const Domain& domain = *snapshot.domain;
   const Field2D* subtracted = nullptr;
   if (mode == ColourMode::Error) subtracted = snapshot.referenceEta.get();
+  if (mode == ColourMode::Local) subtracted = snapshot.seaEta.get();
   if (mode == ColourMode::Difference) subtracted = &snapshot.models[subtractedIndex(snapshot)].eta;
   double largest = 0.0;
   for (std::size_t v = 0; v < viewModels_.size(); ++v) {
@@ -93,8 +96,9 @@ std::string ViewGrid::colourCaption(const Snapshot& snapshot, std::size_t view) 
     line << "\n(subtracted from the others: 0)";
     return line.str();
   }
-  const std::string subtracted = shownMode_ == ColourMode::Error
-                                     ? std::string("reference")
+  const std::string subtracted = shownMode_ == ColourMode::Error ? std::string("reference")
+                                 : shownMode_ == ColourMode::Local
+                                     ? std::string("sea")
                                      : snapshot.models[subtractedIndex(snapshot)].id;
   line << "\nmax |eta - " << subtracted << "| = " << std::scientific
        << wetMaxAbs(colourValues_[view], *snapshot.domain) << " m";

@@ -7,7 +7,7 @@
 namespace wb::gui {
 
 namespace {
-const char* const kModeKeys[kColourModeCount] = {"surface", "error", "difference"};
+const char* const kModeKeys[kColourModeCount] = {"surface", "error", "difference", "local"};
 // A typed range or scale that is not a positive number is left out (the default stays).
 bool positive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -55,6 +55,8 @@ std::string colourTitle(ColourMode mode, const std::string& subtractedModel) {
       return "eta - reference (m)";
     case ColourMode::Difference:
       return "eta - " + subtractedModel + " (m)";
+    case ColourMode::Local:
+      return "eta - sea (m)";
   }
   return "eta (m)";
 }

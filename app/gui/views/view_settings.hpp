@@ -15,8 +15,9 @@ enum class ColourMode {
   Surface,     // eta, the height above rest
   Error,       // eta minus the scenario's reference at the frame's time
   Difference,  // eta minus the eta of one chosen model
+  Local,       // eta minus the open sea's: the model's own waves (scenario "ocean")
 };
-constexpr int kColourModeCount = 3;
+constexpr int kColourModeCount = 4;
 
 struct ColourRangeSetting {
   bool automatic = true;

@@ -23,14 +23,16 @@ ViewSettingsMenu::ViewSettingsMenu(QMenu* view, QWidget* dialogParent, bool pers
   QMenu* colours = view->addMenu(tr("Colour by"));
   colours->setObjectName("colourMenu");
   auto* modes = new QActionGroup(this);
-  const QString names[kColourModeCount] = {tr("Surface height (eta)"),
-                                           tr("Error against the reference"),
-                                           tr("Difference to a model (A − B)")};
+  const QString names[kColourModeCount] = {
+      tr("Surface height (eta)"), tr("Error against the reference"),
+      tr("Difference to a model (A − B)"), tr("Own waves (without the sea)")};
   const QString tips[kColourModeCount] = {
       tr("eta, the water's height above rest"),
       tr("eta minus the scenario's exact solution at the frame's time (scenarios with a "
          "\"reference\")"),
-      tr("each view shows its model's eta minus the eta of the model chosen below")};
+      tr("each view shows its model's eta minus the eta of the model chosen below"),
+      tr("eta minus the open sea's: what each model's own physics adds (scenarios with an "
+         "\"ocean\")")};
   for (int m = 0; m < kColourModeCount; ++m) {
     QAction* action = colours->addAction(names[m]);
     action->setCheckable(true);
@@ -72,8 +74,10 @@ void ViewSettingsMenu::setSettings(const ViewSettings& settings) {
   emit changed(settings_);
 }
 
-void ViewSettingsMenu::setComparison(const std::vector<std::string>& ids, bool hasReference) {
+void ViewSettingsMenu::setComparison(const std::vector<std::string>& ids, bool hasReference,
+                                     bool hasSea) {
   modeActions_[std::size_t(ColourMode::Error)]->setEnabled(hasReference);
+  modeActions_[std::size_t(ColourMode::Local)]->setEnabled(hasSea);
   modeActions_[std::size_t(ColourMode::Difference)]->setEnabled(ids.size() >= 2);
   subtractedMenu_->clear();
   for (QAction* action : subtractedGroup_->actions())

@@ -28,9 +28,10 @@ class ViewSettingsMenu : public QObject {
   const ViewSettings& settings() const { return settings_; }
   // Shows the settings in the menu, saves them (when persistent) and emits changed.
   void setSettings(const ViewSettings& settings);
-  // The comparison's models (the choices of "Difference to") and whether it has a reference
-  // (else "Error against the reference" is disabled).
-  void setComparison(const std::vector<std::string>& modelIds, bool hasReference);
+  // The comparison's models (the choices of "Difference to"), whether it has a reference
+  // (else "Error against the reference" is disabled) and an open sea (else "Own waves" is).
+  void setComparison(const std::vector<std::string>& modelIds, bool hasReference,
+                     bool hasSea = false);
 
   QAction* modeAction(ColourMode mode) const { return modeActions_[std::size_t(mode)]; }
   QAction* automaticRangeAction() const { return automaticRange_; }

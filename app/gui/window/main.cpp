@@ -66,11 +66,14 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
       s.mode = ColourMode::Surface;
     } else if (mode == "error") {
       s.mode = ColourMode::Error;
+    } else if (mode == "local") {
+      s.mode = ColourMode::Local;
     } else if (mode.startsWith("difference")) {
       s.mode = ColourMode::Difference;
       s.subtractedModel = mode.section(':', 1).toStdString();
     } else {
-      std::fprintf(stderr, "wavebench: --colour: '%s' is not surface, error or difference:MODEL\n",
+      std::fprintf(stderr,
+                   "wavebench: --colour: '%s' is not surface, error, difference:MODEL or local\n",
                    qPrintable(mode));
       return false;
     }
@@ -155,8 +158,8 @@ int main(int argc, char** argv) {
                                 "WIDTHxHEIGHT");
   const QCommandLineOption colour(
       "colour",
-      "Colour the water by 'surface' (eta), 'error' (against the reference) or "
-      "'difference:MODEL' (each view minus MODEL).",
+      "Colour the water by 'surface' (eta), 'error' (against the reference), "
+      "'difference:MODEL' (each view minus MODEL) or 'local' (minus the open sea).",
       "mode");
   const QCommandLineOption colourRange("colour-range",
                                        "The colour bar's half-width: 'auto' or metres.", "range");

@@ -539,7 +539,7 @@ void MainWindow::setUpViews(std::shared_ptr<const Snapshot> snapshotPointer) {
     rebuildShownMenu(ids);
     viewIds_ = ids;
   }
-  viewSettings_->setComparison(ids, snapshot.referenceEta != nullptr);
+  viewSettings_->setComparison(ids, snapshot.referenceEta != nullptr, snapshot.seaEta != nullptr);
   maskEditor_->showDomain(snapshot.domain->wetMask());
   if (firstViews || shownGeneration_ == 0 || !shown_ ||
       shown_->domain->grid().width() != snapshot.domain->grid().width())
