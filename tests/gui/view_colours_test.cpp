@@ -2,11 +2,14 @@
 // range) or a typed range that survives a restart; the error against the scenario's reference
 // and the difference to a chosen model are what the views colour.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
+#include <vtkCamera.h>
 #include <vtkDataArray.h>
 #include <vtkPointData.h>
 #include <vtkPolyData.h>
+#include <vtkRenderer.h>
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -251,6 +254,40 @@ class ViewColoursTest : public QObject {
     QVERIFY(openShown(calm, "builtin:pi-pool"));
     QTRY_VERIFY(calm.shownSnapshot());
     QVERIFY(!calm.viewSettingsMenu()->modeAction(ColourMode::Local)->isEnabled());
+  }
+
+  // With a travelling window the shared camera rides with the boat: between two frames its
+  // focal point moves exactly as far as the boat moved in the window's coordinates (whole-cell
+  // jumps of the window included), while the window itself has moved on across the sea.
+  void cameraRidesWithTheTravellingWindow() {
+    MainWindow window(false);
+    QVERIFY(openShown(window, "builtin:open-sea", {"damped-wave"}));
+    const auto boatInWindow = [&window] {
+      const Snapshot& snapshot = *window.shownSnapshot();
+      const BoatState& boat = snapshot.boats[*snapshot.windowBoat];
+      return std::array<double, 2>{boat.x - snapshot.windowOrigin[0],
+                                   boat.y - snapshot.windowOrigin[1]};
+    };
+    runFrames(window, 60);
+    QVERIFY(window.shownSnapshot()->windowBoat.has_value());
+    QVERIFY(!window.views().empty());
+    vtkCamera* camera = window.views()[0]->scene().renderer()->GetActiveCamera();
+    const auto boatBefore = boatInWindow();
+    const double originBefore = window.shownSnapshot()->windowOrigin[0];
+    double focalBefore[3];
+    camera->GetFocalPoint(focalBefore);
+    runFrames(window, 420);
+    const auto boatAfter = boatInWindow();
+    double focalAfter[3];
+    camera->GetFocalPoint(focalAfter);
+    const double travelled = window.shownSnapshot()->windowOrigin[0] - originBefore;
+    qInfo("the window moved %.1f m; the boat %.3f m within it, the camera %.3f m", travelled,
+          boatAfter[0] - boatBefore[0], focalAfter[0] - focalBefore[0]);
+    QVERIFY(travelled > 10.0);
+    for (int axis = 0; axis < 2; ++axis)
+      QVERIFY(std::abs((focalAfter[axis] - focalBefore[axis]) -
+                       (boatAfter[axis] - boatBefore[axis])) < 1e-6);
+    window.document().setModified(false);
   }
 
   // "A − B": every view shows its model's eta minus the chosen model's; the chosen one's view
