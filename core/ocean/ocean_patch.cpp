@@ -206,6 +206,7 @@ void OceanPatch::addWave(int m, int n, double amplitude) {
 }
 
 void OceanPatch::translate(int di, int dj) {
+  if (di == 0 && dj == 0) return;  // OceanLayer::moveTo runs before every body step
   const int nx = geometry_.nx, ny = geometry_.ny;
   for (int n = 0; n < ny; ++n)
     for (int m = 0; m < halfNx_; ++m) {
