@@ -11,11 +11,11 @@ namespace wb {
 // For a velocity (or discharge) stored per cell: u <- u / (1 + c dt). Volume is untouched.
 void dampVelocity(const Field2D& rate, double dt, Field2D& velocity);
 
-// For a model whose state is two height levels (the wave equation's h^n and h^{n-1}): the rate
-// r = h^n - h^{n-1} is damped toward its shadow-weighted mean m = sum(s r) / sum(s),
+// For the increment r = h^n - h^{n-1} of a wave equation's three-level scheme (or any surface
+// rate): r is damped toward its shadow-weighted mean m = sum(s r) / sum(s),
 //   r <- r - s (r - m),  s = c dt / (1 + c dt),
-// by moving h^{n-1}. sum(r) is kept, so the volume's rate of change stays what it was (a plain
+// in place. sum(r) is kept, so the volume's rate of change stays what it was (a plain
 // r <- r / (1 + c dt) under a body would make the volume drift).
-void dampHeightRate(const Field2D& rate, double dt, const Field2D& current, Field2D& previous);
+void dampHeightRate(const Field2D& rate, double dt, Field2D& increment);
 
 }  // namespace wb

@@ -194,19 +194,29 @@ double WavePml::addRestAcceleration(const float* h, double damping, float* accel
   return sum;
 }
 
-void WavePml::apply(float* hNew, const float* hOld, double dt, const Scheme& scheme) {
+void WavePml::holdPreviousLevel(const float* h, const float* rate) {
+  const auto& cells = layer_.cells();
+  previousLevel_.resize(cells.size());
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    previousLevel_[c] = h[cells[c].index] - rate[cells[c].index];
+}
+
+void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
   const auto& cells = layer_.cells();
   const double dt2 = dt * dt, kappa = scheme.kappa;
   double change = 0.0;
-  for (const auto& cell : cells) {
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const auto& cell = cells[c];
     const std::size_t k = cell.index;
     const double divPsi = divergence(k);
     const double sum = double(cell.sigmaX) + cell.sigmaY;
     const double s = 0.5 * sum * dt;
     const double q = (double(cell.sigmaX) * cell.sigmaY + scheme.damping * sum) * dt2;
     const double before = hNew[k];
-    hNew[k] = float(((1.0 + kappa) * before + (s - 0.5 * q) * hOld[k] + dt2 * divPsi) /
+    hNew[k] = float(((1.0 + kappa) * before + (s - 0.5 * q) * previousLevel_[c] + dt2 * divPsi) /
                     (1.0 + kappa + s + 0.5 * q));
+    // v^{n+1} = h^{n+1} - h^n moves with h^{n+1}.
+    rate[k] += float(double(hNew[k]) - before);
     change += double(hNew[k]) - before;
   }
   const std::size_t row = std::size_t(nx_);

@@ -130,9 +130,13 @@ class WavePml {
   // 1/sqrt(2) for the 5-point ones). Measured, not derived (docs/open-edges.md, "Stability"):
   // the largest stable value over both stencils, less 3 %.
   static double stableCourant(int layerCells);
-  // hNew holds the model's h^{n+1}, hOld is h^{n-1}. The layer's change of each step is carried
-  // on by the model's own volume recurrence into the sink.
-  void apply(float* hNew, const float* hOld, double dt, const Scheme& scheme);
+  // Before the model's step: h^{n-1} = h^n - v^n on the layer's cells, for apply() (the step
+  // overwrites v, core/grid/wave_levels.hpp).
+  void holdPreviousLevel(const float* h, const float* rate);
+  // hNew holds the model's h^{n+1} and rate its v^{n+1} = h^{n+1} - h^n; the layer's update
+  // replaces both on its cells, with the h^{n-1} held before the step. The layer's change of
+  // each step is carried on by the model's own volume recurrence into the sink.
+  void apply(float* hNew, float* rate, double dt, const Scheme& scheme);
   // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
   // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
   void followMask(const Domain& domain);
@@ -143,7 +147,7 @@ class WavePml {
   // Q = sx sy + damping (sx + sy), so acceleration -= Q h on the layer's cells
   // (core/model/rest_start.hpp). Returns sum(-Q h) over them (m/s^2).
   double addRestAcceleration(const float* h, double damping, float* acceleration) const;
-  // The model shifted h^{n-1} in the layer, changing the volume rate V^n - V^{n-1} by
+  // The model changed v^n = h^n - h^{n-1} in the layer, changing the volume rate V^n - V^{n-1} by
   // heightSum dA: the layer's own doing, carried on into the sink like a step's change.
   void carryLevelChange(double heightSum) { sinkRate_ += heightSum * cellArea_; }
   // Volume the layer took out since construction (m^3), the budget's sink.
@@ -154,7 +158,8 @@ class WavePml {
   double divergence(std::size_t k) const;
 
   AbsorbingLayer layer_;
-  std::vector<float> psiX_, psiY_;  // on every cell's east / north face, 0 outside the layer
+  std::vector<float> psiX_, psiY_;    // on every cell's east / north face, 0 outside the layer
+  std::vector<float> previousLevel_;  // h^{n-1} per layer cell (holdPreviousLevel)
   int nx_ = 0;
   double c2_ = 0.0, inverseDx_ = 0.0, cellArea_ = 0.0;
   double sinkRate_ = 0.0, sink_ = 0.0;  // volume per step and in all

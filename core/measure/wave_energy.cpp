@@ -115,8 +115,8 @@ WB_SPAN_KERNEL void combineBasis(const BasisFields& f, const double* c, const do
   }
 }
 
-// The sums of WaveKineticEnergy::measure over wet cells [first, last): p.b + 1/2 p.L p, h.(h -
-// hOld), sum p, and |r|^2 and sum r for r = b + L p.
+// The sums of WaveKineticEnergy::measure over wet cells [first, last): p.b + 1/2 p.L p, h.v
+// (v = h^n - h^{n-1}), sum p, and |r|^2 and sum r for r = b + L p.
 struct EnergySums {
   static constexpr int kCount = 5;
   double sum[kCount] = {};
@@ -124,7 +124,7 @@ struct EnergySums {
 
 WB_SPAN_KERNEL EnergySums sumEnergy(const float* __restrict p, const float* __restrict lp,
                                     const float* __restrict b, const float* __restrict h,
-                                    const float* __restrict hOld,
+                                    const float* __restrict rate,
                                     const std::uint8_t* __restrict wet, std::size_t first,
                                     std::size_t last) {
   double variational = 0.0, mixed = 0.0, pSum = 0.0, rSquares = 0.0, rSum = 0.0;
@@ -133,7 +133,7 @@ WB_SPAN_KERNEL EnergySums sumEnergy(const float* __restrict p, const float* __re
     const double w = wet[k] ? 1.0 : 0.0, pk = w * p[k], r = w * (double(b[k]) + lp[k]);
     variational += pk * (double(b[k]) + 0.5 * double(lp[k]));
     pSum += pk;
-    mixed += w * double(h[k]) * (double(h[k]) - hOld[k]);
+    mixed += w * double(h[k]) * rate[k];
     rSquares += r * r;
     rSum += r;
   }
@@ -143,7 +143,7 @@ WB_SPAN_KERNEL EnergySums sumEnergy(const float* __restrict p, const float* __re
 }  // namespace
 
 double WaveKineticEnergy::compute(const WetStencil& stencil, const Domain& domain, bool singular,
-                                  double c, const Field2D& h, const Field2D& hOld, double dt) {
+                                  double c, const Field2D& h, const Field2D& rate, double dt) {
   if (!potential_.sameShape(h)) {
     for (Field2D* f :
          {&rhs_, &potential_, &product_, &surface_, &surfaceOld_, &surfaceBefore_,
@@ -156,10 +156,10 @@ double WaveKineticEnergy::compute(const WetStencil& stencil, const Domain& domai
   const double dx = domain.grid().dx, depth = c * c / domain.g();
   prepare(domain, singular);
   // -L phi = dx^2 / (d dt) (h^n - h^{n-1})
-  const System system = assembleRightSide(h, hOld, dx * dx / (depth * dt), domain, singular);
+  const System system = assembleRightSide(h, rate, dx * dx / (depth * dt), domain, singular);
   stencil.apply(surface_, applied_);
   stencil.apply(surfaceOld_, appliedOld_);
-  const Energy energy = solve(stencil, h, hOld, system);
+  const Energy energy = solve(stencil, h, rate, system);
   // Kept for the next call's prediction.
   std::swap(surfaceBefore_, surface_);
   std::swap(surfaceBeforeOld_, surfaceOld_);
@@ -174,20 +174,20 @@ double WaveKineticEnergy::compute(const WetStencil& stencil, const Domain& domai
 // mirror walls less a level close to their mean (the last call's), which L ignores, so that
 // float keeps the digits of the waves in L h when they are small against the mean level.
 WaveKineticEnergy::System WaveKineticEnergy::assembleRightSide(const Field2D& h,
-                                                               const Field2D& hOld, double scale,
+                                                               const Field2D& rate, double scale,
                                                                const Domain& domain,
                                                                bool singular) {
   const std::size_t n = h.size();
   const std::uint8_t* wet = domain.wetMask().data();
   const float s = float(scale), level = singular ? float(level_) : 0.0f;
-  const float *hn = h.data(), *hn1 = hOld.data();
+  const float *hn = h.data(), *vn = rate.data();
   float *b = rhs_.data(), *centred = surface_.data(), *centredOld = surfaceOld_.data();
   double bSquares = 0.0, bSum = 0.0, hSum = 0.0;
 #pragma omp parallel for simd reduction(+ : bSquares, bSum, hSum) if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k) {
-    b[k] = wet[k] ? s * (hn[k] - hn1[k]) : 0.0f;
+    b[k] = wet[k] ? s * vn[k] : 0.0f;
     centred[k] = wet[k] ? hn[k] - level : 0.0f;
-    centredOld[k] = wet[k] ? hn1[k] - level : 0.0f;
+    centredOld[k] = wet[k] ? (hn[k] - vn[k]) - level : 0.0f;
     bSquares += double(b[k]) * b[k];
     bSum += b[k];
     hSum += wet[k] ? double(hn[k]) : 0.0;
@@ -200,10 +200,10 @@ WaveKineticEnergy::System WaveKineticEnergy::assembleRightSide(const Field2D& h,
 // From the prediction corrected once (or, without one, the last potential): accepted if its
 // residual meets the tolerance, else solved by CG from there. Leaves product_ = L potential_.
 WaveKineticEnergy::Energy WaveKineticEnergy::solve(const WetStencil& stencil, const Field2D& h,
-                                                   const Field2D& hOld, const System& system) {
+                                                   const Field2D& rate, const System& system) {
   const auto check = [&](int iterations) {
     stencil.apply(potential_, product_);
-    const Energy energy = measure(h, hOld, system);
+    const Energy energy = measure(h, rate, system);
     const double relative = system.bNorm > 0.0 ? energy.residual / system.bNorm : 0.0;
     lastSolve_ = {iterations, relative, relative <= kPotentialTolerance};
     return energy;
@@ -236,14 +236,14 @@ WaveKineticEnergy::Energy WaveKineticEnergy::solve(const WetStencil& stencil, co
 // 1/2 d phi.b = d max J, J(p) = p.b - 1/2 p.A p: the iterate p is off by e in phi, J by only
 // 1/2 e.A e. With mirror walls b is taken without its mean (the solver's system), so J does not
 // depend on p's. With it the residual b - A p of p (A p = -L p), for the solver's test.
-WaveKineticEnergy::Energy WaveKineticEnergy::measure(const Field2D& h, const Field2D& hOld,
+WaveKineticEnergy::Energy WaveKineticEnergy::measure(const Field2D& h, const Field2D& rate,
                                                      const System& system) const {
   std::array<EnergySums, kChunks> chunks{};
   const std::size_t n = h.size();
 #pragma omp parallel for schedule(static) if (worthThreads(n))
   for (int chunk = 0; chunk < kChunks; ++chunk)
     chunks[std::size_t(chunk)] = sumEnergy(
-        potential_.data(), product_.data(), rhs_.data(), h.data(), hOld.data(), system.wet,
+        potential_.data(), product_.data(), rhs_.data(), h.data(), rate.data(), system.wet,
         n * std::size_t(chunk) / kChunks, n * std::size_t(chunk + 1) / kChunks);
   EnergySums total;
   for (const EnergySums& chunk : chunks)

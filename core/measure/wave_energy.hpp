@@ -41,9 +41,10 @@ class WaveKineticEnergy {
  public:
   static constexpr int kBasis = 5;  // vectors of the prediction
 
-  // singular: the walls are all mirrors (constants are in L's null space).
+  // singular: the walls are all mirrors (constants are in L's null space). h is h^n, rate the
+  // scheme's increment v^n = h^n - h^{n-1} (core/grid/wave_levels.hpp).
   double compute(const WetStencil& stencil, const Domain& domain, bool singular, double c,
-                 const Field2D& h, const Field2D& hOld, double dt);
+                 const Field2D& h, const Field2D& rate, double dt);
   // iterations: 0 when the prediction met the tolerance, 1 when the corrected one did, else
   // CG's.
   const CgResult& lastSolve() const { return lastSolve_; }
@@ -61,15 +62,15 @@ class WaveKineticEnergy {
     double residual = 0.0, residualMean = 0.0;
   };
   void prepare(const Domain& domain, bool singular);
-  System assembleRightSide(const Field2D& h, const Field2D& hOld, double scale,
+  System assembleRightSide(const Field2D& h, const Field2D& rate, double scale,
                            const Domain& domain, bool singular);
-  Energy solve(const WetStencil& stencil, const Field2D& h, const Field2D& hOld,
+  Energy solve(const WetStencil& stencil, const Field2D& h, const Field2D& rate,
                const System& system);
   // Puts the Galerkin prediction described above into potential_; false (nothing changed) when
   // the basis is degenerate.
   bool predict(const System& system);
   // The sums of the energy for potential_ (with product_ = L potential_) and its residual.
-  Energy measure(const Field2D& h, const Field2D& hOld, const System& system) const;
+  Energy measure(const Field2D& h, const Field2D& rate, const System& system) const;
   // One V-cycle-preconditioned correction of potential_ (product_ = L potential_).
   void correct(const WetStencil& stencil, const System& system);
 

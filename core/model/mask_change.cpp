@@ -18,32 +18,31 @@ bool inLayer(const Domain& domain, int i, int j) {
          (edges.isOpen(Side::North) && j >= domain.ny() - w);
 }
 
-// Shifts h^{n-1} of `cells`, whose rate sum(h^n - h^{n-1}) is `rate`, to the rate `target`.
-// Each float addition rounds (~1e-7 of |h| per cell), and the roundings would leave a rate that
-// the recurrence carries on as a steady volume trend; what is left after the uniform shift is
-// put on one cell, where it is a few ulps of that cell's value.
-void shiftRate(const Field2D& current, Field2D& previous, const std::vector<std::size_t>& cells,
-               double rate, double target) {
+// Shifts the increment v = h^n - h^{n-1} of `cells`, whose sum is `rate`, to the sum `target`
+// (h^{n-1} shifted uniformly). Each float addition rounds (~1e-7 of |v| per cell), and the
+// roundings would leave a rate that the recurrence carries on as a steady volume trend; what is
+// left after the uniform shift is put on one cell, where it is a few ulps of that cell's value.
+void shiftRate(Field2D& increment, const std::vector<std::size_t>& cells, double rate,
+               double target) {
   const float shift = float((rate - target) / double(cells.size()));
   double left = 0.0;
   for (const std::size_t k : cells) {
-    previous.data()[k] += shift;
-    left += double(current.data()[k]) - double(previous.data()[k]);
+    increment.data()[k] -= shift;
+    left += double(increment.data()[k]);
   }
-  previous.data()[cells.front()] += float(left - target);
+  increment.data()[cells.front()] -= float(left - target);
 }
 
 }  // namespace
 
-double heightRate(const Domain& domain, const Field2D& current, const Field2D& previous) {
+double heightRate(const Domain& domain, const Field2D& increment) {
   double rate = 0.0;
-  for (std::size_t k = 0; k < current.size(); ++k)
-    if (domain.wetMask()[k]) rate += double(current.data()[k]) - double(previous.data()[k]);
+  for (std::size_t k = 0; k < increment.size(); ++k)
+    if (domain.wetMask()[k]) rate += double(increment.data()[k]);
   return rate;
 }
 
-void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& previous,
-                       double openRate) {
+void balanceHeightRate(const Domain& domain, Field2D& increment, double openRate) {
   const int nx = domain.nx(), ny = domain.ny();
   const auto& wet = domain.wetMask();
   std::vector<std::uint8_t> seen(wet.size(), 0);
@@ -57,7 +56,7 @@ void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& pr
     bool reachesLayer = false;
     for (std::size_t next = 0; next < body.size(); ++next) {
       const std::size_t k = body[next];
-      rate += double(current.data()[k]) - double(previous.data()[k]);
+      rate += double(increment.data()[k]);
       const int i = int(k % std::size_t(nx)), j = int(k / std::size_t(nx));
       reachesLayer = reachesLayer || inLayer(domain, i, j);
       const auto visit = [&](int a, int b) {
@@ -75,9 +74,9 @@ void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& pr
       rateOfOpen += rate;
       continue;
     }
-    shiftRate(current, previous, body, rate, 0.0);
+    shiftRate(increment, body, rate, 0.0);
   }
-  if (!open.empty()) shiftRate(current, previous, open, rateOfOpen, openRate);
+  if (!open.empty()) shiftRate(increment, open, rateOfOpen, openRate);
 }
 
 double refillChangedCell(const Domain& domain, std::size_t k, Field2D& surface, Field2D& ground) {

@@ -10,15 +10,15 @@ namespace wb {
 // its volume as V^{n+1} - V^n = R (V^n - V^{n-1}) (sum L h = 0 over each body of water): the
 // volume rate sum(h^n - h^{n-1}) of a body that walls close is 0, nothing flowing through
 // them. Cells cut out of the water mid-run take their share of that sum with them, and the
-// rest would go on rising or falling at the rate they held. This shifts h^{n-1} uniformly over
+// rest would go on rising or falling at the rate they held. The schemes keep the increment
+// v = h^n - h^{n-1} (core/grid/wave_levels.hpp); this shifts h^{n-1} (so v) uniformly over
 // each body of water (4-connected wet cells: the mirror rule couples no cells across a corner),
 // a shift of h_t in L's null space that leaves the waves alone: a closed body's rate becomes 0;
 // the bodies that reach an open edge's layer, whose rate is the layer's outflow, together keep
 // `openRate`, the rate that all the water held before the change.
-void balanceHeightRate(const Domain& domain, const Field2D& current, Field2D& previous,
-                       double openRate);
-// sum(current - previous) over the domain's wet cells.
-double heightRate(const Domain& domain, const Field2D& current, const Field2D& previous);
+void balanceHeightRate(const Domain& domain, Field2D& increment, double openRate);
+// sum(v) over the domain's wet cells.
+double heightRate(const Domain& domain, const Field2D& increment);
 
 // A cell k that a stroke changed, in a shallow-water model that keeps the surface h over the
 // ground b = -rest depth: a cell turned wet holds water up to the rest level, or none on ground

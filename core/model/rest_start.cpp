@@ -39,20 +39,21 @@ void RestStart::add(const Wave& wave, const Field2D& delta) {
   layerSum_ += layer;
 }
 
-void RestStart::settle(double dt, WavePml& pml, Field2D& previous) {
+void RestStart::settle(double dt, WavePml& pml, Field2D& rate) {
   if (!pending_) return;
   pending_ = false;
   const double weight = 0.5 * dt * dt;
   const float* a = acceleration_.data();
-  float* p = previous.data();
-  // Each cell's float rounding is carried to the next: the interior sums to 0 (sum L h = 0), and
-  // uncarried roundings would leave a volume rate that the scheme keeps, a drift growing with n.
+  float* v = rate.data();
+  // v = h^n - h^{n-1} loses weight a (h^{n-1} gains it). Each cell's float rounding is carried
+  // to the next: the interior sums to 0 (sum L h = 0), and uncarried roundings would leave a
+  // volume rate that the scheme keeps, a drift growing with n.
   double carried = 0.0;
-  for (std::size_t k = 0; k < previous.size(); ++k) {
+  for (std::size_t k = 0; k < rate.size(); ++k) {
     if (a[k] == 0.0f) continue;
-    const double wanted = double(p[k]) + weight * a[k] + carried;
-    p[k] = float(wanted);
-    carried = wanted - double(p[k]);
+    const double wanted = double(v[k]) - weight * a[k] + carried;
+    v[k] = float(wanted);
+    carried = wanted - double(v[k]);
   }
   // V^0 - V^{-1} changes by -weight sum(-Q h) dA there: the layer's share of the volume rate.
   pml.carryLevelChange(-weight * layerSum_);

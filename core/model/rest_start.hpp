@@ -21,7 +21,8 @@
 //
 // Which dt: the step's own. A run may take steps shorter than the model's preferredDt()
 // (TickSteps divides a tick into equal steps), so (1) is held as a(h) until the next step, and
-// settle() applies it with that step's dt. Until then h^n - h^{n-1} is untouched: a surface at
+// settle() applies it with that step's dt to the increment v = h^n - h^{n-1} the schemes keep
+// (core/grid/wave_levels.hpp). Until then v is untouched: a surface at
 // rest reports no kinetic energy and its potential energy as its whole energy. With mirror walls
 // sum L(h) = 0, so (1) changes the volume rate only through the layer's Q h, which is passed to
 // the layer's volume sink as the change its own step would have made
@@ -47,8 +48,9 @@ class RestStart {
   void start(const Wave& wave, const Field2D& h);
   // delta (0 on solid cells) was added to both levels at rest: a(delta) joins what is held.
   void add(const Wave& wave, const Field2D& delta);
-  // Before a step of dt: previous += (dt^2/2) a of all that started at rest since the last step.
-  void settle(double dt, WavePml& pml, Field2D& previous);
+  // Before a step of dt: v = h^n - h^{n-1} loses (dt^2/2) a of all that started at rest since
+  // the last step (h^{n-1} gains it; core/grid/wave_levels.hpp).
+  void settle(double dt, WavePml& pml, Field2D& rate);
   // A mask change: what is held belongs to the old walls and is dropped.
   void forget() { pending_ = false; }
   // The travelling window moved the levels by whole cells: what is held moves with them. Its

@@ -50,7 +50,7 @@ RestStart::Wave AdvectedWave::restWave() {
 // The surface starts at rest and the water without velocity: z_t = 0 and u = 0 (no divergence
 // for eq. 7) leave eq. 9's z_tt = c^2 lap(z), and z^{-1} is the Taylor state of t = -dt
 // (core/model/rest_start.hpp, eq. 1):
-//   z^{-1} = z^0 + (dt^2/2) (c^2/dx^2) L(z^0)   (minus (dt^2/2) Q z^0 in an open edge's layer)
+//   v^0 = z^0 - z^{-1} = -(dt^2/2) (c^2/dx^2) L(z^0)   (plus (dt^2/2) Q z^0 in a layer)
 // with eq. 10's L (the mirror 5-point stencil_), applied by the first step with its own dt.
 // Eq. 10 then gives z^1 = z^0 + (dt^2/2) (c^2/dx^2) L(z^0) exactly, where z^{-1} = z^0 would
 // start the run at t = -dt/2: it would lag dt/2 behind the solution, a first-order error.
@@ -74,13 +74,13 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
   lastDt_ = dt_;
-  previous_ = &levels_[0], current_ = &levels_[1], next_ = &levels_[2];
-  for (auto& level : levels_)
-    level = eta0;
+  current_ = &surfaces_[0], next_ = &surfaces_[1];
+  for (auto& surface : surfaces_)
+    surface = eta0;
   pml_ = WavePml(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
-  for (Field2D* f : {&carries_[0], &carries_[1], &carries_[2], &u_, &v_, &uOld_, &vOld_,
-                     &divergence_, &pressure_, &previousPressure_, &rhs_, &divergenceAfter_})
+  for (Field2D* f : {&rate_, &u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_,
+                     &rhs_, &divergenceAfter_})
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
   followWalls();
@@ -127,12 +127,12 @@ void AdvectedWave::followWalls() {
   }
 }
 
-// A changed cell takes z^{k-1} = z^k = z^{k+1} = 0 and no velocity, nor pressure for the next
+// A changed cell takes z^k = z^{k+1} = 0 and v^k = 0 and no velocity, nor pressure for the next
 // solve's start: water at rest at the rest level, or a wall. The velocity of the wet cells that
 // now face a wall loses its normal component (the wall rule).
 double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
   const std::vector<std::uint8_t> before = walled_.wetMask();
-  const double rate = heightRate(walled_, *current_, *previous_);
+  const double rate = heightRate(walled_, rate_);
   walled_ = given.withLandAsWalls();
   followWalls();
   pml_.followMask(walled_);
@@ -142,11 +142,11 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
   for (const std::uint32_t k : cells) {
     if (before[k] == walled_.wetMask()[k]) continue;
     if (before[k]) added -= current_->data()[k];
-    for (Field2D* f : {&levels_[0], &levels_[1], &levels_[2], &carries_[0], &carries_[1],
-                       &carries_[2], &u_, &v_, &uOld_, &vOld_, &pressure_, &previousPressure_})
+    for (Field2D* f : {&surfaces_[0], &surfaces_[1], &rate_, &u_, &v_, &uOld_, &vOld_, &pressure_,
+                       &previousPressure_})
       f->data()[k] = 0.0f;
   }
-  balanceHeightRate(walled_, *current_, *previous_, rate);  // core/model/mask_change.hpp
+  balanceHeightRate(walled_, rate_, rate);  // core/model/mask_change.hpp
   enforceWalls();
   return added * walled_.grid().cellArea();
 }
@@ -154,7 +154,7 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
 // NewSimulator (Sect. 5): AddForce, Advect, UpdateHeight, Project. UpdateHeight leaves the
 // divergence it used in divergence_, and Project starts from it (u does not change between).
 void AdvectedWave::step(double dt) {
-  restStart_.settle(dt, pml_, *previous_);
+  restStart_.settle(dt, pml_, rate_);
   addForce(dt);
   if (diffusion_ > 0) diffuse(dt);
   // A flow at rest advects to itself (every departure point is its own cell centre).
@@ -162,7 +162,6 @@ void AdvectedWave::step(double dt) {
   updateHeight(dt);
   projectDivergence();
   absorbAtOpenEdges(dt);
-  rotateHeightLevels();
   lastDt_ = dt;
 }
 
@@ -248,7 +247,8 @@ void AdvectedWave::computeDivergence(Field2D& out) const {
   const float inverseDx = float(1.0 / dx), halfInverseDx = float(0.5 / dx);
   const std::size_t row = std::size_t(domain_->nx());
   const auto span = [&](std::size_t begin, std::size_t end) {
-    divergenceSpan(out.data(), u_.data(), v_.data(), halfInverseDx, row, begin, end);
+    divergenceSpan(out.data(), u_.data(), v_.data(), halfInverseDx, row, begin,
+                   end);  // its max unused
   };
   forEachWetCell(span, [&](std::size_t k, std::uint8_t open) {
     out.data()[k] = edgeDivergence(k, open, inverseDx);
@@ -257,66 +257,62 @@ void AdvectedWave::computeDivergence(Field2D& out) const {
 
 // Eq. 7: kappa dz = -div u; eq. 12: z^k <- z^k + dz; eq. 13 / eq. 10:
 //   z^{k+1} = [4 z^k + 2 mu L(z^k) - (2 - nu dt) z^{k-1}] / (2 + nu dt).
-// The divergence stays in divergence_ for Project.
+// The divergence stays in divergence_ for Project; z^{k+1} becomes the surface shown.
 void AdvectedWave::updateHeight(double dt) {
   const double dx = domain_->grid().dx;
   const float inverseDx = float(1.0 / dx), halfInverseDx = float(0.5 / dx);
   const float inverseKappa = float(1.0 / kappa(dt));
   const float mu = float(c_ * c_ * dt * dt / (dx * dx));
-  // Evaluated as z^{k+1} = z^k + a (z^k - z^{k-1}) + b L(z^k), a = (2 - nu dt)/(2 + nu dt),
-  // b = 2 mu/(2 + nu dt): the same update, but a constant level stays exactly constant
-  // whatever the rounding of a and b. In eq. 10's own form, float coefficients with
-  // (4 - (2 - nu dt)) / (2 + nu dt) != 1 by one ulp make the mean level grow by about
-  // ulp / (nu dt) per step: 0.3 % of a drop's volume per 600 steps at nu dt = 0.003.
+  // Evaluated on the increment v^k = z^k - z^{k-1} (core/grid/wave_levels.hpp) as
+  //   v^{k+1} = a (v^k + dz) + b L(z^k + dz),  z^{k+1} = (z^k + dz) + v^{k+1},
+  // a = (2 - nu dt)/(2 + nu dt), b = 2 mu/(2 + nu dt): the same update (eq. 7 raises z^k but not
+  // z^{k-1}, so v^k too), but a constant level stays exactly constant whatever the rounding of
+  // a and b. In eq. 10's own form, float coefficients with (4 - (2 - nu dt)) / (2 + nu dt) != 1
+  // by one ulp make the mean level grow by about ulp / (nu dt) per step: 0.3 % of a drop's
+  // volume per 600 steps at nu dt = 0.003. dz = -div / kappa is taken from the divergence where
+  // the wave update needs it (L(dz) = -L(div) / kappa), so z^k is neither rewritten nor rounded.
   const float a = float((2.0 - nu_ * dt) / (2.0 + nu_ * dt));
   const float b = float(2.0 * mu / (2.0 + nu_ * dt));
-  // Each level keeps its float rounding (core/grid/carried_levels.hpp); eq. 7's change of z^k
-  // is rounded in place (it is a velocity the step gives, not one it keeps).
-  float* z = current_->data();
-  const CarriedLevels levels{.h = z,
-                             .hOld = previous_->data(),
-                             .hNew = next_->data(),
-                             .carry = carryOf(current_).data(),
-                             .carryOld = carryOf(previous_).data(),
-                             .carryNew = carryOf(next_).data()};
+  const WaveLevels levels{.h = current_->data(), .rate = rate_.data(), .hNew = next_->data()};
   float* divergence = divergence_.data();
-  const float *u = u_.data(), *v = v_.data();
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
   const auto& edgeCells = stencil_.edgeCells();
+  pml_.holdPreviousLevel(levels.h, levels.rate);
   float worst = 0.0f, edgeWorst = 0.0f;
   // One team for both passes, edge cells and spans shared as in forEachWetCell; eq. 10 reads
-  // the neighbours' z after eq. 7, hence the barrier between.
+  // the neighbours' divergence, hence the barrier between.
 #pragma omp parallel if (worthThreads(current_->size()))
   {
 #pragma omp for schedule(static) nowait reduction(max : edgeWorst)
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {
       const std::size_t k = edgeCells[e].index;
-      const float div = edgeDivergence(k, openFaces_[e], inverseDx);
-      divergence[k] = div;
-      z[k] -= inverseKappa * div;
-      edgeWorst = std::max(edgeWorst, std::fabs(div));
+      divergence[k] = edgeDivergence(k, openFaces_[e], inverseDx);
+      edgeWorst = std::max(edgeWorst, std::fabs(divergence[k]));
     }
 #pragma omp for schedule(static) reduction(max : worst)
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-      worst = std::max(worst,
-                       divergenceAndHeightSpan(divergence, z, u, v, halfInverseDx, inverseKappa, nx,
-                                               rowStart + spans[s].begin, rowStart + spans[s].end));
+      worst = std::max(worst, divergenceSpan(divergence, u_.data(), v_.data(), halfInverseDx, nx,
+                                             rowStart + spans[s].begin, rowStart + spans[s].end));
     }
 #pragma omp for schedule(static) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-      waveSpan(levels, a, b, nx, rowStart + spans[s].begin, rowStart + spans[s].end);
+      waveSpan(levels, divergence, a, b, inverseKappa, nx, rowStart + spans[s].begin,
+               rowStart + spans[s].end);
     }
 #pragma omp for schedule(static) nowait
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {
       const auto& cell = edgeCells[e];
       const std::size_t k = cell.index;
-      levels.advance(k, a * levels.rate(k) + b * stencil_.applyAt(cell, levels.h));
+      const float push = b * (stencil_.applyAt(cell, levels.h) -
+                              inverseKappa * stencil_.applyAt(cell, divergence));
+      levels.advanceLifted(k, a, push, -inverseKappa * divergence[k]);
     }
   }
   divergenceBefore_ = std::max(worst, edgeWorst);
+  std::swap(current_, next_);
 }
 
 // -L on wet cells (the diffusion solve's operator): the shared WetStencil, negated.
@@ -389,7 +385,7 @@ void AdvectedWave::projectDivergence() {
 // layer's rate, u <- u / (1 + (sx + sy) dt). Without open edges there is no layer.
 void AdvectedWave::absorbAtOpenEdges(double dt) {
   if (pml_.empty()) return;
-  pml_.apply(next_->data(), previous_->data(), dt,
+  pml_.apply(current_->data(), rate_.data(), dt,
              {.kappa = 0.5 * nu_ * dt,
               .damping = nu_,
               .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt)});
@@ -398,15 +394,8 @@ void AdvectedWave::absorbAtOpenEdges(double dt) {
   layer_.relax(v_.data(), dt);
 }
 
-void AdvectedWave::rotateHeightLevels() {
-  Field2D* oldest = previous_;
-  previous_ = current_;
-  current_ = next_;
-  next_ = oldest;
-}
-
-// delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta, and
-// the next step of dt adds (dt^2/2) (c^2/dx^2) L(delta) to z^{k-1} first
+// delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta (v
+// unchanged), and the next step of dt takes (dt^2/2) (c^2/dx^2) L(delta) off v first
 // (core/model/rest_start.hpp), L(delta) on the wet cells of the bump and one cell beyond.
 double AdvectedWave::addEta(const Field2D& delta) {
   double added = 0.0;
@@ -415,14 +404,13 @@ double AdvectedWave::addEta(const Field2D& delta) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
     const float before = current_->data()[k];  // the volume is what the float sum holds
     current_->data()[k] += delta.data()[k];
-    previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
   restStart_.add(restWave(), delta);
   return added * domain_->grid().cellArea();
 }
 
-// The levels, their rounding, the flow, the pressure's warm start, the PML's auxiliary psi (on
+// The surface, its increment, the flow, the pressure's warm start, the PML's auxiliary psi (on
 // the layer's cells) and a start at rest still held move with the window. psi left in place
 // while the water moves through the layer is a PML in a mean flow, which is unstable: the
 // wake in builtin:open-sea grew by 3x a second from 10 s on.
@@ -431,20 +419,20 @@ double AdvectedWave::addEta(const Field2D& delta) {
 // otherwise stay as a uniform sinking or rising of the whole window.
 void AdvectedWave::shiftWindow(int di, int dj) {
   if (di == 0 && dj == 0) return;
-  const double rate = heightRate(walled_, *current_, *previous_);
-  for (Field2D* f : {&levels_[0], &levels_[1], &levels_[2], &carries_[0], &carries_[1],
-                     &carries_[2], &u_, &v_, &uOld_, &vOld_, &pressure_, &previousPressure_})
+  const double rate = heightRate(walled_, rate_);
+  for (Field2D* f : {&surfaces_[0], &surfaces_[1], &rate_, &u_, &v_, &uOld_, &vOld_, &pressure_,
+                     &previousPressure_})
     f->shift(di, dj, 0.0f);
-  balanceHeightRate(walled_, *current_, *previous_, rate);  // as a mask change does
+  balanceHeightRate(walled_, rate_, rate);  // as a mask change does
   restStart_.shift(di, dj);
   pml_.shift(di, dj);
   enforceWalls();
 }
 
-// The shadow on both motions: the surface's rate h^n - h^{n-1} and the advecting velocity
+// The shadow on both motions: the surface's increment v = h^n - h^{n-1} and the advecting velocity
 // (core/forcing/wave_shadow.hpp).
 void AdvectedWave::dampUnderBodies(const Field2D& rate, double dt) {
-  dampHeightRate(rate, dt, *current_, *previous_);
+  dampHeightRate(rate, dt, rate_);
   dampVelocity(rate, dt, u_);
   dampVelocity(rate, dt, v_);
 }
@@ -458,8 +446,7 @@ double AdvectedWave::kineticEnergy() const {
     const double u = u_.data()[k], v = v_.data()[k];
     flow += depth[k] * (u * u + v * v);
   }
-  const double wave =
-      waveKinetic_.compute(stencil_, *domain_, true, c_, *current_, *previous_, lastDt_);
+  const double wave = waveKinetic_.compute(stencil_, *domain_, true, c_, *current_, rate_, lastDt_);
   return 0.5 * flow * domain_->grid().cellArea() + wave;
 }
 

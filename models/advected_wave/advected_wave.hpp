@@ -105,7 +105,8 @@ class AdvectedWave final : public Model {
   void advect(double dt);
   void updateHeight(double dt);
   void project();
-  // The open edges' layer (core/grid/edges.hpp) on z^{k+1} and the velocity.
+  // The open edges' layer (core/grid/edges.hpp) on z^{k+1} (the surface after updateHeight)
+  // and the velocity.
   void absorbAtOpenEdges(double dt);
   // div u on wet cells from face velocities (zero on wall faces); equals the paper's central
   // difference (u_{i+1} - u_{i-1}) / 2dx + (v_{j+1} - v_{j-1}) / 2dx away from walls.
@@ -117,7 +118,6 @@ class AdvectedWave final : public Model {
   float edgeDivergence(std::size_t k, std::uint8_t open, float inverseDx) const;
   void enforceWalls();
   void followWalls();
-  void rotateHeightLevels();
   // The operator of the surface's z_tt at rest (core/model/rest_start.hpp).
   RestStart::Wave restWave();
   void applyNegativeLaplacian(const Field2D& in, Field2D& out) const;
@@ -133,14 +133,13 @@ class AdvectedWave final : public Model {
   mutable WaveKineticEnergy waveKinetic_;
   ConjugateGradient cg_;      // Stam's optional diffusion
   Multigrid pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann
-  Field2D levels_[3];
-  Field2D* previous_ = &levels_[0];
-  Field2D* current_ = &levels_[1];
-  Field2D* next_ = &levels_[2];
-  // Each level's float rounding, z^k exactly = level + its carry (core/grid/carried_levels.hpp).
-  Field2D carries_[3];
-  Field2D& carryOf(const Field2D* level) { return carries_[level - levels_]; }
-  RestStart restStart_;  // z^{k-1} of a surface at rest
+  // The surface z^k and the next one z^{k+1} (swapped each step), and the increment
+  // v^k = z^k - z^{k-1} (core/grid/wave_levels.hpp).
+  Field2D surfaces_[2];
+  Field2D* current_ = &surfaces_[0];
+  Field2D* next_ = &surfaces_[1];
+  Field2D rate_;
+  RestStart restStart_;  // v^0 of a surface at rest
   // pressure_ holds q = -p / dx^2 (-L q = div u), previousPressure_ the step before's (the
   // solve starts from their extrapolation), rhs_ is the diffusion solve's right side.
   Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, previousPressure_, rhs_;

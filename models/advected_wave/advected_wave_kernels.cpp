@@ -1,27 +1,12 @@
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/grid/parallel.hpp"
 #include "core/grid/stencil.hpp"
 
 namespace wb::advected {
-
-// divergenceAndHeightSpan: see advected_wave_kernels.hpp.
-WB_SPAN_KERNEL float divergenceAndHeightSpan(float* __restrict divergence, float* __restrict z,
-                                             const float* __restrict u, const float* __restrict v,
-                                             float halfInverseDx, float inverseKappa,
-                                             std::size_t row, std::size_t begin, std::size_t end) {
-  float worst = 0.0f;
-#pragma omp simd reduction(max : worst)
-  for (std::size_t k = begin; k < end; ++k) {
-    const float div = (u[k + 1] - u[k - 1] + v[k + row] - v[k - row]) * halfInverseDx;
-    divergence[k] = div;
-    z[k] -= inverseKappa * div;
-    worst = std::max(worst, std::fabs(div));
-  }
-  return worst;
-}
 
 // addForceSpan: see advected_wave_kernels.hpp.
 WB_SPAN_KERNEL void addForceSpan(float* __restrict u, float* __restrict v,
@@ -39,20 +24,31 @@ WB_SPAN_KERNEL void addForceSpan(float* __restrict u, float* __restrict v,
 }
 
 // waveSpan: see advected_wave_kernels.hpp.
-WB_SPAN_KERNEL void waveSpan(const CarriedLevels& z, float a, float b, std::size_t row,
-                             std::size_t begin, std::size_t end) {
+WB_SPAN_KERNEL void waveSpan(const WaveLevels& z, const float* __restrict divergence, float a,
+                             float b, float inverseKappa, std::size_t row, std::size_t begin,
+                             std::size_t end) {
 #pragma omp simd
-  for (std::size_t k = begin; k < end; ++k)
-    z.advance(k, a * z.rate(k) + b * interiorLaplacian(StencilKind::FivePoint, z.h, k, row));
+  for (std::size_t k = begin; k < end; ++k) {
+    const float lift = -inverseKappa * divergence[k];
+    const float push =
+        b * (interiorLaplacian(StencilKind::FivePoint, z.h, k, row) -
+             inverseKappa * interiorLaplacian(StencilKind::FivePoint, divergence, k, row));
+    z.advanceLifted(k, a, push, lift);
+  }
 }
 
 // divergenceSpan: see advected_wave_kernels.hpp.
-WB_SPAN_KERNEL void divergenceSpan(float* __restrict out, const float* __restrict u,
-                                   const float* __restrict v, float halfInverseDx, std::size_t row,
-                                   std::size_t begin, std::size_t end) {
-#pragma omp simd
-  for (std::size_t k = begin; k < end; ++k)
-    out[k] = (u[k + 1] - u[k - 1] + v[k + row] - v[k - row]) * halfInverseDx;
+WB_SPAN_KERNEL float divergenceSpan(float* __restrict out, const float* __restrict u,
+                                    const float* __restrict v, float halfInverseDx, std::size_t row,
+                                    std::size_t begin, std::size_t end) {
+  float worst = 0.0f;
+#pragma omp simd reduction(max : worst)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float div = (u[k + 1] - u[k - 1] + v[k + row] - v[k - row]) * halfInverseDx;
+    out[k] = div;
+    worst = std::max(worst, std::fabs(div));
+  }
+  return worst;
 }
 
 // subtractGradientSpan: see advected_wave_kernels.hpp.

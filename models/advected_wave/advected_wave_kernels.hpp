@@ -7,30 +7,25 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/grid/carried_levels.hpp"
+#include "core/grid/wave_levels.hpp"
 
 namespace wb::advected {
-
-// Eq. 7 fused with the divergence at cells whose four neighbours are wet: the face velocities
-// are means of two cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
-// (u_{i+1} - u_{i-1} + v_{j+1} - v_{j-1}) / 2dx; z -= div / kappa. Returns max |div|.
-float divergenceAndHeightSpan(float* __restrict divergence, float* __restrict z,
-                              const float* __restrict u, const float* __restrict v,
-                              float halfInverseDx, float inverseKappa, std::size_t row,
-                              std::size_t begin, std::size_t end);
 
 // u += dt f, v += dt g on the wet cells among [begin, end).
 void addForceSpan(float* __restrict u, float* __restrict v, const float* __restrict fx,
                   const float* __restrict fy, const std::uint8_t* __restrict wet, float dt,
                   std::size_t begin, std::size_t end);
 
-// Eq. 10 at cells whose four neighbours are wet (updateHeight explains the form).
-void waveSpan(const CarriedLevels& z, float a, float b, std::size_t row, std::size_t begin,
-              std::size_t end);
+// Eq. 10 with eq. 7's change dz = -div / kappa at cells whose four neighbours are wet
+// (updateHeight explains the form).
+void waveSpan(const WaveLevels& z, const float* __restrict divergence, float a, float b,
+              float inverseKappa, std::size_t row, std::size_t begin, std::size_t end);
 
-// The same divergence alone (computeDivergence, for tests and diagnostics).
-void divergenceSpan(float* __restrict out, const float* __restrict u, const float* __restrict v,
-                    float halfInverseDx, std::size_t row, std::size_t begin, std::size_t end);
+// The divergence at cells whose four neighbours are wet: the face velocities are means of two
+// cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
+// (u_{i+1} - u_{i-1} + v_{j+1} - v_{j-1}) / 2dx. Returns max |div|.
+float divergenceSpan(float* __restrict out, const float* __restrict u, const float* __restrict v,
+                     float halfInverseDx, std::size_t row, std::size_t begin, std::size_t end);
 
 // u -= scale (q_E - q_W), v -= scale (q_N - q_S) at cells whose four neighbours are wet.
 void subtractGradientSpan(float* __restrict u, float* __restrict v, const float* __restrict q,

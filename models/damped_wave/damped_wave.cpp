@@ -6,8 +6,8 @@
 
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
-#include "core/grid/carried_levels.hpp"
 #include "core/grid/parallel.hpp"
+#include "core/grid/wave_levels.hpp"
 #include "core/model/mask_change.hpp"
 
 namespace wb {
@@ -41,7 +41,7 @@ RestStart::Wave DampedWave::restWave() {
 // The initial surface is at rest (the paper's h^0 = 0, h^1 = e would instead start the
 // excitation with velocity e / dt, which depends on dt). h_t = 0 gives h_tt = c^2 lap(h), and
 // h^{-1} is the Taylor state of t = -dt (core/model/rest_start.hpp, eq. 1):
-//   h^{-1} = h^0 + (dt^2/2) (c^2/dx^2) L(h^0)   (minus (dt^2/2) Q h^0 in an open edge's layer)
+//   v^0 = h^0 - h^{-1} = -(dt^2/2) (c^2/dx^2) L(h^0)   (plus (dt^2/2) Q h^0 in a layer)
 // with the step's own L (neighbours, wall rule, wet mask), applied by the first step with its
 // own dt. h^{-1} = h^0 would be the state of t = -dt/2: the run would lag dt/2 behind the
 // solution, a first-order error.
@@ -65,10 +65,10 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
     why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
   dt_ = chooseFixedStep(p, id(), maxStableDt(), kAutoDtFraction, why.str());
-  for (auto& f : fields_)
+  current_ = &surfaces_[0], next_ = &surfaces_[1];
+  for (auto& f : surfaces_)
     f = eta0;
-  for (auto& f : carries_)
-    f = Field2D(eta0.nx(), eta0.ny());
+  rate_ = Field2D(eta0.nx(), eta0.ny());
   pml_ = WavePml(domain, c_);
   restStart_.start(restWave(), *current_);
   lastDt_ = dt_;
@@ -76,13 +76,11 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
 }
 
 void DampedWave::step(double dt) {
-  restStart_.settle(dt, pml_, *previous_);
+  restStart_.settle(dt, pml_, rate_);
+  pml_.holdPreviousLevel(current_->data(), rate_.data());
   advanceHeight(dt);
   absorbAtOpenEdges(dt);
-  Field2D* oldest = previous_;
-  previous_ = current_;
-  current_ = next_;
-  next_ = oldest;
+  std::swap(current_, next_);
   lastDt_ = dt;
   kineticCache_.reset();
 }
@@ -92,29 +90,25 @@ namespace {
 // One interior span of eq. 2 for a fixed stencil: a branch-free loop the compiler vectorises;
 // target_clones adds an AVX2 version chosen at load time on machines that have it.
 template <StencilKind kind>
-WB_SPAN_KERNEL void advanceSpan(const CarriedLevels& l, std::size_t begin, std::size_t end,
+WB_SPAN_KERNEL void advanceSpan(const WaveLevels& l, std::size_t begin, std::size_t end,
                                 std::size_t nx, float R, float mu) {
 #pragma omp simd
   for (std::size_t k = begin; k < end; ++k)
-    l.advance(k, R * l.rate(k) + mu * interiorLaplacian(kind, l.h, k, nx));
+    l.advance(k, R, mu * interiorLaplacian(kind, l.h, k, nx));
 }
 
 }  // namespace
 
 // h^{n+1} = h^n + R (h^n - h^{n-1}) + mu L(h^n), R = 1 - k dt, mu = c^2 dt^2 / dx^2  (eq. 2)
-// Evaluated in this increment form: its round-off scales with the small h^n - h^{n-1} rather
-// than with h^n, which keeps the volume invariant closer (sum L = 0 with mirror walls).
-// Each level keeps its float rounding (core/grid/carried_levels.hpp). In an open edge's layer
-// the layer's own update replaces h^{n+1} and the carry there is left as it was (under an ulp).
+// Evaluated on the increment v^n = h^n - h^{n-1} (core/grid/wave_levels.hpp):
+//   v^{n+1} = R v^n + mu L(h^n),  h^{n+1} = h^n + v^{n+1}
+// so that the float rounding of h^{n+1} never becomes a velocity the scheme keeps, and the
+// volume invariant's round-off scales with the small v (sum L = 0 with mirror walls). In an
+// open edge's layer the layer's own update replaces h^{n+1} and v^{n+1}.
 void DampedWave::advanceHeight(double dt) {
   const float R = float(1.0 - k_ * dt);
   const float mu = float(c_ * c_ * dt * dt / (domain_->grid().dx * domain_->grid().dx));
-  const CarriedLevels levels{.h = current_->data(),
-                             .hOld = previous_->data(),
-                             .hNew = next_->data(),
-                             .carry = carryOf(current_).data(),
-                             .carryOld = carryOf(previous_).data(),
-                             .carryNew = carryOf(next_).data()};
+  const WaveLevels levels{.h = current_->data(), .rate = rate_.data(), .hNew = next_->data()};
   const float* h = levels.h;
   const std::size_t nx = std::size_t(domain_->nx());
   const auto span = stencil_.kind() == StencilKind::FivePoint
@@ -125,7 +119,7 @@ void DampedWave::advanceHeight(double dt) {
       [&](std::size_t begin, std::size_t end) { span(levels, begin, end, nx, R, mu); },
       [&](std::size_t e) {
         const std::size_t k = edgeCells[e].index;
-        levels.advance(k, R * levels.rate(k) + mu * stencil_.applyAt(edgeCells[e], h));
+        levels.advance(k, R, mu * stencil_.applyAt(edgeCells[e], h));
       },
       worthThreads(current_->size()));
 }
@@ -133,16 +127,17 @@ void DampedWave::advanceHeight(double dt) {
 // In the layers of open edges eq. 1 gains the perfectly matched layer of core/grid/edges.hpp:
 //   h_tt + (k + sx + sy) h_t + (sx sy + k (sx + sy)) h = c^2 lap(h) + div(psi)
 // Eq. 2 is (1 + 0) h^{n+1} = 2 h^n - h^{n-1} + (its right side): kappa = 0; its volume
-// recurrence factor is R. Without open edges there is no layer.
+// recurrence factor is R. h^{n-1} is the level the layer held before the step. Without open
+// edges there is no layer.
 void DampedWave::absorbAtOpenEdges(double dt) {
   if (pml_.empty()) return;
-  pml_.apply(next_->data(), previous_->data(), dt,
+  pml_.apply(next_->data(), rate_.data(), dt,
              {.kappa = 0.0, .damping = k_, .volumeRecurrence = 1.0 - k_ * dt});
 }
 
-// delta is added at rest: h^n += delta and h^{n-1} += delta, and the next step of dt adds
-// (dt^2/2) (c^2/dx^2) L(delta) to h^{n-1} first (core/model/rest_start.hpp), L(delta) on the
-// wet cells of the bump and one cell beyond.
+// delta is added at rest: h^n += delta and h^{n-1} += delta (v unchanged), and the next step of
+// dt takes (dt^2/2) (c^2/dx^2) L(delta) off v first (core/model/rest_start.hpp), L(delta) on
+// the wet cells of the bump and one cell beyond.
 double DampedWave::addEta(const Field2D& delta) {
   double added = 0.0;
   const auto& wet = domain_->wetMask();
@@ -150,21 +145,19 @@ double DampedWave::addEta(const Field2D& delta) {
     if (!wet[k] || delta.data()[k] == 0.0f) continue;
     const float before = current_->data()[k];  // the volume is what the float sum holds
     current_->data()[k] += delta.data()[k];
-    previous_->data()[k] += delta.data()[k];
     added += current_->data()[k] - before;
   }
   restStart_.add(restWave(), delta);
-  kineticCache_.reset();  // h^n - h^{n-1} is unchanged, but keep the cache rule simple
+  kineticCache_.reset();  // v is unchanged, but keep the cache rule simple
   return added * domain_->grid().cellArea();
 }
 
-// Both levels are set at a changed cell: h^n = h^{n-1} = 0 is water at rest (eq. 2 gives no
-// velocity); the stencil with the new walls keeps sum L = 0 under mirror walls, and each body
-// of water's volume rate is balanced to 0 (core/model/mask_change.hpp), so the volume goes on
-// from the new one.
+// A changed cell takes h^n = 0 and v^n = 0, water at rest (eq. 2 gives no velocity); the stencil
+// with the new walls keeps sum L = 0 under mirror walls, and each body of water's volume rate is
+// balanced to 0 (core/model/mask_change.hpp), so the volume goes on from the new one.
 double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32_t>& cells) {
   const std::vector<std::uint8_t> before = walled_.wetMask();
-  const double rate = heightRate(walled_, *current_, *previous_);
+  const double rate = heightRate(walled_, rate_);
   walled_ = given.withLandAsWalls();
   stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
   pml_.followMask(walled_);
@@ -175,16 +168,14 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
   for (const std::uint32_t k : cells) {
     if (before[k] == walled_.wetMask()[k]) continue;
     if (before[k]) added -= current_->data()[k];
-    for (auto& f : fields_)
-      f.data()[k] = 0.0f;
-    for (auto& f : carries_)
-      f.data()[k] = 0.0f;
+    for (Field2D* f : {&surfaces_[0], &surfaces_[1], &rate_})
+      f->data()[k] = 0.0f;
   }
-  balanceHeightRate(walled_, *current_, *previous_, rate);
+  balanceHeightRate(walled_, rate_, rate);
   return added * walled_.grid().cellArea();
 }
 
-// Both levels, their carried rounding, the PML's auxiliary psi (on the layer's cells) and a
+// The surface, its increment, the PML's auxiliary psi (on the layer's cells) and a
 // start at rest still held move with the window. psi left in place while the water moves
 // through the layer is a PML in a mean flow, which is unstable: the wake in builtin:open-sea
 // grew by 3x a second from 10 s on.
@@ -193,27 +184,25 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
 // otherwise stay as a uniform sinking or rising of the whole window.
 void DampedWave::shiftWindow(int di, int dj) {
   if (di == 0 && dj == 0) return;
-  const double rate = heightRate(walled_, *current_, *previous_);
-  for (auto& f : fields_)
-    f.shift(di, dj, 0.0f);
-  for (auto& f : carries_)
-    f.shift(di, dj, 0.0f);
-  balanceHeightRate(walled_, *current_, *previous_, rate);  // as a mask change does
+  const double rate = heightRate(walled_, rate_);
+  for (Field2D* f : {&surfaces_[0], &surfaces_[1], &rate_})
+    f->shift(di, dj, 0.0f);
+  balanceHeightRate(walled_, rate_, rate);  // as a mask change does
   restStart_.shift(di, dj);
   pml_.shift(di, dj);
   kineticCache_.reset();
 }
 
-// The shadow on h^n - h^{n-1}, the damped wave's only motion (core/forcing/wave_shadow.hpp).
+// The shadow on v = h^n - h^{n-1}, the damped wave's only motion (core/forcing/wave_shadow.hpp).
 void DampedWave::dampUnderBodies(const Field2D& rate, double dt) {
-  dampHeightRate(rate, dt, *current_, *previous_);
+  dampHeightRate(rate, dt, rate_);
   kineticCache_.reset();
 }
 
 double DampedWave::kineticEnergy() const {
   if (!kineticCache_) {
     kineticCache_ =
-        kinetic_.compute(stencil_, *domain_, mirrorWalls_, c_, *current_, *previous_, lastDt_);
+        kinetic_.compute(stencil_, *domain_, mirrorWalls_, c_, *current_, rate_, lastDt_);
   }
   return *kineticCache_;
 }

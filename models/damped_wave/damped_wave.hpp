@@ -73,14 +73,13 @@ class DampedWave final : public Model {
   WetStencil stencil_;
   bool mirrorWalls_ = true;  // the boundary parameter, settled in reset
   WavePml pml_;
-  Field2D fields_[3];
-  Field2D* previous_ = &fields_[0];
-  Field2D* current_ = &fields_[1];
-  Field2D* next_ = &fields_[2];
-  // Each level's float rounding, h^n exactly = level + its carry (advanceHeight).
-  Field2D carries_[3];
-  Field2D& carryOf(const Field2D* level) { return carries_[level - fields_]; }
-  RestStart restStart_;  // h^{n-1} of a surface at rest
+  // The surface h^n and the next one h^{n+1} (swapped each step), and the increment
+  // v^n = h^n - h^{n-1} (core/grid/wave_levels.hpp).
+  Field2D surfaces_[2];
+  Field2D* current_ = &surfaces_[0];
+  Field2D* next_ = &surfaces_[1];
+  Field2D rate_;
+  RestStart restStart_;  // v^0 of a surface at rest
   double c_ = 1.0, k_ = 0.0, dt_ = 0.01, lastDt_ = 0.0;
   // Kinetic energy is computed on demand (once per frame), warm-started from the last phi.
   mutable WaveKineticEnergy kinetic_;

@@ -116,7 +116,7 @@ void FftOcean::reset(const Domain& domain, const Field2D& eta0) {
                .cutoff = p.getOptional("small_wave_cutoff").value_or(dx_),
                .g = g_};
   plans_.reset();  // before the buffers it points into are replaced
-  for (Field2D* f : {&eta_, &u_, &v_, &work_, &shadowShift_})
+  for (Field2D* f : {&eta_, &u_, &v_, &work_})
     *f = Field2D(nx_, ny_);
   spectrum_ = Field2D(nx_, ny_);
   plans_ = std::make_unique<Plans>(nx_, ny_, work_, spectrum_, eta_, u_, v_);
@@ -304,21 +304,18 @@ void FftOcean::shiftWindow(int di, int dj) {
 
 // The shadow (core/forcing/wave_shadow.hpp) on the vertical velocity of the surface, the
 // quantity that carries the waves: eta_t = REDFT01(omega b) in physical space is damped toward
-// its shadow-weighted mean, r <- r - s (r - m), s = c dt / (1 + c dt) (dampHeightRate, with
-// eta_t as the rate of "current" over a zero "previous"), and transformed back. That keeps
-// sum(eta_t) = 0, so the damping stays under the bodies: a plain eta_t / (1 + c dt) would give
-// eta_t a mean, which the mean mode (omega = 0) cannot hold, and dropping it would move the
-// whole basin's level at once. The volume is untouched.
+// its shadow-weighted mean, r <- r - s (r - m), s = c dt / (1 + c dt) (dampHeightRate), and
+// transformed back. That keeps sum(eta_t) = 0, so the damping stays under the bodies: a plain
+// eta_t / (1 + c dt) would give eta_t a mean, which the mean mode (omega = 0) cannot hold, and
+// dropping it would move the whole basin's level at once. The volume is untouched.
 void FftOcean::dampUnderBodies(const Field2D& rate, double dt) {
   if (form_ == Form::Open) return dampOpenSea(rate, dt);
   for (std::size_t k = 0; k < b_.size(); ++k)
     work_.data()[k] = float(omega_[k] * b_[k]);
   fftwf_execute_r2r(plans_->inverse, work_.data(), spectrum_.data());
-  const Field2D& etaT = spectrum_;
-  shadowShift_.fill(0.0f);
-  dampHeightRate(rate, dt, etaT, shadowShift_);
-  for (std::size_t k = 0; k < work_.size(); ++k)
-    work_.data()[k] = etaT.data()[k] - shadowShift_.data()[k];
+  Field2D& etaT = spectrum_;
+  dampHeightRate(rate, dt, etaT);
+  std::copy(etaT.data(), etaT.data() + etaT.size(), work_.data());
   fftwf_execute(plans_->forward);
   const double norm = 1.0 / (4.0 * nx_ * ny_);
   for (std::size_t k = 0; k < b_.size(); ++k)

@@ -148,7 +148,6 @@ class FftOcean final : public Model {
   std::unique_ptr<Plans> plans_;
   // work_ is every transform's input; spectrum_ the forward transform's output.
   mutable Field2D eta_, u_, v_, work_, spectrum_;
-  Field2D shadowShift_;  // dampUnderBodies: what the shadow takes off eta_t
   mutable bool etaFresh_ = false, velocityFresh_ = false;
 };
 

@@ -52,7 +52,6 @@ void FftOcean::resetOpen(const Domain& domain, const Field2D& eta0) {
   b_.clear();
   patch_ = std::make_unique<OceanPatch>(PatchGeometry{nx_, ny_, dx_, g_, depth_});
   work_ = Field2D(nx_, ny_);
-  shadowShift_ = Field2D(nx_, ny_);
   patch_->addSurfaceAtRest(eta0, 0.0);
   openSpectrum_ = std::make_unique<OceanSpectrum>(windSeaFrom(params(), g_, depth_));
   if (openSpectrum_->variance() > 0.0)
@@ -94,10 +93,7 @@ void FftOcean::computeOpenVelocity() const {
 void FftOcean::dampOpenSea(const Field2D& rate, double dt) {
   Field2D& etaT = work_;
   patch_->surfaceRate(time(), etaT);
-  shadowShift_.fill(0.0f);
-  dampHeightRate(rate, dt, etaT, shadowShift_);
-  for (std::size_t k = 0; k < etaT.size(); ++k)
-    etaT.data()[k] -= shadowShift_.data()[k];
+  dampHeightRate(rate, dt, etaT);
   patch_->setSurfaceRate(etaT, time());
   invalidate();
 }

@@ -86,9 +86,9 @@ constexpr double kReducedCgIterationBytes = 34.0;
 constexpr double kSweFixedBytes = 336.0;
 
 // advected-wave without flow (a drop: no force, no divergence, so no pressure solve): advect
-// (u, v -> u, v through swapped buffers: 16), divergence and eq. 7 (u, v, z -> z, div: 20),
-// eq. 10 (z, z_old and their carries -> z_new and its carry: 24).
-constexpr double kAdvectedWaveStillBytes = 60.0;
+// (u, v -> u, v through swapped buffers: 16), the divergence (u, v -> div: 12), eq. 7 with
+// eq. 10 on the increment (z, v, div -> v in place, z_new: 20; core/grid/wave_levels.hpp).
+constexpr double kAdvectedWaveStillBytes = 48.0;
 // With flow, besides that: the force (u, v, ax, ay, mask -> u, v: 25), the gradient step (q, u,
 // v -> u, v: 20) and the pressure solve by float V-cycles (Multigrid::solve). Per solve: load
 // of b and of the first guess extrapolated from the last two pressures (b, x, latest, byte mask
@@ -105,9 +105,9 @@ constexpr double kVcycleBytes = 133.0;
 
 // Bytes a model step moves per cell, given its last diagnostics; 0 when not known.
 double bytesPerCell(const std::string& id, const std::map<std::string, double>& diagnostics) {
-  // damped-wave: read h^n, h^{n-1} and their carries, write h^{n+1} and its carry
-  // (core/grid/carried_levels.hpp): twice the least a 3-level scheme in float must move.
-  if (id == "damped-wave") return 24.0;
+  // damped-wave: read h^n and the increment v^n, write v^{n+1} in place and h^{n+1}
+  // (core/grid/wave_levels.hpp): 4 bytes more than the paper's three levels move.
+  if (id == "damped-wave") return 16.0;
   // fft-ocean: read a, b and the cos, sin table, write a, b (doubles): the exact rotation.
   if (id == "fft-ocean") return 48.0;
   if (id == "swe-semi-lagrangian") {

@@ -314,9 +314,12 @@ TEST(WaveKineticEnergy, PredictionAgreesWithAColdSolve) {
         }
       }
       const bool singular = rule == WallRule::Mirror;
-      const double fast = predicted.compute(stencil, domain, singular, c, h, hOld, dt);
+      Field2D rate(96, 80);
+      for (std::size_t k = 0; k < h.size(); ++k)
+        rate.data()[k] = h.data()[k] - hOld.data()[k];
+      const double fast = predicted.compute(stencil, domain, singular, c, h, rate, dt);
       WaveKineticEnergy cold;
-      const double reference = cold.compute(stencil, domain, singular, c, h, hOld, dt);
+      const double reference = cold.compute(stencil, domain, singular, c, h, rate, dt);
       ASSERT_GT(reference, 0.0);
       EXPECT_NEAR(fast, reference, 1e-5 * reference) << "frame " << frame;
       EXPECT_TRUE(predicted.lastSolve().converged);
