@@ -9,9 +9,10 @@
 #include <QUndoStack>
 
 #include "app/gui/window/main_window.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 namespace {
-constexpr int kTimeoutMs = 120000;
+using wb::gui::kTimeoutMs;
 
 QMenu* editMenu(QMainWindow& window) {
   for (QAction* action : window.menuBar()->actions())
@@ -53,7 +54,7 @@ class EditMenuTest : public QObject {
       edit->popup(
           window.mapToGlobal(window.menuBar()->actionGeometry(edit->menuAction()).bottomLeft()));
       QVERIFY(QTest::qWaitForWindowExposed(edit));
-      QTest::qWait(200);
+      edit->repaint();  // painted and flushed to the screen now, before the screen is grabbed
       QVERIFY(window.screen()->grabWindow(0).save(screenshot));
       edit->hide();
     }

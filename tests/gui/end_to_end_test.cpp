@@ -17,10 +17,11 @@
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "models/registry.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 namespace {
+using wb::gui::kTimeoutMs;
 constexpr int kFrames = 60;
-constexpr int kTimeoutMs = 300000;
 // The Π-pool's water covers about a third of a view; a blank view has none.
 constexpr double kMinWaterShare = 0.10;
 // Blue exceeds red by this much (0-255) in every water colour of the view's colour map.
@@ -67,8 +68,8 @@ class EndToEndTest : public QObject {
     QCOMPARE(window.views().size(), wb::defaultModelIds().size());
     for (const auto& model : window.shownSnapshot()->models)
       QVERIFY(!model.failure);
-    window.renderViewsNow();
-    QTest::qWait(200);
+    // The grab renders every view in place (SurfaceView::renderToImage) once it is on screen.
+    QTRY_VERIFY_WITH_TIMEOUT(wb::gui::viewsOnScreen(window), kTimeoutMs);
     const QImage shot = window.grab().toImage();
     const QString file = QDir::temp().filePath("wavebench_e2e.png");
     QVERIFY(shot.save(file));
@@ -138,9 +139,15 @@ class EndToEndTest : public QObject {
     window.playAction()->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kFitFrames,
                              kTimeoutMs);
-    QTest::qWait(600);  // a plot refresh or two
-    QTableWidget* table = window.plots()->costTable();
+    // A plot refresh took every frame's records into the plots and the table, ...
+    wb::gui::PlotsDock* plots = window.plots();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        plots->history().front().size() == std::size_t(kFitFrames) && !plots->refreshPending(),
+        kTimeoutMs);
+    QTableWidget* table = plots->costTable();
     QCOMPARE(table->columnCount(), int(wb::defaultModelIds().size()));
+    // ... which the table lays out now (the event loop would, a moment later).
+    table->doItemsLayout();
     QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
     QCOMPARE(table->verticalScrollBar()->maximum(), 0);
     const int last = table->columnCount() - 1;

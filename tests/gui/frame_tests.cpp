@@ -1,13 +1,15 @@
-// The workbench's frame rate and what it rests on, under Xvfb with Mesa's llvmpipe:
+// What the workbench's frame rate rests on, under Xvfb with Mesa's llvmpipe:
 // - a frame counts when every view swapped (FrameMeter), after a warm-up;
 // - new water is written in place: setEta uploads vertices but never rebuilds the index
 //   buffer, and no filter stands between the mesh and its mapper;
 // - the floor follows the painted depth;
 // - plots fed in many small refreshes show the same points as one refresh of everything;
-// - the whole window (Pi pool, three 128^2 models, plots, 1600x1000) presents at least
-//   kMinFramesPerSecond frames per second;
-// - 100000 tracers are dots of one actor per view, no more than the view has pixels for, and
-//   the window still presents kMinTracerFramesPerSecond.
+// - the whole window (Pi pool, three 128^2 models, plots, 1600x1000) presents frames, and
+//   counts only frames that every view swapped, one per new snapshot at most;
+// - 100000 tracers are dots of one actor per view, no more than the view has pixels for.
+// No test here times the machine: the frame rates themselves are measured by the benchmark
+// (`scripts/wavebench.sh bench`, docs/gui-performance.md), which compares them with the last
+// committed figures instead of failing on a busy machine.
 #include <fstream>
 #include <limits>
 
@@ -30,25 +32,20 @@
 
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
+#include "app/gui/views/view_grid.hpp"
 #include "app/gui/window/frame_meter.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/scenario.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 using namespace wb;
 using namespace wb::gui;
 
 namespace {
-// The rate the CI machine (2 cores, Xvfb, llvmpipe, nothing else running) must reach with
-// three 128^2 models and the plots at 1600x1000. Measured 16-18 frames/s here with the load
-// average at 6-7 (other builds on the same 2 cores); the old window reached about 3 on a
-// quiet machine. The workbench's target is 20; the bound leaves room for a slower CI host.
-constexpr double kMinFramesPerSecond = 10.0;
-constexpr int kRateFrames = 600;  // simulated frames (10 s of the pool)
-constexpr int kTimeoutMs = 300000;
-// With 100000 tracers on each of the three models: measured 10.8 frames/s with four models on
-// this machine (26.7 without tracers, same sitting); before the tracers were dots, none.
-constexpr double kMinTracerFramesPerSecond = 5.0;
+// Presented frames after the meter's warm-up that the window tests wait for, however long the
+// machine takes to present them.
+constexpr int kPresentedFrames = 10;
 constexpr int kTracers = 100000;
 const std::vector<std::string> kThreeModels = {"damped-wave", "advected-wave",
                                                "swe-semi-lagrangian"};
@@ -78,6 +75,30 @@ std::vector<QPointF> pointsOf(const QChart* chart, int series) {
   const auto* line = qobject_cast<const QLineSeries*>(chart->series().at(series));
   const QList<QPointF> points = line->points();
   return {points.begin(), points.end()};
+}
+
+// Plays until the window has presented `frames` frames after the meter's warm-up, then stops.
+void playUntilPresented(MainWindow& window, int frames) {
+  window.playAction()->setChecked(true);
+  QTRY_VERIFY_WITH_TIMEOUT(window.statsJson()["presented_frames"].get<int>() >= frames, kTimeoutMs);
+  window.playAction()->setChecked(false);
+}
+
+// The meter counts honestly: a presented frame is one that every view swapped and one new
+// snapshot at most, so the views' swaps since play began and the simulated frames shown bound
+// the frames counted, warm-up included (the meter started over before play, on the comparison
+// shown). Counts of one run, true on any machine at any speed.
+void checkPresentedFramesAreCountedHonestly(const nlohmann::json& stats, int swaps) {
+  const int presented = stats["presented_frames"].get<int>();
+  const int counted = presented + stats["warm_up_frames"].get<int>();
+  const int views = stats["views"].get<int>();
+  QVERIFY(presented > 0);
+  QVERIFY2(
+      counted * views <= swaps,
+      qPrintable(QString("%1 frames of %2 views, %3 swaps").arg(counted).arg(views).arg(swaps)));
+  QVERIFY2(counted <= stats["simulated_frames"].get<int>(),
+           qPrintable(QString::fromStdString(stats.dump())));
+  QVERIFY(stats["presented_fps"].get<double>() > 0.0);
 }
 }  // namespace
 
@@ -326,7 +347,7 @@ class FrameTests : public QObject {
     }
   }
 
-  void piPoolPresentsFramesAtTheCiRate() {
+  void piPoolPresentsFramesCountedHonestly() {
     MainWindow window(false);
     window.resize(1600, 1000);
     QVERIFY(window.openScenario("builtin:pi-pool", kThreeModels));
@@ -338,20 +359,17 @@ class FrameTests : public QObject {
     window.document().setGrid(grid);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.worker().setFrameLimit(kRateFrames);
-    window.playAction()->setChecked(true);
-    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kRateFrames,
-                             kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        lastSnapshotShown(window) && window.shownSnapshot()->domain->grid().nx == 128, kTimeoutMs);
+    QSignalSpy swaps(window.viewGrid(), &ViewGrid::frameSwapped);
+    playUntilPresented(window, kPresentedFrames);
+    if (QTest::currentTestFailed()) return;
     const nlohmann::json stats = window.statsJson();
     qInfo("%s", stats.dump().c_str());
     QCOMPARE(stats["grid"]["nx"].get<int>(), 128);
     QCOMPARE(stats["views"].get<int>(), 3);
-    const double fps = stats["presented_fps"].get<double>();
-    QVERIFY(stats["presented_frames"].get<int>() > 0);
-    // Honest counting: the median frame interval agrees with the rate within a factor 2.
-    const double p50 = stats["frame_ms_p50"].get<double>();
-    QVERIFY(p50 > 0.5e3 / fps && p50 < 2e3 / fps);
-    QVERIFY2(fps >= kMinFramesPerSecond, qPrintable(QString("%1 frames/s").arg(fps)));
+    checkPresentedFramesAreCountedHonestly(stats, int(swaps.count()));
+    if (QTest::currentTestFailed()) return;
 
     // The user hides a model: its view goes, the others keep their models; the difference
     // view subtracts the pair picked in the toolbar.
@@ -368,7 +386,7 @@ class FrameTests : public QObject {
     window.document().setModified(false);
   }
 
-  void hundredThousandTracersAreDotsAtInteractiveRates() {
+  void hundredThousandTracersAreDotsOfOneActorPerView() {
     QTemporaryDir folder;
     nlohmann::json scenario = nlohmann::json::parse(*builtinResource("pi-pool.json"));
     scenario["bodies"] = {{"count", kTracers}, {"size", 0.02}};
@@ -379,12 +397,14 @@ class FrameTests : public QObject {
     QVERIFY(window.openScenario(path, kThreeModels));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.worker().setFrameLimit(kRateFrames);
-    window.playAction()->setChecked(true);
-    QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot() && window.shownSnapshot()->frame >= kRateFrames,
-                             kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(lastSnapshotShown(window), kTimeoutMs);
+    QSignalSpy swaps(window.viewGrid(), &ViewGrid::frameSwapped);
+    playUntilPresented(window, kPresentedFrames);
+    if (QTest::currentTestFailed()) return;
     const nlohmann::json stats = window.statsJson();
     qInfo("%s", stats.dump().c_str());
+    checkPresentedFramesAreCountedHonestly(stats, int(swaps.count()));
+    if (QTest::currentTestFailed()) return;
     for (SurfaceView* view : window.views()) {
       const SurfaceScene& scene = view->scene();
       const int* size = const_cast<SurfaceScene&>(scene).renderer()->GetSize();
@@ -396,8 +416,6 @@ class FrameTests : public QObject {
       QVERIFY(scene.tracerDotCount() <=
               std::max(SurfaceScene::kMinTracerDots, pixels / SurfaceScene::kPixelsPerTracerDot));
     }
-    const double fps = stats["presented_fps"].get<double>();
-    QVERIFY2(fps >= kMinTracerFramesPerSecond, qPrintable(QString("%1 frames/s").arg(fps)));
     window.document().setModified(false);
   }
 };

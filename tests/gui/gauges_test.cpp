@@ -24,9 +24,12 @@
 #include "app/gui/views/gauges_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 namespace {
-constexpr int kTimeoutMs = 120000;
+using wb::gui::csvColumns;
+using wb::gui::kTimeoutMs;
+using wb::gui::stepTo;
 constexpr int kFrames = 20;
 
 // The Π pool (walls inside), a drop to make waves; one model with a velocity, one without.
@@ -39,23 +42,6 @@ constexpr const char* kScenario = R"({
   "models": {"damped-wave": {}, "swe-semi-lagrangian": {}},
   "duration": 1.0
 })";
-
-void stepTo(wb::gui::MainWindow& window, int frame) {
-  while (window.worker().latest()->frame < frame) {
-    const int before = window.worker().latest()->frame;
-    window.worker().stepOnce();
-    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame > before, kTimeoutMs);
-  }
-}
-
-std::vector<std::string> csvColumns(const std::string& line) {
-  std::vector<std::string> columns;
-  std::stringstream split(line);
-  for (std::string column; std::getline(split, column, ',');)
-    columns.push_back(column);
-  if (!line.empty() && line.back() == ',') columns.push_back("");
-  return columns;
-}
 
 struct Csv {
   std::string header;
@@ -139,7 +125,7 @@ class GaugesTest : public QObject {
     QCOMPARE(dock->list()->count(), 3);
     // The Domain canvas draws them: the gauges' yellow among its pixels.
     window.findChild<QDockWidget*>("domainDock")->raise();
-    QTest::qWait(100);
+    QTRY_VERIFY_WITH_TIMEOUT(window.maskEditor()->isVisible(), kTimeoutMs);
     const QImage canvas = window.maskEditor()->grab().toImage();
     canvas.save(dir_.filePath("domain.png"));
     bool yellow = false;
@@ -159,7 +145,8 @@ class GaugesTest : public QObject {
                                  dock->samples()[1].back().time >= end - 1e-9,
                              kTimeoutMs);
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot()->frame == kFrames, kTimeoutMs);
-    QTest::qWait(400);  // a chart refresh draws the shown frame's profiles
+    // A chart refresh took the shown frame's profiles (transects.csv's rows).
+    QTRY_VERIFY_WITH_TIMEOUT(dock->profiles() && dock->profiles()->frame == kFrames, kTimeoutMs);
     dock->refresh();
 
     for (const char* suffix : {"png", "svg", "pdf"}) {
@@ -238,8 +225,8 @@ class GaugesTest : public QObject {
                              kTimeoutMs);
     stepTo(window, 5);
     QTRY_VERIFY_WITH_TIMEOUT(window.shownSnapshot()->frame == 5, kTimeoutMs);
-    QTest::qWait(400);
     auto* dock = window.gaugesDock();
+    QTRY_VERIFY_WITH_TIMEOUT(dock->profiles() && dock->profiles()->frame == 5, kTimeoutMs);
     dock->refresh();
     dock->exportGaugesCsv(dir_.filePath("ref-gauges.csv"));
     dock->exportTransectsCsv(dir_.filePath("ref-transects.csv"));

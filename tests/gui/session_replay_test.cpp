@@ -31,9 +31,12 @@
 #include "app/gui/views/plots_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 namespace {
-constexpr int kTimeoutMs = 120000;
+using wb::gui::csvColumns;
+using wb::gui::kTimeoutMs;
+using wb::gui::stepTo;
 constexpr int kSessionFrames = 60;
 constexpr int kStepMsColumn = 9;  // frame,time,model,volume,...,energy_total,step_ms
 
@@ -46,24 +49,6 @@ constexpr const char* kScenario = R"({
   "models": {"damped-wave": {}, "advected-wave": {}, "swe-semi-lagrangian": {}},
   "duration": 1.0
 })";
-
-void stepTo(wb::gui::MainWindow& window, int frame) {
-  while (window.worker().latest()->frame < frame) {
-    const int before = window.worker().latest()->frame;
-    window.worker().stepOnce();
-    QTRY_VERIFY_WITH_TIMEOUT(window.worker().latest()->frame > before, kTimeoutMs);
-  }
-}
-
-// The comma-separated fields of one CSV line.
-std::vector<std::string> csvColumns(const std::string& line) {
-  std::vector<std::string> columns;
-  std::stringstream split(line);
-  for (std::string column; std::getline(split, column, ',');)
-    columns.push_back(column);
-  if (!line.empty() && line.back() == ',') columns.push_back("");  // the empty last column
-  return columns;
-}
 
 // The columns of volume_displaced and volume_masked in seriesRows' rows (step_ms removed):
 // before the four columns of the reference's errors, the two of the ocean's energies and
@@ -230,9 +215,11 @@ class SessionReplayTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!window.worker().playing(), kTimeoutMs);
     window.playAction()->setChecked(false);
     window.tick();
-    QTest::qWait(50);  // the document takes up the last entries on the GUI thread
-
+    // The document takes up the entries on the GUI thread, in the order they were made: the
+    // last one is the water dab.
     const wb::ExcitationSpecs& recorded = window.document().scenario().excitations;
+    QTRY_VERIFY_WITH_TIMEOUT(!recorded.strokes.empty() && !recorded.strokes.back().solid,
+                             kTimeoutMs);
     QCOMPARE(recorded.drops.size(), std::size_t(3));
     QCOMPARE(recorded.stirs.size(), std::size_t(1));
     QCOMPARE(recorded.rain.size(), std::size_t(1));
@@ -396,9 +383,15 @@ class SessionReplayTest : public QObject {
     options.png = false;
     options.mp4 = true;
     QProgressDialog progress("export", "Cancel", 0, options.frames);
-    QTimer::singleShot(1500, &progress, &QProgressDialog::cancel);
+    // Cancelled once a few frames are written, however long they take.
+    constexpr int kFramesBeforeCancel = 3;
+    QTimer watch;
+    QObject::connect(&watch, &QTimer::timeout, &progress, [&progress] {
+      if (progress.value() >= kFramesBeforeCancel) progress.cancel();
+    });
+    watch.start(10);
     const int written = wb::gui::exportFrames(window, options, &progress);
-    QVERIFY(written > 0);
+    QVERIFY(written >= kFramesBeforeCancel);
     QVERIFY(written < options.frames);
     QVERIFY(!QFile::exists(options.directory + "/frames.mp4"));
     QVERIFY(!QFile::exists(options.directory + "/frames.mp4.part"));

@@ -15,12 +15,11 @@
 
 #include "app/gui/window/main_window.hpp"
 #include "app/gui/window/study_window.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 using namespace wb::gui;
 
 namespace {
-constexpr int kTimeoutMs = 120000;
-
 QString writeStudy(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   QFile file(dir.filePath(name));
   file.open(QIODevice::WriteOnly);

@@ -1,37 +1,54 @@
 // Tools > Verification: the cases of one model run in the background, one after another, each
 // row getting its tolerance, measured figure and verdict; Cancel stops the run between cases
 // while the window stays responsive.
-#include <chrono>
-#include <thread>
+#include <atomic>
+#include <future>
+#include <utility>
 
 #include <QApplication>
 #include <QComboBox>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
 
 #include "app/gui/window/verification_window.hpp"
+#include "tests/gui/gui_test_support.hpp"
 
 using namespace wb;
 using namespace wb::gui;
 
 namespace {
-constexpr int kTimeoutMs = 600000;
 // The model whose cases run in seconds.
 constexpr const char* kFastModel = FAST_MODEL;
 
-// Cases that take a while each, so that a Cancel lands between them.
-std::vector<VerifyCase> slowCases(int count) {
+// A gate the test opens: cases wait at it until then, and it counts the cases that reached it.
+// It outlives the window, whose destructor waits for the case under way.
+struct Gate {
+  std::promise<void> opener;
+  std::shared_future<void> opened = opener.get_future().share();
+  std::atomic<int> reached{0};
+  bool open = false;
+  void openNow() {
+    if (!std::exchange(open, true)) opener.set_value();
+  }
+};
+
+// The first case returns at once; every later one waits at the gate, so that the test can
+// cancel while the second is under way, however fast or slow the machine.
+std::vector<VerifyCase> gatedCases(int count, Gate& gate) {
   std::vector<VerifyCase> cases;
   for (int k = 0; k < count; ++k)
-    cases.push_back({"slow", "case " + std::to_string(k), [k] {
-                       std::this_thread::sleep_for(std::chrono::milliseconds(300));
-                       return VerifyResult{
-                           "slow",        "case " + std::to_string(k), 0.5, 1.0, "rel", true,
-                           "slept 300 ms"};
+    cases.push_back({"gated", "case " + std::to_string(k), [k, &gate] {
+                       if (k > 0) {
+                         ++gate.reached;
+                         gate.opened.wait();
+                       }
+                       return VerifyResult{"gated", "case " + std::to_string(k), 0.5, 1.0, "rel",
+                                           true,    "waited at the gate"};
                      }});
   return cases;
 }
@@ -68,24 +85,33 @@ class VerificationWindowTest : public QObject {
     }
   }
 
-  // Cancel after the first case: the case under way finishes, no other starts, the rest are
+  // Cancel while the second case is under way: it finishes, no other starts, the rest are
   // marked cancelled; the GUI thread kept running meanwhile (the clicks were processed).
   void cancelStopsBetweenCases() {
     constexpr int kCases = 8;
-    VerificationWindow window(nullptr, slowCases(kCases));
+    Gate gate;
+    VerificationWindow window(nullptr, gatedCases(kCases, gate));
+    // Opened whatever happens, before the window waits for the case under way.
+    const auto openAtExit = qScopeGuard([&gate] { gate.openNow(); });
     window.show();
     QSignalSpy caseDone(&window, &VerificationWindow::caseFinished);
     QSignalSpy finished(&window, &VerificationWindow::runFinished);
     QTest::mouseClick(window.runButton(), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(caseDone.count(), 1, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(gate.reached.load(), 1, kTimeoutMs);  // the second under way
+    QVERIFY(window.running());
     QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
+    gate.openNow();
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
     QCOMPARE(finished.front().front().toBool(), true);
     QVERIFY(!window.running());
-    QVERIFY(window.casesRun() <= 2);
-    QTest::qWait(1000);  // nothing more arrives
-    QVERIFY(window.casesRun() <= 2);
-    QCOMPARE(caseDone.count(), window.casesRun());
+    // runFinished follows the end of the run's thread (finish() joins it) and every result it
+    // sent: nothing more can arrive.
+    QCOMPARE(window.casesRun(), 2);
+    QCOMPARE(caseDone.count(), 2);
+    QCOMPARE(window.table()->item(1, VerificationWindow::ResultColumn)->text(), QString("pass"));
+    QCOMPARE(window.table()->item(2, VerificationWindow::ResultColumn)->text(),
+             QString("cancelled"));
     QCOMPARE(window.table()->item(kCases - 1, VerificationWindow::ResultColumn)->text(),
              QString("cancelled"));
     QVERIFY(window.runButton()->isEnabled());

@@ -17,8 +17,9 @@ double niceCeil(double value);
 
 class AutoRange {
  public:
-  // The data must stay below kShrinkShare of the range this long (wall time, what the user
-  // sees) and over at least kShrinkAfterUpdates frames before the range shrinks.
+  // The data must stay below kShrinkShare of the range this long (seconds of the caller's
+  // clock: in the workbench the wall clock, what the user sees; ViewGrid::setClock) and over
+  // at least kShrinkAfterUpdates frames before the range shrinks.
   static constexpr double kShrinkAfterSeconds = 0.5;
   static constexpr int kShrinkAfterUpdates = 3;
   // Data must fall below this share of the range to shrink it.
@@ -27,7 +28,7 @@ class AutoRange {
   static constexpr double kMinRange = 1e-6;
 
   // The range after seeing a frame whose largest |value| is maxAbs (non-finite ignored) at
-  // wall time nowSeconds (any steady clock).
+  // time nowSeconds of the caller's clock (any steady one).
   double update(double maxAbs, double nowSeconds);
   double range() const { return range_; }
   // Forget the data (a new comparison, another colour mode): the next update sets the range.
@@ -37,7 +38,7 @@ class AutoRange {
   double range_ = 0.0;       // 0: not set yet
   double shrinkTo_ = 0.0;    // the largest nice range of the updates since the data fell inside
   int below_ = 0;            // updates in a row with data below kShrinkShare of range_
-  double belowSince_ = 0.0;  // the wall time of the first of them
+  double belowSince_ = 0.0;  // the clock's time of the first of them
 };
 
 }  // namespace wb::gui

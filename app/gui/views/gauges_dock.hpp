@@ -33,6 +33,8 @@ class GaugesDock : public QDockWidget {
   void append(const std::vector<std::vector<GaugeSample>>& perModel);
   // The transects' profiles of a newly shown snapshot, drawn at the next refresh.
   void showProfiles(std::shared_ptr<const Snapshot> snapshot);
+  // The snapshot whose profiles the Transects chart and transects.csv hold (null before one).
+  const std::shared_ptr<const Snapshot>& profiles() const { return profiles_; }
   // Hands the new points to the charts (a few times a second).
   void refresh();
 

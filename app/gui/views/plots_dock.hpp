@@ -36,6 +36,8 @@ class PlotsDock : public QDockWidget {
   // Hands the points added since the last refresh to the series (called a few times a
   // second, not per frame). Its cost follows the new records, not the session's length.
   void refresh();
+  // Records were appended that the next refresh hands to the series and the table.
+  bool refreshPending() const { return dirty_; }
 
   const std::vector<std::vector<FrameRecord>>& history() const { return history_; }
   // Cost figures (plot, table, view captions) are medians over this many frames.

@@ -182,7 +182,7 @@ void ViewGrid::showDifference(const Snapshot& snapshot, const Captions& captions
     difference.data()[k] = etaA.data()[k] - etaB.data()[k];
   const ColourRangeSetting& setting = settings_.range(ColourMode::Difference);
   differenceView_->scene().setColourRange(
-      setting.automatic ? differenceViewRange_.update(difference.maxAbs(), wallSeconds())
+      setting.automatic ? differenceViewRange_.update(difference.maxAbs(), clock_())
                         : setting.fixed);
   differenceView_->scene().setEta(difference);
   if (!withCaptions) return;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <vtkNew.h>
@@ -81,6 +82,9 @@ class ViewGrid : public QWidget {
   void renderNow();
   // Render meshes at the grid's resolution even on a software renderer (measurements).
   void setFullResolutionMesh(bool on);
+  // The automatic ranges' clock (seconds, any steady origin): the wall clock unless a caller
+  // gives another, as a test does to run AutoRange's time rule without waiting for it.
+  void setClock(std::function<double()> secondsNow) { clock_ = std::move(secondsNow); }
 
   const std::vector<SurfaceView*>& views() const { return views_; }
   int meshStride() const { return meshStride_; }
@@ -100,7 +104,7 @@ class ViewGrid : public QWidget {
   void showDifference(const Snapshot& snapshot, const Captions& captions, bool withCaptions);
   void drawDomain(SurfaceView& view, const Domain& domain);
   ColourMode modeFor(const Snapshot& snapshot) const;
-  static double wallSeconds();  // the automatic ranges' clock
+  static double wallSeconds();  // the automatic ranges' default clock
   // The snapshot's model whose eta is subtracted in Difference mode.
   std::size_t subtractedIndex(const Snapshot& snapshot) const;
   // Fills colourValues_ for the Error and Difference modes; returns the largest |value| over the
@@ -125,6 +129,7 @@ class ViewGrid : public QWidget {
   ColourMode shownMode_ = ColourMode::Surface;
   std::array<AutoRange, kColourModeCount> autoRanges_;
   AutoRange differenceViewRange_;
+  std::function<double()> clock_ = &ViewGrid::wallSeconds;  // the automatic ranges' (setClock)
   double colourRange_ = 0.0;
   std::vector<Field2D> colourValues_;  // per model view
   int meshStride_ = 1;

@@ -72,8 +72,8 @@ double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) 
 
 void ViewGrid::applyColours(ColourMode mode, double maxAbs) {
   const ColourRangeSetting& setting = settings_.range(mode);
-  colourRange_ = setting.automatic ? autoRanges_[std::size_t(mode)].update(maxAbs, wallSeconds())
-                                   : setting.fixed;
+  colourRange_ =
+      setting.automatic ? autoRanges_[std::size_t(mode)].update(maxAbs, clock_()) : setting.fixed;
   const std::string subtracted =
       shown_ && !shown_->models.empty() ? shown_->models[subtractedIndex(*shown_)].id : "";
   const std::string title = colourTitle(mode, subtracted);
