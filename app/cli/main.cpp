@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
       return wb::cli::runCommand(FlagReader(args,
                                             {"--scenario", "--models", "--duration", "--frames",
                                              "--out", "--dump-every", "--threads", "--set"},
-                                            {"--force", "--quiet", "--sequential"}));
+                                            {"--force", "--quiet", "--sequential"}, {"--set"}));
     if (command == "bench")
       return wb::cli::benchCommand(
           FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));

@@ -10,7 +10,8 @@
 namespace wb::cli {
 
 FlagReader::FlagReader(std::vector<std::string> args, std::vector<std::string> valueFlags,
-                       std::vector<std::string> switchFlags) {
+                       std::vector<std::string> switchFlags,
+                       std::vector<std::string> repeatableFlags) {
   auto known = [](const std::vector<std::string>& list, const std::string& flag) {
     return std::find(list.begin(), list.end(), flag) != list.end();
   };
@@ -32,6 +33,10 @@ FlagReader::FlagReader(std::vector<std::string> args, std::vector<std::string> v
         throw InputError(flag + ": missing value");
       // An empty value ("$DIR" unset) would silently mean the default or the current folder.
       if (values_.back().second.empty()) throw InputError(flag + ": empty value");
+      // A second value of a one-value flag would silently replace the first.
+      if (!known(repeatableFlags, flag) && values(flag).size() > 1)
+        throw InputError(flag + ": given twice ('" + values(flag).front() + "', then '" +
+                         values_.back().second + "'); give it once");
     } else {
       throw InputError(flag + ": unknown option (see wavebench-cli --help)");
     }

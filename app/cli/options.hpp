@@ -12,12 +12,12 @@ struct Args {
   std::vector<std::string> rest;
 };
 
-// A small flag reader: every flag is checked, unknown flags and missing or malformed values
-// throw InputError naming the flag.
+// A small flag reader: every flag is checked, unknown flags, missing or malformed values and a
+// second value of a flag not among repeatableFlags (--set) throw InputError naming the flag.
 class FlagReader {
  public:
   FlagReader(std::vector<std::string> args, std::vector<std::string> valueFlags,
-             std::vector<std::string> switchFlags);
+             std::vector<std::string> switchFlags, std::vector<std::string> repeatableFlags = {});
   std::optional<std::string> value(const std::string& flag) const;
   std::vector<std::string> values(const std::string& flag) const;
   bool isSet(const std::string& flag) const;

@@ -245,6 +245,7 @@ int runCommand(const FlagReader& flags) {
   std::optional<RunFiles> files;
   if (out) {
     output.emplace(*out);
+    output->clearEarlierRun(modelIds());
     std::vector<std::string> folders;
     for (std::size_t k = 0; k < comparison.modelCount(); ++k)
       folders.push_back(comparison.model(k).id());

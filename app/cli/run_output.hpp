@@ -2,7 +2,9 @@
 // RunOutput holds the folder for the run's life: a lock on it (a second run with the same
 // --out is refused; the kernel drops the lock when the process dies, so a crashed run never
 // blocks the next one) and a record of the folders and files this run made, so a run stopped
-// by bad input removes them again. Files are written with OutputFile (app/export/output_file.hpp).
+// by bad input removes them again. Before a run writes, clearEarlierRun() removes an earlier
+// run's files, so that the folder never holds frames of two runs. Files are written with OutputFile
+// (app/export/output_file.hpp).
 #pragma once
 
 #include <filesystem>
@@ -24,6 +26,10 @@ class RunOutput {
   ~RunOutput();
 
   const std::filesystem::path& dir() const { return dir_; }
+  // Makes the folder hold one run: removes what an earlier run left (the files `run` writes at
+  // the top and in the folders named by modelFolders; docs/cli.md, run), or, when the folder
+  // holds anything else, throws InputError naming it and removes nothing.
+  void clearEarlierRun(const std::vector<std::string>& modelFolders);
   // Records the subfolders (of dir) that do not exist yet, before they are made, so that
   // discard() removes them.
   void noteSubfolders(const std::vector<std::string>& names);

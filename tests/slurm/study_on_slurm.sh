@@ -59,4 +59,20 @@ compare='
   }'
 awk -F, "$compare" "$work/slurm/study.csv" "$work/local/study.csv"
 test -s "$work/slurm/report.html"
-echo "slurm test: 8 runs on Slurm (4 tasks of 2, 2 at a time) equal the local study"
+
+# A folder whose name holds a space, an apostrophe, a # and a %: sbatch's own reading of the
+# #SBATCH lines must find the log path meant (runs/task-0.log in that folder) and the task
+# must run the study there.
+cat >"$work/one.json" <<'STUDY'
+{"scenario": "builtin:standing-wave", "axes": {"models": ["swe-adi"], "grid": [32]},
+ "error": {"at": [0.5]}}
+STUDY
+odd="$work/it's a #1 100% study"
+"$cli" study submit "$work/one.json" --out "$odd" --slurm --time 10:00 | tee "$work/odd.out"
+grep -q "^submitted 1 runs as job [0-9][0-9]*;" "$work/odd.out"
+"$cli" study collect "$odd" --wait
+test -s "$odd/runs/0000.json"
+test -e "$odd/runs/task-0.log" || { echo "slurm test: no task log at $odd/runs/task-0.log" >&2; ls -R "$work" >&2; exit 1; }
+awk -F, 'NR == 1 { for (k = 1; k <= NF; ++k) column[$k] = k; next }
+  $column["status"] != "ok" { print "slurm test: " $0; bad = 1 } END { exit bad }' "$odd/study.csv"
+echo "slurm test: 8 runs on Slurm (4 tasks of 2, 2 at a time) equal the local study; a folder named with a space, ', # and % takes its run"

@@ -274,6 +274,48 @@ TEST_F(CliOutputs, FolderOfAKilledRunIsFreeAgain) {
       {"run", "--scenario", "builtin:pi-pool", "--frames", "3", "--quiet", "--out", out.string()});
   EXPECT_EQ(exitCodeOf(next.wait()), 0) << next.err();
   EXPECT_EQ(expectWholeRows(out / "series.csv"), 3 * 4);
+  // The folder holds the new run alone: the killed run's dumps, logs and temporaries are gone.
+  EXPECT_EQ(filesBelow(out), std::vector<std::string>{"series.csv"});
+}
+
+// A folder holds one run: a rerun replaces an earlier run's files (other models' folders,
+// frames beyond the new run's), and a folder holding anything else is refused, untouched.
+TEST_F(CliOutputs, RerunReplacesAnEarlierRunAndRefusesAFolderOfOtherFiles) {
+  const fs::path out = dir_ / "out";
+  auto run = [&](const std::string& name, const std::vector<std::string>& extra) {
+    std::vector<std::string> args{"run", "--scenario", "builtin:pi-pool", "--dump-every",
+                                  "2",   "--quiet",    "--out",           out.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliProcess process(dir_, name, args);
+    const int code = exitCodeOf(process.wait());
+    return std::pair{code, process.err()};
+  };
+  ASSERT_EQ(run("first", {"--frames", "6"}).first, 0);
+  ASSERT_TRUE(fs::exists(out / "advected-wave" / "eta_00006.csv"));
+  const auto second = run("second", {"--frames", "2", "--models", "damped-wave"});
+  ASSERT_EQ(second.first, 0) << second.second;
+  const std::vector<std::string> secondFiles = {"damped-wave",
+                                                "damped-wave/eta.pvd",
+                                                "damped-wave/eta_00000.csv",
+                                                "damped-wave/eta_00000.vti",
+                                                "damped-wave/eta_00002.csv",
+                                                "damped-wave/eta_00002.vti",
+                                                "series.csv"};
+  EXPECT_EQ(filesBelow(out), secondFiles);
+  expectWholePvd(out / "damped-wave" / "eta.pvd");
+
+  writeText(out / "notes.txt", "mine\n");
+  writeText(out / "damped-wave" / "plot.py", "mine\n");
+  const auto third = run("third", {"--frames", "4"});
+  EXPECT_EQ(third.first, 2);
+  EXPECT_EQ(third.second, "wavebench-cli: " + out.string() +
+                              ": the output folder holds files that wavebench-cli run does not "
+                              "write (damped-wave/plot.py, notes.txt); give a new or empty "
+                              "folder, or one that holds only an earlier run\n");
+  std::vector<std::string> kept = secondFiles;
+  kept.insert(kept.begin() + 6, "damped-wave/plot.py");
+  kept.insert(kept.begin() + 7, "notes.txt");
+  EXPECT_EQ(filesBelow(out), kept);
 }
 
 // A file size limit fails writes with EFBIG as a full disk fails them with ENOSPC, and needs

@@ -3,7 +3,9 @@
 // that do not, a folder of another study, and study.csv and eoc.csv telling the same errors.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -51,6 +53,69 @@ std::vector<std::map<std::string, std::string>> readCsv(const fs::path& file) {
     rows.push_back(row);
   }
   return rows;
+}
+
+// Single quotes for the shell.
+std::string shellQuoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The options sbatch takes from a batch script, read as sbatch reads them (src/sbatch/opt.c):
+// the lines after the first that start with #SBATCH, up to the first line that is neither
+// blank nor a comment; in each, words split at white space, grouped by "..." or '...', a
+// backslash escaping the next character, an unquoted # ending the line. `after` counts the
+// #SBATCH lines after that first command, which sbatch never reads.
+struct SbatchOptions {
+  std::vector<std::string> options;
+  int after = 0;
+};
+SbatchOptions sbatchOptions(const std::string& script) {
+  SbatchOptions read;
+  std::istringstream in(script);
+  std::string line;
+  std::getline(in, line);  // #!/bin/bash
+  bool reading = true;
+  while (std::getline(in, line)) {
+    if (line.rfind("#SBATCH", 0) != 0) {
+      const auto first = line.find_first_not_of(" \t");
+      reading = reading && (first == std::string::npos || line[first] == '#');
+      continue;
+    }
+    if (!reading) {
+      ++read.after;
+      continue;
+    }
+    std::string word;
+    bool inWord = false, escape = false;
+    char quote = 0;
+    for (std::size_t k = 7; k < line.size(); ++k) {
+      const char c = line[k];
+      if (escape) {
+        word += c, escape = false;
+      } else if (c == '\\') {
+        escape = inWord = true;
+      } else if (quote) {
+        if (c == quote)
+          quote = 0;
+        else
+          word += c;
+      } else if (c == '"' || c == '\'') {
+        quote = c, inWord = true;
+      } else if (c == '#') {
+        break;
+      } else if (c == ' ' || c == '\t') {
+        if (inWord) read.options.push_back(word);
+        word.clear(), inWord = false;
+      } else {
+        word += c, inWord = true;
+      }
+    }
+    if (inWord) read.options.push_back(word);
+  }
+  return read;
 }
 
 class Study : public ::testing::Test {
@@ -267,6 +332,116 @@ TEST_F(Study, SubmitWritesAJobArrayOfThePendingRuns) {
                 "' --slurm --dry-run --array-limit 0"),
             2);
   EXPECT_NE(err().find("--array-limit"), std::string::npos) << err();
+}
+
+// Names with a line break, a space, quotes, # and $(...) in the output folder and the study
+// file: the batch script holds exactly the options meant, all read by sbatch (one block at the
+// top), and running it runs the study's task and nothing else.
+TEST_F(Study, SubmitScriptHoldsHostileNamesExactly) {
+  const fs::path file = study("s\n#SBATCH --array=0-99\ntouch injected\n.json",
+                              R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32]}, "error": {"at": [0.5]}})");
+  const fs::path out = dir_ / "a b'c #d \"e\" $(touch injected) `touch injected` %j\tz";
+  ASSERT_EQ(
+      cli("study submit " + shellQuoted(file.string()) + " --out " + shellQuoted(out.string()) +
+          " --slurm --dry-run --time 1-12:30:15 --partition short --mem 16G "
+          "--account proj_1 --array-limit 3"),
+      0)
+      << err();
+  const fs::path script = out / "submit.sbatch";
+  EXPECT_EQ(std::system(("bash -n " + shellQuoted(script.string())).c_str()), 0);
+  const SbatchOptions read = sbatchOptions(readText(script));
+  EXPECT_EQ(read.after, 0) << readText(script);
+  ASSERT_EQ(read.options.size(), 9u) << readText(script);
+  EXPECT_EQ(read.options[0].rfind("--job-name=wavebench-study-", 0), 0u) << read.options[0];
+  std::string logs = (out / "runs" / "task-%a.log").string();
+  logs.replace(logs.find("%j"), 2, "%%j");  // a % of the name is written %% for Slurm
+  const std::vector<std::string> meant = {
+      "--array=0-0%3",    "--ntasks=1",        "--cpus-per-task=1", "--time=1-12:30:15",
+      "--output=" + logs, "--partition=short", "--mem=16G",         "--account=proj_1"};
+  EXPECT_EQ(std::vector<std::string>(read.options.begin() + 1, read.options.end()), meant);
+  // Run as Slurm runs task 0, from the work folder: the run's result, no injected command.
+  const std::string task = "cd " + shellQuoted(dir_.string()) + " && SLURM_ARRAY_TASK_ID=0 bash " +
+                           shellQuoted(script.string());
+  ASSERT_EQ(std::system(task.c_str()), 0);
+  EXPECT_TRUE(fs::exists(out / "runs" / "0000.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "injected"));
+  EXPECT_FALSE(fs::exists(out / "injected"));
+}
+
+// Values Slurm cannot take are refused with one line before anything is written; every form of
+// Slurm's time limit is taken.
+TEST_F(Study, SubmitRefusesWhatSlurmCannotTake) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32]}, "error": {"at": [0.5]}})");
+  const std::string submit = "study submit '" + file.string() + "' --slurm --dry-run ";
+  const std::string o = " --out '" + (dir_ / "o").string() + "'";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"--out '" + (dir_ / "o\n#SBATCH --array=0-99").string() + "'",
+       "--out: '" + (dir_ / "o").string() + "\\n#SBATCH --array=0-99' holds a line break"},
+      {"--out '" + (dir_ / "o\\p").string() + "'",
+       "--out: '" + (dir_ / "o\\p").string() + "' holds a backslash, which Slurm's"},
+      {"--time abc" + o, "--time: 'abc' is not a Slurm time limit (minutes, MM:SS, HH:MM:SS, "},
+      {"--time -1" + o, "--time: '-1' is not a Slurm time limit"},
+      {"--time 1:60" + o, "--time: '1:60' is not a Slurm time limit"},
+      {"--time 1-24" + o, "--time: '1-24' is not a Slurm time limit"},
+      {"--time 10:00:60" + o, "--time: '10:00:60' is not a Slurm time limit"},
+      {"--time '1 hour'" + o, "--time: '1 hour' is not a Slurm time limit"},
+      {"--time '10\n#SBATCH --array=0-99'" + o,
+       "--time: '10\\n#SBATCH --array=0-99' is not a Slurm time limit"},
+      {"--partition 'a b'" + o, "--partition: 'a b' is not a Slurm partition name"},
+      {"--partition 'short\ntouch injected'" + o,
+       "--partition: 'short\\ntouch injected' is not a Slurm partition name"},
+      {"--partition 'short#x'" + o, "--partition: 'short#x' is not a Slurm partition name"},
+      {"--mem 4X" + o, "--mem: '4X' is not a Slurm memory size"},
+      {"--mem -1" + o, "--mem: '-1' is not a Slurm memory size"},
+      {"--account \"a'b\"" + o, "--account: 'a'b' is not a Slurm account name"},
+      {"--array-limit 2.5" + o, "--array-limit: must be an integer"},
+  };
+  for (const auto& [args, message] : refused) {
+    EXPECT_EQ(cli(submit + args), 2) << args;
+    const std::string error = err();
+    EXPECT_EQ(error.rfind("wavebench-cli: " + message, 0), 0u) << args << "\n" << error;
+    EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << error;
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 3)
+        << args;  // s.json, out, err: nothing written
+  }
+  for (const char* time :
+       {"90", "30:00", "2:00:00", "48:00:00", "1-12", "1-12:30", "1-12:30:15", "UNLIMITED"}) {
+    ASSERT_EQ(cli(submit + "--time " + time + o), 0) << time << ": " << err();
+    EXPECT_NE(
+        readText(dir_ / "o" / "submit.sbatch").find("\n#SBATCH --time=" + std::string(time) + "\n"),
+        std::string::npos)
+        << time;
+  }
+}
+
+// An output folder that cannot be made or written gives the one line of `run` and `study run`.
+TEST_F(Study, SubmitIntoAFolderThatCannotBeWrittenIsBadInput) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32]}, "error": {"at": [0.5]}})");
+  writeText(dir_ / "a_file", "a file where a folder is expected\n");
+  const std::string submit = "study submit '" + file.string() + "' --slurm --dry-run --out ";
+  EXPECT_EQ(cli(submit + "'" + (dir_ / "a_file").string() + "'"), 2);
+  EXPECT_EQ(
+      err().rfind("wavebench-cli: " + (dir_ / "a_file").string() + ": cannot create output folder",
+                  0),
+      0u)
+      << err();
+  EXPECT_EQ(cli(submit + "'" + (dir_ / "a_file" / "sub").string() + "'"), 2);
+  EXPECT_EQ(err(), "wavebench-cli: " + (dir_ / "a_file" / "sub").string() +
+                       ": cannot create output folder: Not a directory\n");
+  if (geteuid() != 0) {  // root writes into a read-only folder
+    fs::create_directories(dir_ / "read_only");
+    fs::permissions(dir_ / "read_only", fs::perms::owner_read | fs::perms::owner_exec);
+    EXPECT_EQ(cli(submit + "'" + (dir_ / "read_only" / "o").string() + "'"), 2);
+    EXPECT_EQ(err().rfind("wavebench-cli: " + (dir_ / "read_only" / "o").string() +
+                              ": cannot create output folder",
+                          0),
+              0u)
+        << err();
+    fs::permissions(dir_ / "read_only", fs::perms::owner_all);
+  }
 }
 
 // A reference the scenario breaks on the study's terms is bad input found before anything

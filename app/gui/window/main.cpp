@@ -179,6 +179,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "wavebench: --stats-json: needs --frames N (the frames to measure)\n");
     return 2;
   }
+  // The image format comes from the name's suffix: without .png, Qt cannot tell what to write.
+  if (parser.isSet(screenshot) && !parser.value(screenshot).endsWith(".png", Qt::CaseInsensitive)) {
+    std::fprintf(stderr, "wavebench: --screenshot: '%s' must end in .png (a PNG image)\n",
+                 qPrintable(parser.value(screenshot)));
+    return 2;
+  }
   int width = kDefaultWidth, height = kDefaultHeight;
   if (parser.isSet(size)) {
     const QStringList parts = parser.value(size).split('x');
@@ -301,7 +307,10 @@ int main(int argc, char** argv) {
     if (parser.isSet(screenshot)) {
       const QString file = parser.value(screenshot);
       if (!window.grab().save(file)) {
-        std::fprintf(stderr, "wavebench: %s: cannot write screenshot\n", qPrintable(file));
+        std::fprintf(stderr,
+                     "wavebench: %s: cannot write screenshot (does its folder exist, and is it "
+                     "writable?)\n",
+                     qPrintable(file));
         QApplication::exit(1);
         return;
       }
