@@ -1,6 +1,8 @@
 // study collect: the results of a study's folder merged into study.csv and eoc.csv. Without a
 // reference in the scenario, each run's errors are taken here against the finest run of its
 // group (the same model and axes but the grid), from the surfaces the runs kept.
+#include <unistd.h>
+
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -34,14 +36,23 @@ void errorsAgainstFinestRuns(const fs::path& dir, const StudyPlan& plan,
     const PlannedRun*& best = finest[groupOf(run)];
     if (!best || run.grid > best->grid) best = &run;
   }
-  const Scenario base = loadPatchedScenario(plan.scenario, plan.scenarioPatch);
+  std::optional<Scenario> base;
+  try {
+    base = planScenario(plan);
+  } catch (const InputError& e) {  // the domain as planned is gone: no errors, and why
+    std::fprintf(stderr, "study: no errors against the finest runs: %s\n", e.what());
+    for (auto& result : results)
+      if (result && result->status == "ok")
+        result->reason = std::string("no error against the finest run: ") + e.what();
+    return;
+  }
   for (const auto& run : plan.runs) {
     auto& result = results[std::size_t(run.index)];
     if (!result || result->status != "ok") continue;
     const PlannedRun* best = finest[groupOf(run)];
     result->errorAgainst = "grid " + std::to_string(best->grid) + " (the finest run)";
     if (best == &run) continue;  // its own errors stay nan
-    const Domain domain = buildDomain(scenarioOnGrid(base, run.cells, plan.source));
+    const Domain domain = buildDomain(scenarioOnGrid(*base, run.cells, plan.source));
     for (std::size_t k = 0; k < plan.errorAt.size(); ++k) {
       try {
         const Field2D eta = readCsvField(etaFile(dir, run.index, k), run.cells.nx, run.cells.ny);
@@ -67,7 +78,8 @@ std::string studyTextOf(const fs::path& dir, const StudyPlan& plan) {
 
 void writeReport(const fs::path& dir, const StudyPlan& plan, const std::string& studyCsv,
                  const std::string& eocCsv) {
-  const fs::path work = dir / ".report-work";
+  // Its own, so that two collects at once do not remove each other's files.
+  const fs::path work = dir / (".report-work." + std::to_string(getpid()));
   fs::create_directories(work);
   std::string plotProblem;
   std::string html;
@@ -78,7 +90,7 @@ void writeReport(const fs::path& dir, const StudyPlan& plan, const std::string& 
     throw;
   }
   fs::remove_all(work);
-  writeWholeFile(dir / "report.html", html);
+  writeWholeFile(dir / "report.html", html, Temporary::PerProcess);
   if (!plotProblem.empty())
     std::fprintf(stderr, "study: %s has no plots: %s\n", (dir / "report.html").c_str(),
                  plotProblem.c_str());
@@ -94,8 +106,8 @@ std::vector<std::optional<RunResult>> collectStudy(const fs::path& dir, const St
   std::ostringstream study, eoc;
   writeStudyCsv(study, plan, results);
   writeEocCsv(eoc, plan, results);
-  writeWholeFile(dir / "study.csv", study.str());
-  writeWholeFile(dir / "eoc.csv", eoc.str());
+  writeWholeFile(dir / "study.csv", study.str(), Temporary::PerProcess);
+  writeWholeFile(dir / "eoc.csv", eoc.str(), Temporary::PerProcess);
   writeReport(dir, plan, study.str(), eoc.str());
   return results;
 }

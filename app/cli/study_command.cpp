@@ -1,7 +1,16 @@
 // wavebench-cli study: the subcommands, and the preparation they share (docs/studies.md).
 #include "app/cli/study_command.hpp"
 
+#include <fcntl.h>
 #include <omp.h>
+#include <sys/file.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstring>
+#include <optional>
 
 #include <chrono>
 #include <cmath>
@@ -12,7 +21,6 @@
 #include <thread>
 
 #include "app/cli/options.hpp"
-#include "app/cli/run_output.hpp"
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
@@ -36,26 +44,12 @@ std::string secondsText(double seconds) {
   return text;
 }
 
-// The run's model built and reset on its grid with the study's parameters and, when dt > 0,
-// that step. The model's own check refuses a dt beyond its bound without force.
-struct BuiltRun {
-  std::unique_ptr<Model> model;
-  double explicitLimit = 0.0;
-};
-BuiltRun buildRun(const StudyPlan& plan, const PlannedRun& run, const Scenario& scenario,
-                  const Domain& domain, const Field2D& eta0, double dt) {
-  std::vector<std::string> overrides;
-  for (const auto& [param, value] : run.params)
-    overrides.push_back(run.model + "." + param + "=" + value);
-  BuiltRun built;
-  built.model = std::move(createScenarioModels(scenario, {run.model}, overrides, plan.force)[0]);
-  if (dt > 0) built.model->params().set("dt", dt, "dt");
-  built.model->reset(domain, eta0);
-  // A model's explicit limit: its stability bound, or the gravity wave's Courant limit
-  // dx / sqrt(g d_max) where the bound is longer (the implicit and spectral models).
-  built.explicitLimit = std::min(built.model->maxStableDt(),
-                                 domain.grid().dx / std::sqrt(domain.g() * domain.maxWetDepth()));
-  return built;
+// A model's explicit limit: its stability bound, or the gravity wave's Courant limit
+// dx / sqrt(g d_max) where the bound is longer (the implicit and spectral models).
+double explicitLimit(const Comparison& comparison) {
+  const Domain& domain = comparison.domain();
+  return std::min(comparison.model(0).maxStableDt(),
+                  domain.grid().dx / std::sqrt(domain.g() * domain.maxWetDepth()));
 }
 
 // The steps one pass of the run takes: every tick in equal steps no longer than dt.
@@ -131,22 +125,31 @@ int planSubcommand(const FlagReader& flags, const std::string& file) {
   return 0;
 }
 
+// Temporaries of writers that were killed (FILE.PID.tmp): with the folder locked exclusively
+// no writer is left to finish them.
+void removeStaleTemporaries(const fs::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir / "runs", ec))
+    if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
+}
+
 int runSubcommand(const FlagReader& flags, const std::string& file) {
   const auto out = flags.value("--out");
   if (!out) throw InputError("study run: --out DIR is required");
   const int cores = std::max(1, int(std::thread::hardware_concurrency()));
   const PreparedStudy study = prepareStudy(file, true);
   const int jobs = flags.integer("--jobs", std::max(1, cores / study.plan.threads), 1, 1024);
-  RunOutput output(*out);  // locked: a second `study run` on the folder is refused
-  const fs::path dir = output.dir();
-  claimFolder(dir, study.plan);
+  const fs::path dir = *out;
+  ensureWritableDirectory(dir);
+  const StudyLock lock = claimFolder(dir, study.plan);  // a second `study run` is refused
   fs::create_directories(dir / "runs");
+  removeStaleTemporaries(dir);
   const std::vector<int> pending = pendingRuns(dir, study.plan, flags.isSet("--retry-failed"));
   if (pending.size() < study.plan.runs.size())
     std::fprintf(stderr, "study: %zu of %zu runs already done in %s; running the other %zu\n",
                  study.plan.runs.size() - pending.size(), study.plan.runs.size(), dir.c_str(),
                  pending.size());
-  const int stopped = runStudyJobs(dir, study.plan, pending, jobs);
+  const int stopped = runStudyJobs(dir, study.plan, pending, jobs, lock);
   if (stopped) return stopped;
   const auto results = collectStudy(dir, study.plan);
   int status = 0;
@@ -203,13 +206,119 @@ int runOneSubcommand(const std::vector<std::string>& args) {
   const long value = std::strtol(index.c_str(), &end, 10);
   if (index.empty() || *end != '\0' || value < 0 || value > 1000000000)
     throw InputError("study run-one: INDEX: '" + index + "' is not a run's index");
+  // A run that `study run` started dies with it and shares its lock; any other holds the
+  // folder shared, beside other runs (Slurm's tasks) but never beside a `study run` or `submit`.
+  std::optional<StudyLock> lock = StudyLock::inherited(args[0]);
+  if (!lock) lock.emplace(args[0], StudyLock::Kind::Shared);
   return runOneStudyRun(args[0], int(value));
+}
+
+// Result files that are there but hold no whole result of this plan (cut short, garbage, or
+// another plan's): their runs read as pending.
+std::vector<int> corruptResults(const fs::path& dir, const StudyPlan& plan) {
+  std::vector<int> corrupt;
+  for (const auto& run : plan.runs) {
+    std::error_code ec;
+    if (fs::exists(resultFile(dir, run.index), ec) && !readResult(dir, plan, run.index))
+      corrupt.push_back(run.index);
+  }
+  return corrupt;
+}
+
+// study collect DIR [--wait]: exit 3 when runs are left without a result (--wait) or a result
+// file is corrupt, after writing the tables either way.
+int collectSubcommand(const FlagReader& flags, const fs::path& dir) {
+  const StudyPlan plan = readPlan(dir);
+  if (studyFolderBusy(dir))
+    std::fprintf(stderr,
+                 "study: %s is in use by a `study run` or `submit`; the tables hold the results "
+                 "so far\n",
+                 dir.c_str());
+  int status = 0;
+  if (flags.isSet("--wait")) status = waitForResults(dir, plan);
+  collectStudy(dir, plan);
+  if (const std::vector<int> corrupt = corruptResults(dir, plan); !corrupt.empty()) {
+    std::string names;
+    for (std::size_t k = 0; k < corrupt.size() && k < 5; ++k)
+      names += (k ? ", " : "") + resultFile(dir, corrupt[k]).filename().string();
+    if (corrupt.size() > 5) names += ", ...";
+    std::fprintf(stderr,
+                 "study: %zu result file%s in %s %s corrupt (%s): cut short, unreadable or of "
+                 "another plan; %s shown as pending: run %s again (study run, or study run-one "
+                 "DIR INDEX)\n",
+                 corrupt.size(), corrupt.size() == 1 ? "" : "s", (dir / "runs").c_str(),
+                 corrupt.size() == 1 ? "is" : "are", names.c_str(),
+                 corrupt.size() == 1 ? "its run is" : "their runs are",
+                 corrupt.size() == 1 ? "it" : "them");
+    status = 3;
+  }
+  std::printf("wrote %s, %s and %s\n", (dir / "study.csv").c_str(), (dir / "eoc.csv").c_str(),
+              (dir / "report.html").c_str());
+  return status;
 }
 
 }  // namespace
 
+StudyLock::StudyLock(const fs::path& dir, Kind kind) {
+  // Above the standard descriptors and kInheritedLockFd, so that a child's dup2 onto
+  // kInheritedLockFd never meets the descriptor itself.
+  const int opened = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (opened < 0)
+    throw InputError(dir.string() + ": cannot open the study's folder: " + std::strerror(errno));
+  fd_ = ::fcntl(opened, F_DUPFD_CLOEXEC, kInheritedLockFd + 1);
+  ::close(opened);
+  if (fd_ < 0)
+    throw InputError(dir.string() + ": cannot open the study's folder: " + std::strerror(errno));
+  if (::flock(fd_, (kind == Kind::Exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0) return;
+  const int error = errno;
+  if (error != EWOULDBLOCK) return;  // a file system without locks: go on unlocked, as `run` does
+  ::close(fd_);
+  fd_ = -1;
+  if (kind == Kind::Shared || studyFolderBusy(dir))
+    throw InputError(dir.string() +
+                     ": in use by a `study run` or `study submit` of it; wait for it to end");
+  throw InputError(dir.string() +
+                   ": in use by runs of the study (`study run-one`, e.g. Slurm's tasks); wait "
+                   "for them to end");
+}
+
+std::optional<StudyLock> StudyLock::inherited(const fs::path& dir) {
+  const char* parent = std::getenv(kStudyParentVariable);
+  if (!parent || !*parent) return std::nullopt;
+  // Die with the parent (a SIGKILL it cannot pass on), then check that it is still there: it
+  // may have died before the request was made.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (std::to_string(::getppid()) != parent)
+    throw InputError("study run-one: the `study run` that started it (pid " + std::string(parent) +
+                     ") has ended");
+  struct stat held {
+  }, folder{};
+  if (::fstat(kInheritedLockFd, &held) != 0 || ::stat(dir.c_str(), &folder) != 0 ||
+      held.st_dev != folder.st_dev || held.st_ino != folder.st_ino)
+    return std::nullopt;
+  // The parent's exclusive lock, shared through the inherited descriptor: taking it again
+  // through that descriptor succeeds only when it is held there (or by no one).
+  if (::flock(kInheritedLockFd, LOCK_EX | LOCK_NB) != 0) return std::nullopt;
+  ::fcntl(kInheritedLockFd, F_SETFD, FD_CLOEXEC);
+  return StudyLock(kInheritedLockFd);
+}
+
+StudyLock::~StudyLock() {
+  // Closing, never LOCK_UN: a lock shared with a parent or children stays theirs.
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool studyFolderBusy(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool busy = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return busy;
+}
+
 // The folder holds this study's plan, or none: another study's results are never mixed in.
-void claimFolder(const fs::path& dir, const StudyPlan& plan) {
+StudyLock claimFolder(const fs::path& dir, const StudyPlan& plan) {
+  StudyLock lock(dir, StudyLock::Kind::Exclusive);
   std::error_code ec;
   if (fs::exists(planFile(dir), ec)) {
     const StudyPlan existing = readPlan(dir);
@@ -217,9 +326,10 @@ void claimFolder(const fs::path& dir, const StudyPlan& plan) {
       throw InputError(dir.string() + ": holds the results of another study (" + existing.source +
                        ", plan " + existing.hash + "; this one is " + plan.hash +
                        "); use another --out or remove it");
-    return;
+    return lock;
   }
   writeWholeFile(planFile(dir), planToJson(plan).dump(1) + "\n");
+  return lock;
 }
 
 std::vector<int> pendingRuns(const fs::path& dir, const StudyPlan& plan, bool retryFailed) {
@@ -250,6 +360,7 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
   checkScenarioModels(study.base);
   study.plan = expandStudy(study.spec, study.base, declarations(), defaultModelIds());
   StudyPlan& plan = study.plan;
+  study.base = planScenario(plan);  // the runs are checked on the copy they will read
   study.calibrationGrid = plan.runs.empty() ? 0 : plan.runs.front().grid;
   for (const auto& run : plan.runs)
     study.calibrationGrid = std::min(study.calibrationGrid, run.grid);
@@ -258,29 +369,36 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool withCalibratio
   std::map<std::string, std::pair<int, double>> coarsest;  // per group: grid and its step
   for (auto& run : plan.runs) {
     const Scenario s = runScenario(plan, study.base, run);
-    const Domain domain = buildDomain(s);
-    const Field2D eta0 = buildInitialEta(s, domain);
-    BuiltRun built;
+    // Each run built as `run` builds a comparison, so the plan refuses what a run would.
+    std::optional<Comparison> built;
     try {
-      built = buildRun(plan, run, s, domain, eta0, 0.0);
+      built.emplace(studyComparison(run, s, 0.0, plan.force));
     } catch (const InputError& e) {  // the model refuses the domain: name the run
       throw InputError(plan.source + ": run " + run.name + ": " + e.what());
     }
     if (run.dt.seconds) run.dtSeconds = *run.dt.seconds;
-    if (run.dt.multiple) run.dtSeconds = proportionalStep(s, run, built.explicitLimit, coarsest);
+    if (run.dt.multiple) run.dtSeconds = proportionalStep(s, run, explicitLimit(*built), coarsest);
     if (run.dtSeconds > 0) {
       try {
-        built = buildRun(plan, run, s, domain, eta0, run.dtSeconds);
+        built.emplace(studyComparison(run, s, run.dtSeconds, plan.force));
       } catch (const InputError& e) {
+        // "force" is suggested only where it would let the run start (a step beyond a bound,
+        // not one outside the parameter's range).
+        std::string hint;
+        if (!plan.force) try {
+            studyComparison(run, s, run.dtSeconds, true);
+            hint = " (in a study: \"force\": true)";
+          } catch (const InputError&) {
+          }
         throw InputError(plan.source + ": axes.dt: " + run.dt.text + " on grid " +
-                         std::to_string(run.grid) + ": " + e.what() +
-                         " (in a study: \"force\": true)");
+                         std::to_string(run.grid) + ": " + e.what() + hint);
       }
     }
-    const double dt = built.model->preferredDt();
+    Model& model = built->model(0);
+    const double dt = model.preferredDt();
     const double cells = double(run.cells.nx) * run.cells.ny;
     if (withCalibration && run.grid == study.calibrationGrid)
-      costPerCellStep[groupKey(run)] = calibrate(*built.model) / cells;
+      costPerCellStep[groupKey(run)] = calibrate(model) / cells;
     const double passes = plan.repeats + (plan.warmup ? 1 : 0);
     run.steps = plannedSteps(s, dt);
     run.stepSeconds = s.tick / std::ceil(s.tick / std::min(dt, s.tick) - 1e-9);
@@ -311,20 +429,7 @@ int studyCommand(std::vector<std::string> args) {
         FlagReader(args, {"--out", "--partition", "--time", "--mem", "--account", "--array-limit"},
                    {"--slurm", "--dry-run", "--retry-failed"}),
         target);
-  if (sub == "collect") {
-    const FlagReader flags(args, {}, {"--wait"});
-    const StudyPlan plan = readPlan(target);
-    if (flags.isSet("--wait")) {
-      if (const int status = waitForResults(target, plan)) {
-        collectStudy(target, plan);
-        return status;
-      }
-    }
-    collectStudy(target, plan);
-    std::printf("wrote %s, %s and %s\n", (fs::path(target) / "study.csv").c_str(),
-                (fs::path(target) / "eoc.csv").c_str(), (fs::path(target) / "report.html").c_str());
-    return 0;
-  }
+  if (sub == "collect") return collectSubcommand(FlagReader(args, {}, {"--wait"}), target);
   throw InputError("study: unknown subcommand '" + sub +
                    "' (expected plan, run, run-one, submit or collect)");
 }

@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/run/comparison.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/study/study_plan.hpp"
 #include "core/study/study_results.hpp"
@@ -30,9 +32,39 @@ PreparedStudy prepareStudy(const std::string& fileOrBuiltin, bool calibrate);
 
 class FlagReader;
 
-// The folder holds this study's plan (written now if it holds none); another study's results
-// are never mixed in: InputError naming both plans.
-void claimFolder(const std::filesystem::path& dir, const StudyPlan& plan);
+// The lock of a study's folder: flock(2) on the folder, which the kernel drops when the last
+// process holding it dies. `study run` and `submit` hold it exclusively; each `run-one` holds it
+// shared, so Slurm's tasks run side by side but never beside a `study run` or a `submit` of the
+// folder. The runs a `study run` starts share its own lock through the descriptor they inherit
+// (kInheritedLockFd), so a run outliving its parent still holds the folder.
+class StudyLock {
+ public:
+  enum class Kind { Exclusive, Shared };
+  // Throws InputError naming the folder and who holds it.
+  StudyLock(const std::filesystem::path& dir, Kind kind);
+  // The lock a `study run` parent passed down, when this process is one of its runs (the
+  // descriptor kInheritedLockFd on the same folder, holding it); none otherwise.
+  static std::optional<StudyLock> inherited(const std::filesystem::path& dir);
+  StudyLock(StudyLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  StudyLock& operator=(StudyLock&&) = delete;
+  ~StudyLock();
+  int fd() const { return fd_; }
+
+ private:
+  explicit StudyLock(int fd) : fd_(fd) {}
+  int fd_ = -1;
+};
+// The descriptor a run started by `study run` finds its parent's lock on, and the variable
+// naming that parent's pid (docs/studies.md).
+constexpr int kInheritedLockFd = 9;
+constexpr const char* kStudyParentVariable = "WAVEBENCH_STUDY_PARENT";
+// Whether a `study run` or `submit` holds the folder now.
+bool studyFolderBusy(const std::filesystem::path& dir);
+
+// Locks the folder for a command that writes it (run, submit) and makes sure it holds this
+// study's plan (written now if it holds none); another study's results are never mixed in:
+// InputError naming both plans.
+[[nodiscard]] StudyLock claimFolder(const std::filesystem::path& dir, const StudyPlan& plan);
 // The runs without a result of this plan in the folder (and the failed ones when retryFailed).
 std::vector<int> pendingRuns(const std::filesystem::path& dir, const StudyPlan& plan,
                              bool retryFailed);
@@ -49,13 +81,19 @@ std::optional<RunResult> readResult(const std::filesystem::path& dir, const Stud
                                     int index);
 void writeResult(const std::filesystem::path& dir, const RunResult& result);
 
+// The run's comparison, built as `run` builds one (the domain, the initial state, the reference,
+// the gauges and each model's own checks), with the run's parameters and, when dt > 0, that
+// step. Throws InputError for anything `run` would refuse.
+Comparison studyComparison(const PlannedRun& run, const Scenario& scenario, double dt, bool force);
+
 // Runs one planned run in this process (study run-one) and writes its result. Returns the
 // exit code: 0 ok, 3 blew up.
 int runOneStudyRun(const std::filesystem::path& dir, int index);
 // Runs the given runs in `jobs` processes of this program, with a progress bar on a terminal.
 // Returns 0, or 128 + a signal that stopped it.
+// Each run shares `lock` and dies with this process (PR_SET_PDEATHSIG).
 int runStudyJobs(const std::filesystem::path& dir, const StudyPlan& plan,
-                 const std::vector<int>& pending, int jobs);
+                 const std::vector<int>& pending, int jobs, const StudyLock& lock);
 // Merges the results into DIR/study.csv and DIR/eoc.csv; returns the results.
 std::vector<std::optional<RunResult>> collectStudy(const std::filesystem::path& dir,
                                                    const StudyPlan& plan);

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 #include <thread>
 
 #include "app/cli/interrupt.hpp"
@@ -39,21 +40,33 @@ fs::path logFile(const fs::path& dir, int index) {
   return file.replace_extension(".log");
 }
 
-pid_t spawnRun(const fs::path& dir, int index) {
+// The run's process: its output in runs/NNNN.log, the study's lock on kInheritedLockFd and this
+// process's pid in kStudyParentVariable, by which the run shares the lock and asks to die with
+// this process (StudyLock::inherited): a study killed outright (SIGKILL) leaves no run behind
+// to race a rerun.
+pid_t spawnRun(const fs::path& dir, int index, const StudyLock& lock) {
   const std::string self = fs::read_symlink("/proc/self/exe").string();
   const std::string log = logFile(dir, index).string();
   const std::string indexText = std::to_string(index);
   const std::string dirText = dir.string();
+  const std::string parent = std::string(kStudyParentVariable) + "=" + std::to_string(getpid());
+  std::vector<char*> environment;
+  for (char** variable = environ; *variable; ++variable)
+    if (!std::string_view(*variable).starts_with(std::string(kStudyParentVariable) + "="))
+      environment.push_back(*variable);
+  environment.push_back(const_cast<char*>(parent.c_str()));
+  environment.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  if (lock.fd() >= 0) posix_spawn_file_actions_adddup2(&actions, lock.fd(), kInheritedLockFd);
   const char* argv[] = {"wavebench-cli", "study",           "run-one",
                         dirText.c_str(), indexText.c_str(), nullptr};
   pid_t pid = 0;
-  const int error =
-      posix_spawn(&pid, self.c_str(), &actions, nullptr, const_cast<char* const*>(argv), environ);
+  const int error = posix_spawn(&pid, self.c_str(), &actions, nullptr,
+                                const_cast<char* const*>(argv), environment.data());
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0)
     throw InputError("study run: cannot start a run: " + std::string(std::strerror(error)));
@@ -139,7 +152,7 @@ class Progress {
 }  // namespace
 
 int runStudyJobs(const fs::path& dir, const StudyPlan& plan, const std::vector<int>& pending,
-                 int jobs) {
+                 int jobs, const StudyLock& lock) {
   const InterruptWatch interrupts;
   Progress progress(plan, pending, jobs);
   std::vector<Child> running;
@@ -158,7 +171,7 @@ int runStudyJobs(const fs::path& dir, const StudyPlan& plan, const std::vector<i
     }
     while (int(running.size()) < jobs && next < pending.size()) {
       const int index = pending[next++];
-      running.push_back({spawnRun(dir, index), index, Clock::now()});
+      running.push_back({spawnRun(dir, index, lock), index, Clock::now()});
     }
     int status = 0;
     const pid_t pid = waitpid(-1, &status, WNOHANG);

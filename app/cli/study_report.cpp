@@ -180,10 +180,9 @@ std::string logLogPlot(const std::vector<Series>& series, const std::string& tit
   return runGnuplot(script + plot + "\n", workDir, plotName);
 }
 
-// The columns naming a run's group: model and parameter axes (and dt where asked).
-std::string groupTitle(const Row& row, const StudyPlan& plan, bool withDt) {
-  std::string title = row.at("model");
-  if (withDt) title += " dt " + row.at("dt");
+// The columns naming a run's group: model, dt and parameter axes.
+std::string groupTitle(const Row& row, const StudyPlan& plan) {
+  std::string title = row.at("model") + " dt " + row.at("dt");
   for (const auto& column : plan.paramColumns)
     if (row.count(column)) title += " " + column + "=" + row.at(column);
   return title;
@@ -199,7 +198,9 @@ std::vector<Series> workPrecision(const std::vector<Row>& runs, const StudyPlan&
   std::vector<std::string> order;
   for (const Row& row : runs) {
     if (!sameTime(row, time) || row.at("status") != "ok") continue;
-    const std::string title = groupTitle(row, plan, false);
+    // One line per group (model, dt, parameter values) through its grids: runs of another dt
+    // are another method, not another point of the same line.
+    const std::string title = groupTitle(row, plan);
     if (!byTitle.count(title)) order.push_back(title), byTitle[title].title = title;
     const double cpu = numberOf(row, "cpu_s"), error = numberOf(row, "error_l2");
     if (plottable(cpu, error)) byTitle[title].points.emplace_back(cpu, error);
@@ -218,7 +219,7 @@ std::vector<Series> convergence(const std::vector<Row>& eoc, const StudyPlan& pl
   std::vector<std::string> order;
   for (const Row& row : eoc) {
     if (!sameTime(row, time)) continue;
-    const std::string title = groupTitle(row, plan, true);
+    const std::string title = groupTitle(row, plan);
     if (!byTitle.count(title)) order.push_back(title), byTitle[title].title = title;
     if (row.at("grid") == "fit") {
       char order[32];

@@ -53,16 +53,7 @@ struct Pass {
 
 Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& run,
              RunResult* measure, const fs::path& dir) {
-  std::vector<std::string> overrides;
-  for (const auto& [param, value] : run.params)
-    overrides.push_back(run.model + "." + param + "=" + value);
-  if (run.dtSeconds > 0) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%s.dt=%.17g", run.model.c_str(), run.dtSeconds);
-    overrides.push_back(text);
-  }
-  Comparison comparison(scenario,
-                        createScenarioModels(scenario, {run.model}, overrides, plan.force));
+  Comparison comparison = studyComparison(run, scenario, run.dtSeconds, plan.force);
   Pass pass;
   std::size_t next = 0;  // the next error time
   const auto measureNow = [&] {
@@ -76,7 +67,7 @@ Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& 
         if (!plan.hasReference) {
           std::ostringstream text;
           writeCsvField(text, comparison.model(0).eta());
-          writeWholeFile(etaFile(dir, run.index, next), text.str());
+          writeWholeFile(etaFile(dir, run.index, next), text.str(), Temporary::PerProcess);
         }
       }
       ++next;
@@ -97,6 +88,18 @@ Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& 
 }
 
 }  // namespace
+
+Comparison studyComparison(const PlannedRun& run, const Scenario& scenario, double dt, bool force) {
+  std::vector<std::string> overrides;
+  for (const auto& [param, value] : run.params)
+    overrides.push_back(run.model + "." + param + "=" + value);
+  if (dt > 0) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%s.dt=%.17g", run.model.c_str(), dt);
+    overrides.push_back(text);
+  }
+  return Comparison(scenario, createScenarioModels(scenario, {run.model}, overrides, force));
+}
 
 fs::path planFile(const fs::path& dir) {
   return dir / "study.json";
@@ -138,7 +141,8 @@ std::optional<RunResult> readResult(const fs::path& dir, const StudyPlan& plan, 
 
 void writeResult(const fs::path& dir, const RunResult& result) {
   fs::create_directories(dir / "runs");
-  writeWholeFile(resultFile(dir, result.index), resultToJson(result).dump(1) + "\n");
+  writeWholeFile(resultFile(dir, result.index), resultToJson(result).dump(1) + "\n",
+                 Temporary::PerProcess);
 }
 
 MachineInfo thisMachine() {
@@ -174,7 +178,9 @@ int runOneStudyRun(const fs::path& dir, int index) {
   for (double time : plan.errorAt)
     result.errors.push_back({time});
   try {
-    const Scenario base = loadPatchedScenario(plan.scenario, plan.scenarioPatch);
+    // The plan's own copy of the scenario, refused when it or a file it reads is not what was
+    // planned: editing the scenario while a study runs never changes its runs.
+    const Scenario base = planScenario(plan);
     const Scenario scenario = runScenario(plan, base, run);
     const int passes = plan.repeats + (plan.warmup ? 1 : 0);
     for (int p = 0; p < passes; ++p) {

@@ -257,7 +257,7 @@ int submitSubcommand(const FlagReader& flags, const std::string& file) {
   const PreparedStudy study = prepareStudy(file, true);
   ensureWritableDirectory(*out);
   fs::create_directories(dir / "runs");
-  claimFolder(dir, study.plan);
+  const StudyLock lock = claimFolder(dir, study.plan);
   const std::vector<int> pending = pendingRuns(dir, study.plan, flags.isSet("--retry-failed"));
   if (pending.empty()) {
     std::printf("every run of %s is done in %s; nothing to submit\n", file.c_str(), dir.c_str());

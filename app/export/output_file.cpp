@@ -18,8 +18,9 @@ std::string reasonOf(int error) {
 
 }  // namespace
 
-OutputFile::OutputFile(fs::path file) : file_(std::move(file)) {
+OutputFile::OutputFile(fs::path file, Temporary temporary) : file_(std::move(file)) {
   temporary_ = file_;
+  if (temporary == Temporary::PerProcess) temporary_ += "." + std::to_string(::getpid());
   temporary_ += ".tmp";
   fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0) throw WriteError(file_.string() + ": cannot open for writing: " + reasonOf(errno));
@@ -87,8 +88,8 @@ void OutputFile::commit() {
   }
 }
 
-void writeWholeFile(const fs::path& file, std::string_view text) {
-  OutputFile out(file);
+void writeWholeFile(const fs::path& file, std::string_view text, Temporary temporary) {
+  OutputFile out(file, temporary);
   out.append(text);
   out.commit();
 }

@@ -22,10 +22,15 @@ class WriteError : public InputError {
   using InputError::InputError;
 };
 
+// Which temporary a file is written through: FILE.tmp, or FILE.PID.tmp where writers in
+// several processes may write the same file at once (a study's runs), so that none truncates
+// or renames another's half-written temporary.
+enum class Temporary { Shared, PerProcess };
+
 class OutputFile {
  public:
   // Creates FILE.tmp (truncating one left by a killed run). Throws WriteError.
-  explicit OutputFile(std::filesystem::path file);
+  explicit OutputFile(std::filesystem::path file, Temporary temporary = Temporary::Shared);
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
   // Closes the file and removes the temporary unless commit() renamed it.
@@ -59,6 +64,7 @@ class OutputFile {
 };
 
 // Writes text to file through a temporary and a rename. Throws WriteError.
-void writeWholeFile(const std::filesystem::path& file, std::string_view text);
+void writeWholeFile(const std::filesystem::path& file, std::string_view text,
+                    Temporary temporary = Temporary::Shared);
 
 }  // namespace wb

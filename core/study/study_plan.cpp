@@ -18,16 +18,6 @@ namespace {
   throw InputError(where + ": " + why);
 }
 
-// FNV-1a, 64 bits: a fixed function, so a hash written by one build reads the same in another.
-std::string fnv1a(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ULL;
-  for (unsigned char c : text)
-    hash = (hash ^ c) * 1099511628211ULL;
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
-  return out;
-}
-
 const ModelDeclaration& declaration(const std::vector<ModelDeclaration>& catalogue,
                                     const std::string& id, const std::string& where) {
   std::string known;
@@ -97,6 +87,63 @@ DtChoice dtFromJson(const json& in) {
 
 }  // namespace
 
+// FNV-1a, 64 bits: a fixed function, so a hash written by one build reads the same in another.
+std::string contentHash(const std::string& bytes) {
+  std::uint64_t hash = 1469598103934665603ULL;
+  for (unsigned char c : bytes)
+    hash = (hash ^ c) * 1099511628211ULL;
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> scenarioFileHashes(const Scenario& s) {
+  std::vector<FileRef> files;
+  for (const auto* field : {&s.bathymetry, &s.mask, &s.initialEta})
+    if (*field) files.push_back((*field)->file);
+  if (s.terrain) files.push_back(*s.terrain);
+  // A mesh is named as the scenario writes it back: "builtin:NAME" or the resolved path.
+  const auto mesh = [&](const BodySpec& body) {
+    if (body.meshFile.empty()) return;
+    const std::string prefix = "builtin:";
+    if (body.meshFile.starts_with(prefix))
+      files.push_back({body.meshFile.substr(prefix.size()), true});
+    else
+      files.push_back({body.meshFile, false});
+  };
+  for (const auto& body : s.rigidBodies)
+    mesh(body);
+  for (const auto& timed : s.excitations.bodies)
+    mesh(timed.spec);
+  std::vector<std::pair<std::string, std::string>> hashes;
+  for (const auto& file : files)
+    hashes.emplace_back(file.describe(), contentHash(file.read()));
+  return hashes;
+}
+
+Scenario planScenario(const StudyPlan& plan) {
+  const std::string copy = plan.scenarioJson.dump();
+  if (contentHash(copy) != plan.scenarioHash)
+    throw InputError("the plan's copy of the scenario was edited (hash " + contentHash(copy) +
+                     ", planned " + plan.scenarioHash +
+                     "): the run would not be the one planned; plan the study anew in another "
+                     "folder");
+  const Scenario scenario =
+      parseStudyScenario(plan.scenarioJson, plan.scenario, !plan.scenarioPatch.is_null());
+  const auto files = scenarioFileHashes(scenario);
+  for (std::size_t k = 0; k < files.size() || k < plan.scenarioFiles.size(); ++k) {
+    if (k < files.size() && k < plan.scenarioFiles.size() && files[k] == plan.scenarioFiles[k])
+      continue;
+    const auto& [file, hash] = k < files.size() ? files[k] : plan.scenarioFiles[k];
+    const std::string planned = k < plan.scenarioFiles.size() ? plan.scenarioFiles[k].second : "";
+    throw InputError(file + ": changed since the study was planned (content hash " + hash +
+                     ", planned " + planned +
+                     "): the run would not be the one planned; plan the study anew in another "
+                     "folder");
+  }
+  return scenario;
+}
+
 Grid gridWithLongerSide(const Grid& base, int cells, const std::string& where) {
   const int longer = std::max(base.nx, base.ny), shorter = std::min(base.nx, base.ny);
   const long long scaled = 1LL * shorter * cells;
@@ -132,6 +179,8 @@ Scenario scenarioOnGrid(const Scenario& base, const Grid& grid, const std::strin
   refuseCsv(base.bathymetry, "water.bathymetry");
   refuseCsv(base.initialEta, "initial.eta");
   s.grid = grid;
+  // The checks reading the scenario makes of its grid: an open edge's layers are in cells.
+  checkEdgesFit(s.edges, s.grid, where + ": " + base.source + ": domain.edges");
   return s;
 }
 
@@ -149,7 +198,14 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
   plan.hasReference = base.reference.has_value();
   plan.errorAt = study.errorAt.empty() ? std::vector<double>{base.duration} : study.errorAt;
   errorTicks(plan.errorAt, base, study.source + ": error.at");
-  plan.hash = fnv1a(study.text + "\n" + scenarioToJson(base).dump());
+  plan.scenarioJson = patchedScenarioJson(study.scenario, study.scenarioPatch);
+  plan.scenarioHash = contentHash(plan.scenarioJson.dump());
+  plan.scenarioFiles = scenarioFileHashes(base);
+  std::string files;
+  for (const auto& [file, hash] : plan.scenarioFiles)
+    files += file + " " + hash + "\n";
+  plan.hash = contentHash(study.text + "\n" + scenarioToJson(base).dump() + "\n" +
+                          plan.scenarioHash + "\n" + files);
 
   std::vector<std::string> models = study.models;
   if (models.empty())
@@ -246,6 +302,9 @@ json planToJson(const StudyPlan& plan) {
   return {{"study", plan.source},
           {"scenario", plan.scenario},
           {"scenario_patch", plan.scenarioPatch},
+          {"scenario_json", plan.scenarioJson},
+          {"scenario_hash", plan.scenarioHash},
+          {"scenario_files", plan.scenarioFiles},
           {"hash", plan.hash},
           {"param_columns", plan.paramColumns},
           {"error_at", plan.errorAt},
@@ -263,6 +322,14 @@ StudyPlan planFromJson(const json& in, const std::string& source) {
     plan.source = in.at("study").get<std::string>();
     plan.scenario = in.at("scenario").get<std::string>();
     plan.scenarioPatch = in.at("scenario_patch");
+    if (!in.contains("scenario_json"))
+      throw InputError(
+          "it holds no copy of its scenario (written by an older wavebench-cli); "
+          "use another folder or remove it");
+    plan.scenarioJson = in.at("scenario_json");
+    plan.scenarioHash = in.at("scenario_hash").get<std::string>();
+    plan.scenarioFiles =
+        in.at("scenario_files").get<std::vector<std::pair<std::string, std::string>>>();
     plan.hash = in.at("hash").get<std::string>();
     plan.paramColumns = in.at("param_columns").get<std::vector<std::string>>();
     plan.errorAt = in.at("error_at").get<std::vector<double>>();

@@ -40,17 +40,29 @@ struct PlannedRun {
 };
 
 struct StudyPlan {
-  std::string source;                     // the study file
-  std::string scenario;                   // "builtin:NAME" or an absolute path
-  nlohmann::json scenarioPatch;           // the study's, null for none
+  std::string source;            // the study file
+  std::string scenario;          // "builtin:NAME" or an absolute path
+  nlohmann::json scenarioPatch;  // the study's, null for none
+  // The scenario every run reads (patchedScenarioJson), its hash, and each file it reads
+  // (fields, terrain, meshes) with the hash of its content: a run refuses to start when any of
+  // them is not what was planned (planScenario).
+  nlohmann::json scenarioJson;
+  std::string scenarioHash;
+  std::vector<std::pair<std::string, std::string>> scenarioFiles;  // file -> content hash
   std::vector<std::string> paramColumns;  // "swe-adi.iterations", one per parameter axis
   std::vector<double> errorAt;            // s, ascending
   int repeats = 1, threads = 1;
   bool warmup = true, force = false;
   bool hasReference = false;  // errors against the scenario's reference, else the finest grid
-  std::string hash;           // of the study file and the scenario it read
+  std::string hash;           // of the study file, the scenario and the files it read
   std::vector<PlannedRun> runs;
 };
+
+// A fixed 64-bit hash of some bytes (FNV-1a), as 16 hex digits: the same in every build.
+std::string contentHash(const std::string& bytes);
+// Each file the scenario reads (masks, bathymetry, initial surface, terrain, body meshes), as
+// it names them, with the hash of its content. Throws InputError naming a file it cannot read.
+std::vector<std::pair<std::string, std::string>> scenarioFileHashes(const Scenario& scenario);
 
 // The runs of a study on its base scenario. Checks every axis against the catalogue and the
 // scenario (unknown model or parameter, a bad value, a grid the scenario cannot take, an error
@@ -70,6 +82,11 @@ Scenario scenarioOnGrid(const Scenario& base, const Grid& grid, const std::strin
 // The run's scenario: on its grid, sampled at frames that fall on every error time, for as
 // long as the last one.
 Scenario runScenario(const StudyPlan& plan, const Scenario& base, const PlannedRun& run);
+
+// The scenario as planned, read from the plan's own copy. Throws InputError, naming what
+// differs, when the copy or a file the scenario reads is not what the plan recorded (edited
+// since), so that no run takes a scenario that was not planned.
+Scenario planScenario(const StudyPlan& plan);
 
 nlohmann::json planToJson(const StudyPlan& plan);
 // Throws InputError naming `source` when the plan cannot be read.

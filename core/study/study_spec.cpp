@@ -75,6 +75,7 @@ DtChoice readDt(const json& value, const std::string& where) {
       !std::isfinite(multiple) || multiple > 1e4)
     fail(where, "'" + dt.text + "' is not seconds, \"Nx\" with 0 < N <= 10000, or \"auto\"");
   dt.multiple = multiple;
+  dt.text = numberText(multiple) + "x";  // "0.50x" and "0.5x" are one step, named alike
   return dt;
 }
 
@@ -105,6 +106,7 @@ void readAxes(const json& axes, const std::string& where, StudySpec& study) {
         study.grids.push_back(checkedInteger(list[k], at + "[" + std::to_string(k) + "]", 4, 4096));
       refuseRepeats(study.grids, at);
     } else if (key == "dt") {
+      // Compared by value: "0.5x" and "0.50x" are the same step (the canonical text says so).
       std::vector<std::string> texts;
       for (std::size_t k = 0; k < list.size(); ++k) {
         study.dts.push_back(readDt(list[k], at + "[" + std::to_string(k) + "]"));
@@ -213,9 +215,12 @@ StudySpec loadStudy(const std::string& fileOrBuiltin) {
 
 Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const json& patch) {
   if (patch.is_null()) return loadScenario(fileOrBuiltin);
-  const bool builtin = fileOrBuiltin.starts_with(kBuiltinPrefix);
+  return parseStudyScenario(patchedScenarioJson(fileOrBuiltin, patch), fileOrBuiltin, true);
+}
+
+json patchedScenarioJson(const std::string& fileOrBuiltin, const json& patch) {
   std::string text;
-  if (builtin) {
+  if (fileOrBuiltin.starts_with(kBuiltinPrefix)) {
     const auto bytes =
         builtinResource(fileOrBuiltin.substr(std::string(kBuiltinPrefix).size()) + ".json");
     if (!bytes) loadScenario(fileOrBuiltin);  // names the builtins there are
@@ -227,11 +232,17 @@ Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const json& patch
   try {
     root = json::parse(text);
   } catch (const json::exception&) {
-    return loadScenario(fileOrBuiltin);  // its own message for malformed JSON
+    loadScenario(fileOrBuiltin);  // its own message for malformed JSON
+    throw;
   }
-  root.merge_patch(patch);
-  const std::string source = fileOrBuiltin + " (patched by the study)";
-  return parseScenario(root, source,
+  if (!patch.is_null()) root.merge_patch(patch);
+  return root;
+}
+
+Scenario parseStudyScenario(const json& scenario, const std::string& fileOrBuiltin, bool patched) {
+  const bool builtin = fileOrBuiltin.starts_with(kBuiltinPrefix);
+  const std::string source = patched ? fileOrBuiltin + " (patched by the study)" : fileOrBuiltin;
+  return parseScenario(scenario, source,
                        builtin ? fs::path() : fs::absolute(fileOrBuiltin).parent_path(), builtin);
 }
 

@@ -55,6 +55,14 @@ StudySpec parseStudyText(const std::string& text, const std::string& source,
 // The study's scenario ("builtin:NAME" or a path) with the patch applied (none when null).
 // Throws InputError naming the scenario and the key.
 Scenario loadPatchedScenario(const std::string& fileOrBuiltin, const nlohmann::json& patch);
+// The same scenario as JSON: the file's (or the builtin's) with the patch applied. The plan
+// keeps this copy and every run reads it (parseStudyScenario), so a run reads the scenario that
+// was planned, whatever happens to the file later.
+nlohmann::json patchedScenarioJson(const std::string& fileOrBuiltin, const nlohmann::json& patch);
+// Reads that copy as loadPatchedScenario reads the file: the same name in messages, relative
+// paths against the file's folder.
+Scenario parseStudyScenario(const nlohmann::json& scenario, const std::string& fileOrBuiltin,
+                            bool patched);
 // "builtin:NAME" (resources/scenarios/NAME.study) or a path.
 StudySpec loadStudy(const std::string& fileOrBuiltin);
 // The study file's text (a builtin's embedded one); InputError when it cannot be read.

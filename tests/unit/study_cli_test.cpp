@@ -5,6 +5,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
+#include <thread>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -279,6 +283,13 @@ TEST_F(Study, ARunThatBlowsUpIsRecordedAndTheOthersComplete) {
   EXPECT_EQ(status["swe-adi_grid32_dt3x"], "ok");  // implicit: stable at 3 explicit limits
   EXPECT_EQ(status["swe-adi_grid32_dt0.5x"], "ok");
   EXPECT_LT(std::stod(error["swe-adi_grid32_dt0.5x"]), 1e-3);
+  // The work-precision diagram draws each dt as a line of its own, not one line per model.
+  const std::string html = readText(dir_ / "o" / "report.html");
+  const auto start = html.find("<h2>Work and precision at t = 20 s");
+  ASSERT_NE(start, std::string::npos);
+  const std::string diagram = html.substr(start, html.find("<h2>Convergence", start) - start);
+  EXPECT_NE(diagram.find("swe-adi dt 0.5x"), std::string::npos) << diagram;
+  EXPECT_NE(diagram.find("swe-adi dt 3x"), std::string::npos) << diagram;
 }
 
 TEST_F(Study, RunOneTakesItsIndexFromSlurm) {
@@ -450,10 +461,182 @@ TEST_F(Study, AReferenceTheScenarioBreaksIsRefusedBeforeAnythingRuns) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
     "scenario_patch": {"domain": {"mask": "pi"}}, "axes": {"models": ["damped-wave"]}})");
   EXPECT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 2);
-  EXPECT_EQ(err(),
-            "wavebench-cli: builtin:standing-wave (patched by the study): reference: standing-mode "
-            "needs water on every cell (no mask walls): the domain has 440 solid cells\n");
+  EXPECT_EQ(err(), "wavebench-cli: " + file.string() +
+                       ": run damped-wave_grid64: builtin:standing-wave (patched by the study): "
+                       "reference: standing-mode needs water on every cell (no mask walls): the "
+                       "domain has 440 solid cells\n");
   EXPECT_FALSE(fs::exists(dir_ / "o"));
+}
+
+// A study whose axis makes a grid `run` refuses (open edges whose absorbing layers do not fit)
+// is refused before anything runs: one line naming the grid and the reason, nothing written.
+TEST_F(Study, AGridRunWouldRefuseIsRefusedBeforeAnythingRuns) {
+  study("open.json", R"({"grid": {"nx": 96, "ny": 80, "dx": 0.1}, "water": {"depth": 0.5},
+    "domain": {"edges": "open"}, "duration": 0.1,
+    "initial": {"drops": [{"x": 4.8, "y": 4, "radius": 0.5, "amplitude": 0.001}]}})");
+  const fs::path file = study("s.json", R"({"scenario": "open.json",
+    "axes": {"models": ["swe-adi"], "grid": [24, 48, 96]}})");
+  EXPECT_EQ(cli("study plan '" + file.string() + "'"), 2);
+  EXPECT_EQ(err(), "wavebench-cli: " + file.string() +
+                       ": axes.grid: 24: " + (dir_ / "open.json").string() +
+                       ": domain.edges: open west edge needs at least 72 cells in x (2 absorbing "
+                       "layer(s) of 24 and as much water), the grid has 24\n");
+  EXPECT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 2);
+  EXPECT_FALSE(fs::exists(dir_ / "o" / "study.json"));
+}
+
+// A step outside a parameter's range is refused without suggesting "force", which would not
+// let it run.
+TEST_F(Study, ForceIsSuggestedOnlyWhereItLetsTheRunStart) {
+  const std::string axes =
+      R"("axes": {"models": ["damped-wave"], "grid": [32], "dt": ["1e-9x"]}, "error": {"at": [0.5]})";
+  const fs::path plain = study("p.json", R"({"scenario": "builtin:standing-wave", )" + axes + "}");
+  const fs::path forced =
+      study("f.json", R"({"scenario": "builtin:standing-wave", "force": true, )" + axes + "}");
+  for (const fs::path& file : {plain, forced}) {
+    EXPECT_EQ(cli("study plan '" + file.string() + "'"), 2);
+    EXPECT_NE(err().find("axes.dt: 1e-09x on grid 32: "), std::string::npos) << err();
+    EXPECT_NE(err().find("is outside [1e-07, 10] s"), std::string::npos) << err();
+    EXPECT_EQ(err().find("force"), std::string::npos) << err();
+  }
+}
+
+// The runs read the plan's copy of the scenario: editing the file between two `run-one` tasks
+// changes no run; a file the scenario reads (a mask) edited since the plan fails the run, with
+// the reason, and `collect` shows it failed, never ok.
+TEST_F(Study, EditingTheScenarioAfterThePlanChangesNoRun) {
+  std::string mask;
+  for (int j = 0; j < 8; ++j)
+    mask += "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1\n";
+  writeText(dir_ / "mask.csv", mask);
+  const std::string scenario = R"({"grid": {"nx": 16, "ny": 8, "dx": 1}, "water": {"depth": 0.5},
+    "domain": {"mask": {"csv": "mask.csv"}}, "duration": 0.5,
+    "initial": {"drops": [{"x": 8, "y": 4, "radius": 2, "amplitude": 0.001}]}})";
+  writeText(dir_ / "w.json", scenario);
+  const fs::path file = study("s.json", R"({"scenario": "w.json",
+    "axes": {"models": ["swe-adi", "damped-wave"]}})");
+  const fs::path out = dir_ / "o";
+  ASSERT_EQ(
+      cli("study submit '" + file.string() + "' --out '" + out.string() + "' --slurm --dry-run"), 0)
+      << err();
+  ASSERT_EQ(cli("study run-one '" + out.string() + "' 0"), 0) << err();
+  const std::string first = readText(out / "runs" / "0000_eta_0.csv");
+  // The scenario edited between two tasks: the second runs the planned one.
+  std::string deeper = scenario;
+  deeper.replace(deeper.find("0.5},"), 3, "2.5");
+  writeText(dir_ / "w.json", deeper);
+  ASSERT_EQ(cli("study run-one '" + out.string() + "' 1"), 0) << err();
+  fs::remove(out / "runs" / "0000.json");
+  ASSERT_EQ(cli("study run-one '" + out.string() + "' 0"), 0) << err();
+  EXPECT_EQ(readText(out / "runs" / "0000_eta_0.csv"), first);  // the same surface, digit for digit
+  // The mask edited: the run fails, naming the file.
+  writeText(dir_ / "mask.csv", "0" + mask.substr(1));
+  fs::remove(out / "runs" / "0001.json");
+  EXPECT_EQ(cli("study run-one '" + out.string() + "' 1"), 2);
+  cli("study collect '" + out.string() + "'");
+  const auto rows = readCsv(out / "study.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1].at("status"), "failed");
+  EXPECT_NE(readText(out / "study.csv").find("mask.csv: changed since the study was planned"),
+            std::string::npos);
+}
+
+// collect names the result files it cannot read (cut short or garbage) and exits 3; their runs
+// are pending.
+TEST_F(Study, CollectCountsCorruptResultsAndExitsThree) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
+  const fs::path out = dir_ / "o";
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + out.string() + "'"), 0) << err();
+  ASSERT_EQ(cli("study collect '" + out.string() + "'"), 0) << err();
+  const std::string whole = readText(out / "runs" / "0001.json");
+  writeText(out / "runs" / "0001.json", whole.substr(0, whole.size() / 2));
+  writeText(out / "runs" / "0002.json", "garbage");
+  EXPECT_EQ(cli("study collect '" + out.string() + "'"), 3);
+  EXPECT_NE(err().find("2 result files in " + (out / "runs").string() +
+                       " are corrupt (0001.json, 0002.json)"),
+            std::string::npos)
+      << err();
+  const auto rows = readCsv(out / "study.csv");
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].at("status"), "ok");
+  EXPECT_EQ(rows[1].at("status"), "pending");
+  EXPECT_EQ(rows[2].at("status"), "pending");
+}
+
+// The processes whose parent is `parent` (from /proc), with their command lines.
+std::map<pid_t, std::string> childrenOf(pid_t parent) {
+  std::map<pid_t, std::string> children;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string stat = readText(entry.path() / "stat");
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(stat.substr(close + 2));
+    char state = 0;
+    pid_t ppid = 0;
+    fields >> state >> ppid;
+    if (ppid != parent) continue;
+    std::string cmdline = readText(entry.path() / "cmdline");
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    children[std::stoi(name)] = cmdline;
+  }
+  return children;
+}
+
+// Gone, or a zombie (dead, waiting to be reaped by whoever adopted it).
+bool dead(pid_t pid) {
+  const std::string stat = readText("/proc/" + std::to_string(pid) + "/stat");
+  const auto close = stat.rfind(')');
+  return close == std::string::npos || stat.at(close + 2) == 'Z' || stat.at(close + 2) == 'X';
+}
+
+// `study run` killed outright (SIGKILL, which it cannot pass on): its runs die with it, none
+// writes a result, and while it ran the folder was locked against run-one and submit.
+TEST_F(Study, AStudyKilledOutrightTakesItsRunsWithItAndLockedTheFolder) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
+    "axes": {"models": ["swe-adi"], "grid": [256]}, "error": {"at": [10]}})");
+  const fs::path out = dir_ / "o";
+  const std::string cli = WAVEBENCH_CLI, log = (dir_ / "study.log").string();
+  const pid_t parent = fork();
+  ASSERT_GE(parent, 0);
+  if (parent == 0) {
+    freopen(log.c_str(), "w", stderr);
+    execl(cli.c_str(), cli.c_str(), "study", "run", file.c_str(), "--out", out.c_str(), "--jobs",
+          "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Its run, once started (exec'd as run-one); a hang guard, never a fixed sleep.
+  pid_t run = 0;
+  const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (run == 0 && std::chrono::steady_clock::now() < giveUp) {
+    for (const auto& [pid, cmdline] : childrenOf(parent))
+      if (cmdline.find("run-one") != std::string::npos) run = pid;
+    if (run == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_NE(run, 0) << readText(log);
+  // Meanwhile the folder is the study's: run-one and submit are refused.
+  EXPECT_EQ(this->cli("study run-one '" + out.string() + "' 0"), 2);
+  EXPECT_NE(err().find("in use by a `study run` or `study submit`"), std::string::npos) << err();
+  EXPECT_EQ(this->cli("study submit '" + file.string() + "' --out '" + out.string() +
+                      "' --slurm --dry-run"),
+            2);
+  EXPECT_NE(err().find("in use"), std::string::npos) << err();
+  ASSERT_EQ(kill(parent, SIGKILL), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(parent, &status, 0), parent);
+  const auto guard = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!dead(run) && std::chrono::steady_clock::now() < guard)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(dead(run)) << "the run outlived the study";
+  // It died with the study rather than finishing (1 s of swe-adi on 256 x 128 cells).
+  EXPECT_FALSE(fs::exists(out / "runs" / "0000.json"));
+  // The rerun has the folder to itself and does the run.
+  EXPECT_EQ(this->cli("study run '" + file.string() + "' --out '" + out.string() + "'"), 0)
+      << err();
+  for (const auto& entry : fs::directory_iterator(out / "runs"))
+    EXPECT_NE(entry.path().extension(), ".tmp") << entry.path();
 }
 
 // Every builtin study plans (its scenario, axes and error times are valid) and is listed.
@@ -488,7 +671,8 @@ TEST_F(Study, TheReportIsSelfContainedAgreesWithTheTablesAndRendersInChromium) {
   for (const char* reference : {"<script", "<link", "<img", "<iframe", "src=", "url(", "@import",
                                 "href=\"http", "xlink:href=\"http"})
     EXPECT_EQ(html.find(reference), std::string::npos) << reference;
-  EXPECT_FALSE(fs::exists(dir_ / "o" / ".report-work"));  // gnuplot's files are gone
+  for (const auto& entry : fs::directory_iterator(dir_ / "o"))  // gnuplot's files are gone
+    EXPECT_FALSE(entry.path().filename().string().starts_with(".report-work")) << entry.path();
   for (auto row : readCsv(dir_ / "o" / "study.csv"))
     EXPECT_NE(html.find("<td>" + row["error_l2"] + "</td>"), std::string::npos) << row["run"];
   for (auto row : readCsv(dir_ / "o" / "eoc.csv")) {

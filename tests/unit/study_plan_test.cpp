@@ -3,7 +3,11 @@
 // give.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "core/errors.hpp"
@@ -130,6 +134,71 @@ TEST(StudyPlan, FieldsReadFromCsvAreNotResampled) {
                                           0),
               0u);
   }
+}
+
+// A grid is refused where reading the scenario on it would be: an open edge's absorbing layers
+// are in cells (24 each, and as much water between), so 24 and 48 cells cannot hold two of
+// them; `run` refuses such a scenario, and so does the plan, before anything runs.
+TEST(StudyPlan, AGridTooSmallForTheOpenEdgesLayersIsRefused) {
+  Scenario base;
+  base.source = "open.json";
+  base.grid = {96, 80, 0.1};
+  base.edges = Edges::all(EdgeKind::Open);
+  EXPECT_EQ(scenarioOnGrid(base, base.grid, "g").grid.nx, 96);
+  try {
+    scenarioOnGrid(base, gridWithLongerSide(base.grid, 48, "g"), "s.json: axes.grid: 48");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "s.json: axes.grid: 48: open.json: domain.edges: open west edge needs at least 72 "
+              "cells in x (2 absorbing layer(s) of 24 and as much water), the grid has 48");
+  }
+}
+
+// "0.5x" and "0.50x" are one step: compared by value and named alike.
+TEST(StudyPlan, StepsAreComparedByValue) {
+  const std::string head = R"({"scenario": "builtin:standing-wave", )";
+  EXPECT_EQ(errorOf(head + R"("axes": {"dt": ["0.5x", "0.50x"]}})"),
+            "s.json: axes.dt[1]: repeats a value");
+  EXPECT_EQ(errorOf(head + R"("axes": {"dt": ["5e-1x", "0.5x"]}})"),
+            "s.json: axes.dt[1]: repeats a value");
+  const StudyPlan plan = planOf(head + R"("axes": {"models": ["swe-adi"], "dt": ["0.50x"]}})");
+  EXPECT_EQ(plan.runs.at(0).name, "swe-adi_grid64_dt0.5x");
+}
+
+// The plan keeps its own copy of the scenario and the hash of every file it reads: the runs
+// read the copy, and refuse when a file changed since the plan.
+TEST(StudyPlan, ThePlanHoldsTheScenarioAndTheHashesOfItsFiles) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("wavebench_plan_copy_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+  };
+  std::string mask;
+  for (int j = 0; j < 8; ++j)
+    mask += "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1\n";
+  write("mask.csv", mask);
+  write("w.json", R"({"grid": {"nx": 16, "ny": 8, "dx": 1}, "water": {"depth": 0.5},
+    "domain": {"mask": {"csv": "mask.csv"}}, "duration": 0.5})");
+  const StudySpec spec = parseStudyText(R"({"scenario": "w.json"})", "s.json", dir);
+  const StudyPlan plan = expandStudy(spec, loadPatchedScenario(spec.scenario, spec.scenarioPatch),
+                                     catalogue(), defaultModelIds());
+  write("w.json", R"({"grid": {"nx": 16, "ny": 8, "dx": 1}, "water": {"depth": 2.5}})");
+  EXPECT_EQ(planScenario(plan).depth, 0.5);  // the copy, not the file as it is now
+  const StudyPlan back = planFromJson(planToJson(plan), "study.json");
+  EXPECT_EQ(planScenario(back).depth, 0.5);
+  write("mask.csv", "0" + mask.substr(1));
+  try {
+    planScenario(plan);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(
+                  (dir / "mask.csv").string() + ": changed since the study was planned", 0),
+              0u)
+        << e.what();
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(StudyEoc, OrdersAreTheSlopesOfTheErrors) {
