@@ -2,13 +2,25 @@
 // Slurm's SLURM_CPUS_PER_TASK, never the machine's core count (core/run/threads.hpp).
 #include "core/run/threads.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <omp.h>
 #include <sched.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
 
 namespace wb {
 namespace {
@@ -97,6 +109,62 @@ TEST(ThreadPolicy, DefaultThreadCountIsTheUsableCoresUnlessOmpNumThreadsIsSet) {
   setenv("SLURM_CPUS_PER_TASK", "1", 1);
   applyDefaultThreadCount();
   EXPECT_EQ(omp_get_max_threads(), 3);
+}
+
+// The value of OMP_WAIT_POLICY in the environment process `pid` was started with (what libgomp
+// read when the program was loaded), or nothing.
+std::optional<std::string> waitPolicyOf(pid_t pid) {
+  std::ifstream file("/proc/" + std::to_string(pid) + "/environ", std::ios::binary);
+  const std::string text{std::istreambuf_iterator<char>(file), {}};
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\0', start), text.size());
+    const std::string entry = text.substr(start, end - start);
+    if (entry.starts_with("OMP_WAIT_POLICY=")) return entry.substr(16);
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// wavebench-cli restarts itself once with passive waiting when OMP_WAIT_POLICY is unset, so
+// that its OpenMP threads sleep at barriers; a policy the user set is kept.
+TEST(ThreadPolicy, TheCliRunsWithPassiveWaitingUnlessAPolicyIsSet) {
+  for (const std::string given : {"", "active"}) {
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+      if (!std::string(*e).starts_with("OMP_WAIT_POLICY=")) env.emplace_back(*e);
+    if (!given.empty()) env.push_back("OMP_WAIT_POLICY=" + given);
+    std::vector<char*> envp;
+    for (auto& entry : env)
+      envp.push_back(entry.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> args{WAVEBENCH_CLI, "run",     "--scenario", "builtin:pi-pool",
+                                  "--frames",    "1000000", "--quiet"};
+    std::vector<char*> argv;
+    for (auto& arg : args)
+      argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid = 0;
+    ASSERT_EQ(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data()), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    // Until the running program has a policy (the restart happens at once; a hang guard).
+    std::optional<std::string> policy;
+    bool exited = false;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (std::chrono::steady_clock::now() < end) {
+      if ((policy = waitPolicyOf(pid))) break;
+      if ((exited = waitpid(pid, nullptr, WNOHANG) == pid)) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!exited) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+    EXPECT_EQ(policy.value_or("(unset)"), given.empty() ? "passive" : given);
+  }
 }
 
 }  // namespace
