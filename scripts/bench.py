@@ -344,6 +344,12 @@ def compare(record, reference_file):
     if ref_machine.get("cpu_model") != machine.get("cpu_model"):
         print("note: another CPU model than the reference's: the bandwidth-normalised kernels "
               "compare, the workbench's frame rate less so")
+    # The yardstick itself: when the triads moved a lot, the machine's memory was shared
+    # differently (other jobs), and the kernels' figures move with them.
+    ref_triad, triad = ref_machine.get("triad_gbytes_per_s", {}), machine.get("triad_gbytes_per_s", {})
+    print("triad GB/s (reference -> now): " + ", ".join(
+        f"{n.removeprefix('triad/')} {ref_triad[n]:.1f} -> {triad[n]:.1f}"
+        for n in triad if n in ref_triad))
     print(f"{'figure':<48} {'reference':>10} {'now':>10} {'change':>8}")
     regressions = 0
     ref_figures = reference.get("figures", {})
