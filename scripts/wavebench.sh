@@ -4,6 +4,11 @@
 #                               default scenario (or, without a display, the headless demo)
 #   scripts/wavebench.sh test   install what is missing, build, run every test
 #   scripts/wavebench.sh asan   the same tests under AddressSanitizer + UBSan
+#   scripts/wavebench.sh bench [--quick]
+#                               build release, measure the kernels, the workbench's frame rate
+#                               and the threading under load, write build/bench/record.json and
+#                               compare it with docs/bench/record.json (scripts/bench.py; never
+#                               part of test or CI: it times the machine)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,8 +60,14 @@ case "${1:-run}" in
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;
+  bench)
+    install_missing
+    build release
+    shift
+    exec python3 scripts/bench.py "$@"
+    ;;
   *)
-    echo "usage: scripts/wavebench.sh run|test|asan" >&2
+    echo "usage: scripts/wavebench.sh run|test|asan|bench [--quick]" >&2
     exit 2
     ;;
 esac

@@ -12,6 +12,7 @@
 #include "app/cli/options.hpp"
 #include "app/cli/study_command.hpp"
 #include "core/errors.hpp"
+#include "core/run/threads.hpp"
 
 namespace {
 
@@ -34,6 +35,10 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Idle OpenMP threads sleep rather than spin, and a run takes the cores this process may use
+  // (core/run/threads.hpp); --threads and OMP_NUM_THREADS win.
+  wb::ensurePassiveWaitPolicy(argv, "wavebench-cli");
+  wb::applyDefaultThreadCount();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);

@@ -23,6 +23,7 @@
 #include "app/cli/options.hpp"
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
+#include "core/run/threads.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
 
@@ -136,7 +137,7 @@ void removeStaleTemporaries(const fs::path& dir) {
 int runSubcommand(const FlagReader& flags, const std::string& file) {
   const auto out = flags.value("--out");
   if (!out) throw InputError("study run: --out DIR is required");
-  const int cores = std::max(1, int(std::thread::hardware_concurrency()));
+  const int cores = usableCores();  // the process's affinity mask and Slurm allocation
   const PreparedStudy study = prepareStudy(file, true);
   const int jobs = flags.integer("--jobs", std::max(1, cores / study.plan.threads), 1, 1024);
   const fs::path dir = *out;

@@ -4,7 +4,6 @@
 // runs N frames, saves a screenshot of the whole window, prints the presented frame rate and
 // the time per stage (and writes them as JSON), and exits.
 #include <malloc.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +25,7 @@
 #include "app/gui/views/view_settings_menu.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "app/gui/window/verification_window.hpp"
+#include "core/run/threads.hpp"
 #include "core/scenario/field_io.hpp"
 
 namespace {
@@ -35,23 +35,6 @@ constexpr int kDefaultWidth = 1600, kDefaultHeight = 1000;
 constexpr int kMinSide = 200;    // pixels, for --size
 constexpr int kSettleTicks = 5;  // GUI ticks after the last frame before the screenshot
 constexpr int kPollMs = 20;
-
-// The models' OpenMP threads share the cores with the GUI and the software renderer: idle
-// threads must sleep rather than spin. libgomp reads OMP_WAIT_POLICY in a constructor that
-// runs when it is loaded, before main, and has no call to change it later; so when the
-// variable is unset the program starts itself again with it set (an explicit setting wins).
-void ensurePassiveOpenMpThreads(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY")) return;
-  setenv("OMP_WAIT_POLICY", "passive", 1);
-  // The program's own path (not /proc/self/exe, whose name ps and top would then show).
-  char self[4096];
-  const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (length > 0) {
-    self[length] = '\0';
-    execv(self, argv);
-  }
-  std::perror("wavebench: restart with OMP_WAIT_POLICY=passive failed; idle threads will spin");
-}
 
 // --colour, --colour-range, --vertical-scale: the View menu's settings for this run (a scripted
 // run neither reads nor saves the user's). Prints the reason and returns false on bad values.
@@ -112,7 +95,10 @@ bool asksForHelp(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ensurePassiveOpenMpThreads(argv);
+  // The models' OpenMP threads share the cores with the GUI and the software renderer: idle
+  // threads sleep rather than spin, and a run takes the cores this process may use.
+  wb::ensurePassiveWaitPolicy(argv, "wavebench");
+  wb::applyDefaultThreadCount();
   // Every published snapshot copies each model's tracers (4 MB per 100000): blocks that size
   // come from the heap and are reused, neither mapped afresh and page-faulted in at 60 Hz nor
   // handed back to the system (a TLB flush on every core each time).
