@@ -20,7 +20,10 @@ std::string reasonOf(int error) {
 
 OutputFile::OutputFile(fs::path file, Temporary temporary) : file_(std::move(file)) {
   temporary_ = file_;
-  if (temporary == Temporary::PerProcess) temporary_ += "." + std::to_string(::getpid());
+  if (temporary == Temporary::PerProcess) {
+    temporary_ += ".";
+    temporary_ += std::to_string(::getpid());
+  }
   temporary_ += ".tmp";
   fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (fd_ < 0) throw WriteError(file_.string() + ": cannot open for writing: " + reasonOf(errno));
