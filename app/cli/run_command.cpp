@@ -169,7 +169,7 @@ auto orTooLarge(const std::string& file, const std::string& doing, const Make& m
   try {
     return make();
   } catch (const std::bad_alloc&) {
-    throw InputError(file + ": out of memory " + doing + " (try a smaller grid or body)");
+    throw InputError(outOfMemoryMessage(file, doing));
   } catch (const std::length_error&) {
     throw InputError(file + ": too large for memory " + doing + " (try a smaller grid or body)");
   }

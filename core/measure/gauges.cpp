@@ -1,5 +1,6 @@
 #include "core/measure/gauges.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/grid/interpolation.hpp"
@@ -18,8 +19,15 @@ PointSample samplePoint(const Model& model, const Domain& domain, double x, doub
   return s;
 }
 
+// The reference is evaluated where the models' eta is taken: within half a cell of the grid's
+// edge the bilinear sample is that of the outermost centres (core/grid/interpolation.hpp), so
+// a gauge in a corner reads the corner cell's centre, and so does its reference.
 PointSample sampleReference(const Reference& reference, const Domain& domain, double x, double y,
                             double t) {
+  const Grid& grid = domain.grid();
+  const double half = 0.5 * grid.dx;
+  x = std::clamp(x, half, grid.width() - half);
+  y = std::clamp(y, half, grid.height() - half);
   PointSample s;
   s.eta = reference.eta(x, y, t);
   s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), domain.grid(), x, y)));

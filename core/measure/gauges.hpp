@@ -35,7 +35,8 @@ struct PointSample {
 };
 
 PointSample samplePoint(const Model& model, const Domain& domain, double x, double y);
-// The reference at a point at time t: its eta, and its depth over the ground sampled as
+// The reference at a point at time t: its eta where samplePoint takes the models' (the point
+// clamped onto the outermost cell centres), and its depth over the ground sampled as
 // samplePoint samples it (no velocity).
 PointSample sampleReference(const Reference& reference, const Domain& domain, double x, double y,
                             double t);

@@ -84,6 +84,29 @@ OceanLayer::OceanLayer(const ParamValues& sea, const Domain& domain, const std::
       halfCell_(0.5 * domain.grid().dx) {
   if (spectrum_.variance() > 0.0) patch_.addWindSea(spectrum_, std::uint64_t(sea.getInt("seed")));
   if (sea.get("swell_height") > 0.0) addSwell(sea, where);
+  checkTroughsClearTheBed(where);
+}
+
+// The sea is linear and knows no bed: its troughs must stay well above it. The significant
+// trough, half the wind sea's Hs (4 sigma of the surface as drawn on the lattice) plus half the
+// swell's height, must be shallower than the water; a sea whose significant troughs reach the
+// bed leaves cells below the ground at every instant.
+void OceanLayer::checkTroughsClearTheBed(const std::string& where) const {
+  const double depth = spectrum_.sea().depth;
+  const double swellTrough = swell_ ? swell_->amplitude : 0.0;
+  // The realised surface's variance (its modes as drawn, the swell's A^2 / 2 among them).
+  const double windVariance = patch_.heightVariance(0.0) - 0.5 * swellTrough * swellTrough;
+  const double windTrough = 2.0 * std::sqrt(std::max(0.0, windVariance));
+  if (!std::isfinite(depth) || windTrough + swellTrough < depth) return;
+  std::ostringstream why;
+  why << where << (windTrough >= depth ? ".wind_speed: " : ".swell_height: ") << "the sea's "
+      << "significant troughs reach " << windTrough + swellTrough << " m below the rest level";
+  if (windTrough > 0.0) why << " (wind sea Hs/2 = " << windTrough << " m";
+  if (swellTrough > 0.0)
+    why << (windTrough > 0.0 ? ", " : " (") << "swell H/2 = " << swellTrough << " m";
+  why << "), below the bed at " << depth << " m: the linear sea needs water deeper than its "
+      << "troughs";
+  throw InputError(why.str());
 }
 
 // The lattice point nearest to k (cos a, sin a), k of the period: its own w, direction and

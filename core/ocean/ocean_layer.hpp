@@ -53,7 +53,9 @@ class OceanLayer {
   };
 
   // `where` names the section in errors ("s.json: ocean"). Throws InputError naming it when
-  // the domain cannot carry the patch: wet cells of more than one rest depth, odd nx or ny.
+  // the domain cannot carry the patch: wet cells of more than one rest depth, odd nx or ny;
+  // and naming the key when the sea's significant troughs (half the wind sea's Hs plus half
+  // the swell's height) reach the bed.
   // threads: the patch's (0: all; a layer stepped inside one model's thread takes 1).
   OceanLayer(const ParamValues& sea, const Domain& domain, const std::string& where,
              int threads = 0);
@@ -94,6 +96,7 @@ class OceanLayer {
  private:
   double patchArea() const;
   void addSwell(const ParamValues& sea, const std::string& where);
+  void checkTroughsClearTheBed(const std::string& where) const;
 
   OceanSpectrum spectrum_;
   OceanPatch patch_;

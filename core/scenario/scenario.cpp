@@ -5,6 +5,8 @@
 #include <cmath>
 #include <exception>
 #include <fstream>
+#include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -22,6 +24,12 @@ std::string FileRef::read() const {
   if (!builtin) return readFileBytes(path);
   if (auto bytes = builtinResource(path.generic_string())) return std::string(*bytes);
   throw InputError(describe() + ": no such builtin resource");
+}
+
+void checkGridSize(const Grid& grid, const std::string& where) {
+  if (double(grid.nx) * grid.ny > double(kMaxGridCells))
+    throw InputError(where + ": " + std::to_string(grid.nx) + " x " + std::to_string(grid.ny) +
+                     " cells is too large (at most 4096 x 4096)");
 }
 
 int Scenario::frameCount() const {
@@ -83,10 +91,16 @@ class ObjectReader {
   double requiredNumber(const std::string& key, double lo, double hi) {
     return checkedNumber(raw(key), at(key), lo, hi);
   }
+  // An integer: a fraction is refused as such before its range is looked at (0.5 for the only
+  // body is "must be an integer", not "outside [0, 0]").
   int integer(const std::string& key, int fallback, int lo, int hi) {
-    const double v = number(key, fallback, lo, hi);
+    if (!has(key)) return fallback;
+    return requiredInteger(key, lo, hi);
+  }
+  int requiredInteger(const std::string& key, int lo, int hi) {
+    const double v = checkedNumber(raw(key), at(key), -kAnyNumber, kAnyNumber);
     if (v != std::floor(v)) fail(at(key), "must be an integer");
-    return int(v);
+    return int(checkedNumber(raw(key), at(key), lo, hi));
   }
   std::string text(const std::string& key, const std::string& fallback) {
     if (!has(key)) return fallback;
@@ -107,6 +121,7 @@ class ObjectReader {
   }
 
  private:
+  static constexpr double kAnyNumber = std::numeric_limits<double>::max();
   const json& object_;
   std::string where_;
   std::string source_;  // set for the top-level object only
@@ -126,6 +141,17 @@ std::string csvName(ObjectReader& r, const std::string& fallback) {
   return name;
 }
 
+// Gauges (transects) are told apart in gauges.csv (transects.csv) by their names alone: a name
+// given twice in one list is refused at its second use, naming the first.
+void requireUniqueName(std::map<std::string, std::size_t>& seen, const std::string& name,
+                       std::size_t k, ObjectReader& r, const std::string& list) {
+  const auto [first, added] = seen.try_emplace(name, k);
+  if (!added)
+    ObjectReader::fail(r.at("name"), "'" + name + "' is already the name of " + list + "[" +
+                                         std::to_string(first->second) +
+                                         "]; each needs its own (its rows are told apart by it)");
+}
+
 // A point [x, y] inside the pool.
 std::pair<double, double> readPoint(const json& v, const std::string& where, const Grid& grid) {
   if (!v.is_array() || v.size() != 2) ObjectReader::fail(where, "must be [x, y]");
@@ -140,9 +166,7 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
   OceanWindow window;
   if (s.rigidBodies.empty())
     ObjectReader::fail(r.at("follow"), "the scenario has no body to follow");
-  const double follow = r.requiredNumber("follow", 0, double(s.rigidBodies.size() - 1));
-  if (follow != std::floor(follow)) ObjectReader::fail(r.at("follow"), "must be an integer");
-  window.follow = std::size_t(follow);
+  window.follow = std::size_t(r.requiredInteger("follow", 0, int(s.rigidBodies.size() - 1)));
   if (!s.rigidBodies[window.follow].towedBy)
     ObjectReader::fail(r.at("follow"), "body " + std::to_string(window.follow) +
                                            " is not towed (towed_by): the window follows the "
@@ -175,10 +199,12 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
 std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid) {
   if (!list.is_array()) ObjectReader::fail(where, "must be [{\"name\", \"x\", \"y\"}, ...]");
   std::vector<GaugeSpec> gauges;
+  std::map<std::string, std::size_t> names;
   for (std::size_t k = 0; k < list.size(); ++k) {
     ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
     GaugeSpec gauge;
     gauge.name = csvName(r, "gauge " + std::to_string(k));
+    requireUniqueName(names, gauge.name, k, r, "gauges");
     gauge.x = r.requiredNumber("x", 0, grid.width());
     gauge.y = r.requiredNumber("y", 0, grid.height());
     r.finish();
@@ -203,6 +229,15 @@ ReferenceSpec readReference(const json& value, const std::string& where, const G
   } else if (kind == "dam-break") {
     spec.kind = ReferenceSpec::Kind::DamBreak;
     spec.x0 = r.requiredNumber("x0", 0.0, grid.width());
+    // A dam on an end wall (or beyond the last cell centre) leaves one side without water the
+    // grid holds, while the 1-D solution drains it through the wall.
+    const double first = 0.5 * grid.dx, last = grid.width() - 0.5 * grid.dx;
+    if (!(spec.x0 > first && spec.x0 < last)) {
+      std::ostringstream why;
+      why << spec.x0 << " m must lie strictly inside the strip, between its first and last cell "
+          << "centres (" << first << ", " << last << ") m";
+      ObjectReader::fail(r.at("x0"), why.str());
+    }
     spec.hLeft = r.requiredNumber("h_left", 1e-3, kMaxFieldMetres);
     spec.hRight = r.number("h_right", 0.0, 0.0, kMaxFieldMetres);
     if (!(spec.hRight < spec.hLeft))
@@ -234,10 +269,12 @@ std::vector<TransectSpec> readTransects(const json& list, const std::string& whe
   if (!list.is_array())
     ObjectReader::fail(where, "must be [{\"name\", \"from\", \"to\", \"samples\"}, ...]");
   std::vector<TransectSpec> transects;
+  std::map<std::string, std::size_t> names;
   for (std::size_t k = 0; k < list.size(); ++k) {
     ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
     TransectSpec t;
     t.name = csvName(r, "transect " + std::to_string(k));
+    requireUniqueName(names, t.name, k, r, "transects");
     std::tie(t.x0, t.y0) = readPoint(r.raw("from"), r.at("from"), grid);
     std::tie(t.x1, t.y1) = readPoint(r.raw("to"), r.at("to"), grid);
     t.samples = r.integer("samples", t.samples, 2, 100000);
@@ -745,10 +782,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     s.grid.nx = grid.integer("nx", s.grid.nx, 4, 1 << 16);
     s.grid.ny = grid.integer("ny", s.grid.ny, 4, 1 << 16);
     s.grid.dx = grid.number("dx", s.grid.dx, 1e-6, 1e6);
-    if (double(s.grid.nx) * s.grid.ny > double(kMaxGridCells))
-      ObjectReader::fail(top.at("grid"), std::to_string(s.grid.nx) + " x " +
-                                             std::to_string(s.grid.ny) +
-                                             " cells is too large (at most 4096 x 4096)");
+    checkGridSize(s.grid, top.at("grid"));
     grid.finish();
   }
   if (top.has("water")) {

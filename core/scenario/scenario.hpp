@@ -170,6 +170,9 @@ ParamValues oceanParams(const Scenario& scenario);
 
 // Largest grid the program accepts: keeps every model's state well inside memory.
 constexpr long long kMaxGridCells = 4096LL * 4096LL;
+// Refuses a grid of more than kMaxGridCells cells: InputError "WHERE: NX x NY cells is too
+// large (at most 4096 x 4096)". The scenario reader and the workbench's --grid both ask it.
+void checkGridSize(const Grid& grid, const std::string& where);
 // Longest run, in frames, that a scenario may ask for (keeps frame counts in an int).
 constexpr int kMaxFrames = 100000000;
 // The largest depth, ground height or surface elevation a scenario may give (m): the range of

@@ -26,7 +26,7 @@ for target in "${targets[@]}"; do
   corpus="$build/corpus/$target"
   mkdir -p "$corpus"
   case "$target" in
-    scenario) cp resources/scenarios/*.json "$corpus/" ;;
+    scenario) cp resources/scenarios/*.json tests/fuzz/seeds/scenario/*.json "$corpus/" ;;
     csv) cp tests/fuzz/seeds/csv/* "$corpus/" ;;
     obj) cp tests/fuzz/seeds/obj/* "$corpus/" ;;
     # The png target reads two bytes (the grid to resample to) before the image.

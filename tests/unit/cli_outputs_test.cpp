@@ -273,7 +273,7 @@ TEST_F(CliOutputs, FolderOfAKilledRunIsFreeAgain) {
       dir_, "next",
       {"run", "--scenario", "builtin:pi-pool", "--frames", "3", "--quiet", "--out", out.string()});
   EXPECT_EQ(exitCodeOf(next.wait()), 0) << next.err();
-  EXPECT_EQ(expectWholeRows(out / "series.csv"), 3 * 4);
+  EXPECT_EQ(expectWholeRows(out / "series.csv"), 4 * 4);
   // The folder holds the new run alone: the killed run's dumps, logs and temporaries are gone.
   EXPECT_EQ(filesBelow(out), std::vector<std::string>{"series.csv"});
 }
@@ -335,7 +335,7 @@ TEST_F(CliOutputs, FailedWriteNamesTheReasonAndKeepsWholeFrames) {
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
   const int frame = std::atoi(err.c_str() + std::min(err.size(), start.size()));
   EXPECT_GT(frame, 10) << err;
-  EXPECT_EQ(expectWholeRows(out / "series.csv"), 3 * (frame + 1));
+  EXPECT_EQ(expectWholeRows(out / "series.csv"), 4 * (frame + 1));
   EXPECT_NE(err.find(" in " + out.string() + "\n"), std::string::npos) << err;
   expectNoTemporaries(out);
 }

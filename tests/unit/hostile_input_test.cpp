@@ -108,6 +108,63 @@ TEST(HostileInput, DuplicateKeysAndEmptyImagesAreNamed) {
 
 // The initial surface is a wave on the pool's water: a 1000 m spike on 1 m of water (swe-adi
 // reported it "ok" with its energy up 5.9e8 times in 3 frames) is refused naming the key.
+// Two gauges (transects) of one name write rows that cannot be told apart: the second use is
+// refused, naming the first.
+TEST(HostileInput, DuplicateGaugeAndTransectNamesAreRefused) {
+  const std::string head = R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1}, )";
+  EXPECT_EQ(runError(head + R"("gauges": [{"name": "a", "x": 0.5, "y": 0.5},
+      {"name": "b", "x": 0.6, "y": 0.5}, {"name": "a", "x": 0.7, "y": 0.5}]})"),
+            "s.json: gauges[2].name: 'a' is already the name of gauges[0]; each needs its own "
+            "(its rows are told apart by it)");
+  EXPECT_EQ(runError(head + R"("transects": [{"name": "t", "from": [0.1, 0.1], "to": [1, 1]},
+      {"name": "t", "from": [0.1, 1], "to": [1, 0.1]}]})"),
+            "s.json: transects[1].name: 't' is already the name of transects[0]; each needs its "
+            "own (its rows are told apart by it)");
+}
+
+// A fraction where an integer belongs is named as such, even when the range holds one value.
+TEST(HostileInput, FractionalIntegersAreRefusedAsSuch) {
+  const std::string text = R"({"grid": {"nx": 96, "ny": 80, "dx": 0.5},
+      "excitations": [{"type": "boat", "x": 20, "y": 20, "target": [30, 20]}],
+      "bodies": [{"shape": "hull", "size": [1.2, 0.4, 0.3], "density": 500, "x": 18, "y": 20,
+                  "towed_by": 0}],
+      "ocean": {"wind_speed": 0, "window": {"follow": 0.5}}})";
+  EXPECT_EQ(runError(text), "s.json: ocean.window.follow: must be an integer");
+  EXPECT_EQ(runError(R"({"grid": {"nx": 16.5, "ny": 16, "dx": 0.1}})"),
+            "s.json: grid.nx: must be an integer");
+}
+
+// The grid cap is one check (checkGridSize) that the scenario reader and the workbench's --grid
+// share.
+TEST(HostileInput, GridsBeyondTheCapAreRefusedByOneCheck) {
+  EXPECT_EQ(runError(R"({"grid": {"nx": 8192, "ny": 8192, "dx": 0.1}})"),
+            "s.json: grid: 8192 x 8192 cells is too large (at most 4096 x 4096)");
+  EXPECT_EQ(errorOf([] {
+              checkGridSize(Grid{4096, 4097, 1.0}, "--grid");
+            }),
+            "--grid: 4096 x 4097 cells is too large (at most 4096 x 4096)");
+  EXPECT_EQ(errorOf([] { checkGridSize(Grid{4096, 4096, 1.0}, "--grid"); }), "no error");
+}
+
+// The linear sea knows no bed: a wind sea whose significant troughs (Hs / 2) reach it, or a
+// swell as high, is refused naming the key, not run into cells below the ground.
+TEST(HostileInput, ASeaWhoseTroughsReachTheBedIsRefused) {
+  const std::string head = R"({"grid": {"nx": 64, "ny": 64, "dx": 10}, "water": {"depth": 2},
+      "duration": 0.1, "ocean": )";
+  const std::string wind = runError(head + R"({"wind_speed": 100}})");
+  EXPECT_EQ(wind.rfind("s.json: ocean.wind_speed: the sea's significant troughs reach ", 0), 0u)
+      << wind;
+  EXPECT_NE(wind.find("below the bed at 2 m: the linear sea needs water deeper than its troughs"),
+            std::string::npos)
+      << wind;
+  EXPECT_EQ(runError(head + R"({"wind_speed": 0, "swell_height": 4, "swell_period": 30}})"),
+            "s.json: ocean.swell_height: the sea's significant troughs reach 2 m below the rest "
+            "level (swell H/2 = 2 m), below the bed at 2 m: the linear sea needs water deeper "
+            "than its troughs");
+  // A sea well clear of the bed runs.
+  EXPECT_EQ(runError(head + R"({"wind_speed": 3, "swell_height": 0.2, "swell_period": 30}})"), "no error");
+}
+
 TEST(HostileInput, InitialSurfaceFarAboveTheWaterIsRefused) {
   const std::string head =
       R"({"grid": {"nx": 16, "ny": 16, "dx": 0.1}, "water": {"depth": 1}, "frame_dt": 0.1, )";

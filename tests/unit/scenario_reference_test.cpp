@@ -94,9 +94,56 @@ TEST(ScenarioReference, BadReferencesAreRefusedNamingTheKey) {
             "s.json: reference: standing-mode needs walls on every side: domain.edges has an "
             "open side");
   EXPECT_EQ(errorFor(head + R"("reference": {"kind": "standing-mode", "amplitude": 50}})"),
-            "s.json: reference: its initial surface reaches 49.9398 m (at most 10 times the "
-            "deepest "
-            "water, 1 m)");
+            "s.json: reference.amplitude: 50 m on 1 m of water is beyond the linear mode's "
+            "small-amplitude bound, |amplitude| <= 0.1 x depth = 0.1 m");
+}
+
+// Inputs outside the references' physics are refused naming the key: a linear standing mode as
+// high as the water is deep, a dam on the strip's end wall (docs/scenario.md, "reference").
+TEST(ScenarioReference, ReferencesOutsideTheirPhysicsAreRefused) {
+  const std::string shallow = R"({"grid": {"nx": 32, "ny": 16, "dx": 0.25},
+      "water": {"depth": 0.5}, "reference": )";
+  EXPECT_EQ(errorFor(shallow + R"({"kind": "standing-mode", "amplitude": 5}})"),
+            "s.json: reference.amplitude: 5 m on 0.5 m of water is beyond the linear mode's "
+            "small-amplitude bound, |amplitude| <= 0.1 x depth = 0.05 m");
+  EXPECT_EQ(errorFor(shallow + R"({"kind": "standing-mode", "amplitude": -0.06}})"),
+            "s.json: reference.amplitude: -0.06 m on 0.5 m of water is beyond the linear mode's "
+            "small-amplitude bound, |amplitude| <= 0.1 x depth = 0.05 m");
+  EXPECT_EQ(errorFor(shallow + R"({"kind": "standing-mode", "amplitude": 0.05}})"), "no error");
+  const std::string strip = R"({"grid": {"nx": 200, "ny": 4, "dx": 0.1}, "reference": )";
+  for (const char* x0 : {"0", "20", "0.05", "19.95"})
+    EXPECT_EQ(errorFor(strip + R"({"kind": "dam-break", "h_left": 1, "x0": )" + x0 + "}}"),
+              std::string("s.json: reference.x0: ") + x0 +
+                  " m must lie strictly inside the strip, between its first and last cell "
+                  "centres (0.05, 19.95) m");
+  EXPECT_EQ(errorFor(strip + R"({"kind": "dam-break", "h_left": 1, "x0": 0.06}})"), "no error");
+  // Every builtin with a reference stays valid.
+  for (const char* name : {"builtin:ritter", "builtin:stoker", "builtin:standing-wave",
+                           "builtin:thacker", "builtin:lake-at-rest", "builtin:linear-drops"})
+    EXPECT_EQ(errorOf([&] {
+                const Scenario s = loadScenario(name);
+                buildInitialEta(s, buildDomain(s));
+              }),
+              "no error")
+        << name;
+}
+
+// A gauge in a corner reads the corner cell's centre (the bilinear sample clamps there), and its
+// reference is taken at the same place: at t = 0 the two agree to float round-off, with no
+// spurious error from the half cell between the corner and the centre.
+TEST(ScenarioReference, AGaugeInACornerReadsTheReferenceWhereItReadsTheModels) {
+  const Scenario s = parseScenarioText(R"({"grid": {"nx": 64, "ny": 32, "dx": 0.25},
+      "water": {"depth": 0.5}, "reference": {"kind": "standing-mode", "m": 1, "n": 1},
+      "gauges": [{"name": "corner", "x": 16, "y": 8}, {"name": "origin", "x": 0, "y": 0},
+                 {"name": "edge", "x": 5.375, "y": 0}]})",
+                                       "s.json", {});
+  Comparison run(s, createScenarioModels(s, {"swe-adi"}, {}, false));
+  const Reference reference(*s.reference, run.domain());
+  for (const GaugeSpec& gauge : s.gauges) {
+    const PointSample model = samplePoint(run.model(0), run.domain(), gauge.x, gauge.y);
+    const PointSample exact = sampleReference(reference, run.domain(), gauge.x, gauge.y, 0.0);
+    EXPECT_NEAR(model.eta, exact.eta, 1e-8) << gauge.name;
+  }
 }
 
 // Thacker's reference shapes its own bowl, centred in the grid (rest depth h0 (1 - r^2 / a^2),

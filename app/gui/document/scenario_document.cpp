@@ -75,11 +75,13 @@ void ScenarioDocument::load(const std::string& fileOrBuiltin, std::vector<std::s
 }
 
 void ScenarioDocument::load(Scenario scenario, std::vector<std::string> ids) {
-  // The workbench compares every model of the default set, and a model outside it (fft-ocean)
-  // when the scenario names it, in catalogue order.
+  // The workbench runs the models the scenario names, as wavebench-cli does (a dam break on a
+  // dry bed names only the shallow-water models), and every model of the default set when it
+  // names none; in catalogue order.
   if (ids.empty())
     for (const auto& entry : modelCatalogue())
-      if (entry.inDefaultSet || scenario.modelParams.count(entry.id)) ids.push_back(entry.id);
+      if (scenario.modelParams.empty() ? entry.inDefaultSet : scenario.modelParams.count(entry.id))
+        ids.push_back(entry.id);
   // Validates the model ids and the scenario's parameters before anything changes.
   createScenarioModels(scenario, ids, {}, false);
   undo_->clear();

@@ -59,7 +59,8 @@ class ScenarioDocument : public QObject {
   ScenarioDocument();
   ~ScenarioDocument() override;
 
-  // "builtin:NAME" or a path; every registered model runs unless `modelIds` names some.
+  // "builtin:NAME" or a path; the models `modelIds` names run, else those the scenario names,
+  // else the default set.
   // Clears the undo history. Throws InputError.
   void load(const std::string& fileOrBuiltin, std::vector<std::string> modelIds = {});
   // The same for a scenario already read (it belongs to no file).

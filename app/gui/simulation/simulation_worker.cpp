@@ -1,6 +1,7 @@
 #include "app/gui/simulation/simulation_worker.hpp"
 
 #include <chrono>
+#include <new>
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -169,6 +170,12 @@ void SimulationWorker::buildPending() {
     std::lock_guard lock(mutex_);
     records_ = {generation_, std::vector<std::vector<FrameRecord>>(comparison_->modelCount()),
                 std::vector<std::vector<GaugeSample>>(comparison_->modelCount())};
+  } catch (const std::bad_alloc&) {
+    // The CLI's line for the same failure (app/cli/run_command.cpp), not "std::bad_alloc".
+    const Grid& grid = request.first.grid;
+    emit buildFailed(QString::fromStdString(outOfMemoryMessage(
+        request.first.source, "building the models on a " + std::to_string(grid.nx) + " x " +
+                                  std::to_string(grid.ny) + " grid")));
   } catch (const std::exception& error) {
     emit buildFailed(QString::fromStdString(error.what()));
   }

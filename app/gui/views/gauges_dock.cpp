@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <numeric>
 
 #include <QAction>
 #include <QChart>
@@ -13,6 +14,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -72,7 +74,11 @@ GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
   column->setContentsMargins(0, 0, 0, 0);
   list_ = new QListWidget;
   list_->setObjectName("gaugeList");
-  list_->setToolTip(tr("Gauges (Alt + click) and transects (Transect tool, drag) of the scenario"));
+  list_->setToolTip(
+      tr("Gauges (Alt + click) and transects (Transect tool, drag) of the "
+         "scenario; the gauges selected here are charted"));
+  list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  connect(list_, &QListWidget::itemSelectionChanged, this, &GaugesDock::chartSelectedGauges);
   list_->setMinimumWidth(
       list_->fontMetrics().horizontalAdvance("t10  (10.00, 10.00) → (10.00, 10.00) m") + 24);
   column->addWidget(list_);
@@ -147,30 +153,19 @@ void GaugesDock::reset(const Snapshot& snapshot) {
   transects_ = snapshot.transects;
   hasReference_ = snapshot.referenceEta != nullptr;
   samples_.assign(modelIds_.size(), {});
-  plotted_.assign(modelIds_.size(), 0);
-  gaugeLines_.clear();
-  referenceLines_.clear();
   profileLines_.clear();
   profiles_.reset();
-  tMax_ = 0.0;
-  for (Chart* c : {&gaugeChart_, &transectChart_}) {
-    c->chart->removeAllSeries();
-    c->lo = std::numeric_limits<double>::max();
-    c->hi = std::numeric_limits<double>::lowest();
-  }
+  transectChart_.chart->removeAllSeries();
+  transectChart_.lo = std::numeric_limits<double>::max();
+  transectChart_.hi = std::numeric_limits<double>::lowest();
   const std::size_t models = modelIds_.size();
-  for (std::size_t g = 0; g < gauges_.size(); ++g) {
-    for (std::size_t m = 0; m < models; ++m) {
-      QLineSeries* s = addLine(gaugeChart_, modelColour(m), markerStyle(g), 1.8);
-      s->setName(QString::fromStdString(gauges_[g].name + " " + modelIds_[m]));
-      gaugeLines_.push_back(Line{s, {}, 0, 1});
-    }
-    if (hasReference_) {
-      QLineSeries* s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
-      s->setName(QString::fromStdString(gauges_[g].name) + tr(" reference"));
-      referenceLines_.push_back(Line{s, {}, 0, 1});
-    }
+  {
+    const QSignalBlocker quiet(list_);  // the list is refilled below; no selection to chart
+    list_->clear();
   }
+  std::vector<std::size_t> first(std::min(gauges_.size(), kChartedGauges));
+  std::iota(first.begin(), first.end(), std::size_t(0));
+  chartGauges(std::move(first));
   for (std::size_t t = 0; t < transects_.size(); ++t) {
     for (std::size_t m = 0; m <= models; ++m) {
       const bool ref = m == models;
@@ -182,7 +177,7 @@ void GaugesDock::reset(const Snapshot& snapshot) {
       profileLines_.push_back(s);
     }
   }
-  list_->clear();
+  const QSignalBlocker quiet(list_);
   for (const GaugeSpec& g : gauges_)
     list_->addItem(QString("%1  (%2, %3) m")
                        .arg(QString::fromStdString(g.name))
@@ -197,24 +192,76 @@ void GaugesDock::reset(const Snapshot& snapshot) {
                        .arg(t.y1, 0, 'f', 2));
   for (QChart* chart : {gaugeChart_.chart, transectChart_.chart})
     chart->legend()->hide();
+  updateLegend();
+  dirty_ = profilesDirty_ = true;
+  refresh();
+}
+
+void GaugesDock::chartGauges(std::vector<std::size_t> gauges) {
+  if (gauges.size() > kChartedGauges) gauges.resize(kChartedGauges);
+  charted_ = std::move(gauges);
+  chartSlot_.assign(gauges_.size(), -1);
+  for (std::size_t slot = 0; slot < charted_.size(); ++slot)
+    chartSlot_[charted_[slot]] = int(slot);
+  gaugeLines_.clear();
+  referenceLines_.clear();
+  gaugeChart_.chart->removeAllSeries();
+  gaugeChart_.lo = std::numeric_limits<double>::max();
+  gaugeChart_.hi = std::numeric_limits<double>::lowest();
+  tMax_ = 0.0;
+  const std::size_t models = modelIds_.size();
+  for (std::size_t slot = 0; slot < charted_.size(); ++slot) {
+    const GaugeSpec& gauge = gauges_[charted_[slot]];
+    for (std::size_t m = 0; m < models; ++m) {
+      QLineSeries* s = addLine(gaugeChart_, modelColour(m), markerStyle(slot), 1.8);
+      s->setName(QString::fromStdString(gauge.name + " " + modelIds_[m]));
+      gaugeLines_.push_back(Line{s, {}, 0, 1});
+    }
+    if (hasReference_) {
+      QLineSeries* s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
+      s->setName(QString::fromStdString(gauge.name) + tr(" reference"));
+      referenceLines_.push_back(Line{s, {}, 0, 1});
+    }
+  }
+  plotted_.assign(modelIds_.size(), 0);  // the new lines are drawn from every sample so far
+  dirty_ = true;
+}
+
+void GaugesDock::chartSelectedGauges() {
+  std::vector<std::size_t> selected;
+  for (int row = 0; row < int(gauges_.size()) && selected.size() < kChartedGauges; ++row)
+    if (list_->item(row)->isSelected()) selected.push_back(std::size_t(row));
+  if (selected.empty()) {
+    selected.resize(std::min(gauges_.size(), kChartedGauges));
+    std::iota(selected.begin(), selected.end(), std::size_t(0));
+  }
+  if (selected == charted_) return;
+  chartGauges(std::move(selected));
+  updateLegend();
+  refresh();
+}
+
+void GaugesDock::updateLegend() {
   QStringList entries;
-  for (std::size_t m = 0; m < models; ++m)
+  for (std::size_t m = 0; m < modelIds_.size(); ++m)
     entries << QString("<span style='color:%1'>&#9632;&#9632;</span>&nbsp;%2")
                    .arg(modelColour(m).name(),
                         QString::fromStdString(modelIds_[m]).toHtmlEscaped());
   const QStringList styleNames = {"—", "···", "-·-", "-··"};
   QStringList markers;
-  for (std::size_t g = 0; g < gauges_.size(); ++g)
-    markers << QString::fromStdString(gauges_[g].name).toHtmlEscaped() + " " +
-                   styleNames[int(g % std::size(kStyles))];
+  for (std::size_t slot = 0; slot < charted_.size(); ++slot)
+    markers << QString::fromStdString(gauges_[charted_[slot]].name).toHtmlEscaped() + " " +
+                   styleNames[int(slot % std::size(kStyles))];
+  if (charted_.size() < gauges_.size())
+    markers << tr("(%1 of %2 gauges charted: select others in the list)")
+                   .arg(charted_.size())
+                   .arg(gauges_.size());
   for (std::size_t t = 0; t < transects_.size(); ++t)
     markers << QString::fromStdString(transects_[t].name).toHtmlEscaped() + " " +
                    styleNames[int(t % std::size(kStyles))];
   if (hasReference_) markers << tr("reference - - - (black)");
   legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;") + "&nbsp;&nbsp;&nbsp;&nbsp;" +
                    markers.join("&nbsp;&nbsp;&nbsp;"));
-  dirty_ = profilesDirty_ = true;
-  refresh();
 }
 
 void GaugesDock::append(const std::vector<std::vector<GaugeSample>>& perModel) {
@@ -252,9 +299,11 @@ void GaugesDock::refresh() {
         const auto g = std::size_t(s.gauge);
         if (g >= gauges_.size() || !std::isfinite(s.value.eta)) continue;
         tMax_ = std::max(tMax_, s.time);
-        addPoint(gaugeLines_[g * models + m], QPointF(s.time, s.value.eta));
-        if (m == 0 && s.reference && g < referenceLines_.size())
-          addPoint(referenceLines_[g], QPointF(s.time, s.reference->eta));
+        const int slot = chartSlot_[g];
+        if (slot < 0) continue;
+        addPoint(gaugeLines_[std::size_t(slot) * models + m], QPointF(s.time, s.value.eta));
+        if (m == 0 && s.reference && std::size_t(slot) < referenceLines_.size())
+          addPoint(referenceLines_[std::size_t(slot)], QPointF(s.time, s.reference->eta));
       }
       plotted_[m] = samples_[m].size();
     }

@@ -1,6 +1,8 @@
 // The Gauges dock (docs/gauges.md): the scenario's gauges and transects in a list with a
 // Remove button (Delete), a Gauges chart (eta at each gauge over time, one line per model per
-// gauge, from the samples the comparison takes after every model step: the CLI's gauges.csv)
+// charted gauge, from the samples the comparison takes after every model step: the CLI's
+// gauges.csv; the gauges selected in the list are charted, else the first ones, at most
+// kChartedGauges: a chart's lines cost Qt Charts work that grows with their square)
 // and a Transects chart (eta of every model along each transect at the shown frame). Where
 // the scenario has an exact `reference`, its eta is a dashed black line in both. Exports the
 // charts as PNG, SVG or PDF and the data as the CLI's gauges.csv / transects.csv columns.
@@ -25,6 +27,9 @@ class GaugesDock : public QDockWidget {
   Q_OBJECT
 
  public:
+  // At most this many gauges have lines in the Gauges chart at a time (more are unreadable).
+  static constexpr std::size_t kChartedGauges = 8;
+
   explicit GaugesDock(QWidget* parent = nullptr);
 
   // Starts new, empty charts for the snapshot's models, gauges and transects (a rebuild).
@@ -41,6 +46,9 @@ class GaugesDock : public QDockWidget {
   const std::vector<std::vector<GaugeSample>>& samples() const { return samples_; }
   QWidget* chartsWidget() const { return charts_; }
   QListWidget* list() const { return list_; }
+  QChart* gaugeChart() const { return gaugeChart_.chart; }
+  // The gauges (indices in the scenario's list) that have lines in the Gauges chart.
+  const std::vector<std::size_t>& chartedGauges() const { return charted_; }
   // Both charts as an image (.png, .svg or .pdf). Throws InputError.
   void exportPlots(const QString& file) const;
   // gauges.csv: time,gauge,model,eta,depth,u,v,ref_eta,ref_depth, every sample taken.
@@ -67,6 +75,10 @@ class GaugesDock : public QDockWidget {
   QLineSeries* addLine(Chart& chart, QColor colour, Qt::PenStyle style, double width);
   void addPoint(Line& line, QPointF point);
   void removeSelected();
+  // Lines for these gauges (at most kChartedGauges), drawn from every sample taken so far.
+  void chartGauges(std::vector<std::size_t> gauges);
+  void chartSelectedGauges();
+  void updateLegend();
   void drawProfiles();
 
   QListWidget* list_ = nullptr;
@@ -79,8 +91,10 @@ class GaugesDock : public QDockWidget {
   bool hasReference_ = false;                      // the scenario has an exact reference
   std::vector<std::vector<GaugeSample>> samples_;  // per model, every sample
   std::vector<std::size_t> plotted_;               // per model, samples already in lines
-  std::vector<Line> gaugeLines_;                   // [gauge * models + model]
-  std::vector<Line> referenceLines_;               // per gauge (none without a reference)
+  std::vector<std::size_t> charted_;               // the charted gauges, in list order
+  std::vector<int> chartSlot_;                     // per gauge: its place in charted_, or -1
+  std::vector<Line> gaugeLines_;                   // [slot * models + model]
+  std::vector<Line> referenceLines_;               // per slot (none without a reference)
   std::vector<QLineSeries*> profileLines_;  // [transect * (models + 1) + model], last: reference
   std::shared_ptr<const Snapshot> profiles_;
   double tMax_ = 0.0;

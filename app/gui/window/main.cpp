@@ -5,11 +5,12 @@
 // the time per stage (and writes them as JSON), and exits.
 #include <malloc.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-
 #include <cstring>
+#include <fstream>
 #include <memory>
 
 #include <QApplication>
@@ -25,8 +26,10 @@
 #include "app/gui/views/view_settings_menu.hpp"
 #include "app/gui/window/main_window.hpp"
 #include "app/gui/window/verification_window.hpp"
+#include "core/errors.hpp"
 #include "core/run/threads.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/scenario.hpp"
 
 namespace {
 // glibc maps blocks above this size (the default 128 KiB, rising with what is freed) freshly.
@@ -35,6 +38,8 @@ constexpr int kDefaultWidth = 1600, kDefaultHeight = 1000;
 constexpr int kMinSide = 200;    // pixels, for --size
 constexpr int kSettleTicks = 5;  // GUI ticks after the last frame before the screenshot
 constexpr int kPollMs = 20;
+constexpr int kMinGridCells = 4;       // per side, as a scenario's grid.nx and grid.ny
+constexpr int kMaxGridSide = 1 << 16;  // per side, as a scenario's grid.nx and grid.ny
 
 // --colour, --colour-range, --vertical-scale: the View menu's settings for this run (a scripted
 // run neither reads nor saves the user's). Prints the reason and returns false on bad values.
@@ -64,7 +69,7 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
   if (parser.isSet(colourRange) && parser.value(colourRange) != "auto") {
     bool ok = false;
     const double range = parser.value(colourRange).toDouble(&ok);
-    if (!ok || !(range > 0.0)) {
+    if (!ok || !(range > 0.0) || !std::isfinite(range)) {
       std::fprintf(stderr, "wavebench: --colour-range: '%s' is not 'auto' nor metres > 0\n",
                    qPrintable(parser.value(colourRange)));
       return false;
@@ -74,7 +79,7 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
   if (parser.isSet(verticalScale) && parser.value(verticalScale) != "auto") {
     bool ok = false;
     const double scale = parser.value(verticalScale).toDouble(&ok);
-    if (!ok || !(scale > 0.0)) {
+    if (!ok || !(scale > 0.0) || !std::isfinite(scale)) {
       std::fprintf(stderr, "wavebench: --vertical-scale: '%s' is not 'auto' nor a factor > 0\n",
                    qPrintable(parser.value(verticalScale)));
       return false;
@@ -83,6 +88,41 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
   }
   window.viewSettingsMenu()->setSettings(s);
   return true;
+}
+
+// An integer option in [lo, hi], refused as wavebench-cli refuses its flags (app/cli/options.cpp):
+// InputError "--frames: 'abc' is not a number", "... -1 is outside [0, 100000000]", "... must
+// be an integer"; a second --frames would silently win, so it is refused too.
+int integerOption(const QCommandLineParser& parser, const QCommandLineOption& option, int lo,
+                  int hi) {
+  const std::string flag = "--" + option.names().front().toStdString();
+  const QStringList given = parser.values(option);
+  if (given.size() > 1) throw wb::InputError(flag + ": given more than once");
+  const std::string text = given.front().trimmed().toStdString();
+  double v = 0.0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+    throw wb::InputError(flag + ": '" + text + "' is not a number");
+  if (v < lo || v > hi)
+    throw wb::InputError(flag + ": " + given.front().trimmed().toStdString() + " is outside [" +
+                         std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  if (v != std::floor(v)) throw wb::InputError(flag + ": must be an integer");
+  return int(v);
+}
+
+// --grid N: N cells across, the pool keeping its size and shape; refused as a scenario's grid
+// is (core/scenario/scenario.hpp, checkGridSize) before anything is allocated for it.
+wb::Grid gridWithCellsAcross(const wb::Grid& old, int cells) {
+  wb::Grid g = old;
+  g.ny = int(std::lround(double(old.ny) * cells / old.nx));
+  g.nx = cells;
+  g.dx = old.width() / cells;
+  if (g.ny < kMinGridCells)
+    throw wb::InputError("--grid: " + std::to_string(cells) + " cells across make the pool " +
+                         std::to_string(g.nx) + " x " + std::to_string(g.ny) +
+                         " cells; each side needs at least " + std::to_string(kMinGridCells));
+  wb::checkGridSize(g, "--grid");
+  return g;
 }
 
 // --help needs no display: it is answered by a QCoreApplication, which opens none.
@@ -121,7 +161,8 @@ int main(int argc, char** argv) {
                                     "builtin:pi-pool");
   const QCommandLineOption models(
       "models",
-      "Comma-separated model ids (default: the default set and any model the scenario names).",
+      "Comma-separated model ids (default: the models the scenario names, else the default "
+      "set).",
       "ids");
   const QCommandLineOption frames("frames", "Run this many frames, then pause.", "N");
   const QCommandLineOption screenshot("screenshot", "Save the window as PNG after the frames.",
@@ -169,6 +210,14 @@ int main(int argc, char** argv) {
   if (parser.isSet(screenshot) && !parser.value(screenshot).endsWith(".png", Qt::CaseInsensitive)) {
     std::fprintf(stderr, "wavebench: --screenshot: '%s' must end in .png (a PNG image)\n",
                  qPrintable(parser.value(screenshot)));
+    return 2;
+  }
+  int frameCount = -1, gridCells = 0;  // -1: no frame limit; 0: the scenario's grid
+  try {
+    if (parser.isSet(frames)) frameCount = integerOption(parser, frames, 0, wb::kMaxFrames);
+    if (parser.isSet(grid)) gridCells = integerOption(parser, grid, kMinGridCells, kMaxGridSide);
+  } catch (const wb::InputError& error) {
+    std::fprintf(stderr, "wavebench: %s\n", error.what());
     return 2;
   }
   int width = kDefaultWidth, height = kDefaultHeight;
@@ -224,18 +273,19 @@ int main(int argc, char** argv) {
     }
     if (!window.openScenario(parser.value(scenario), ids)) return 2;
   }
-  if (parser.isSet(grid)) {
-    const int cells = parser.value(grid).toInt();
-    if (cells < 4) {
-      std::fprintf(stderr, "wavebench: --grid: must be an integer >= 4\n");
+  if (gridCells > 0) {
+    try {
+      window.document().setGrid(gridWithCellsAcross(window.document().scenario().grid, gridCells));
+    } catch (const wb::InputError& error) {
+      std::fprintf(stderr, "wavebench: %s\n", error.what());
+      return 2;
+    } catch (const std::bad_alloc&) {
+      std::fprintf(stderr, "wavebench: %s\n",
+                   wb::outOfMemoryMessage("--grid " + std::to_string(gridCells),
+                                          "resizing the scenario's layers")
+                       .c_str());
       return 2;
     }
-    wb::Grid g = window.document().scenario().grid;
-    const double width = g.width();
-    g.ny = int(std::lround(double(g.ny) * cells / g.nx));
-    g.nx = cells;
-    g.dx = width / cells;
-    window.document().setGrid(g);
     window.document().setModified(false);
   }
   window.setFullResolutionMesh(parser.isSet(fullMesh));
@@ -264,7 +314,6 @@ int main(int argc, char** argv) {
     verification->run();
   }
 
-  const int frameCount = parser.isSet(frames) ? parser.value(frames).toInt() : -1;
   window.worker().setFrameLimit(frameCount);
   window.playAction()->setChecked(true);
   if (frameCount < 0) return app->exec();
