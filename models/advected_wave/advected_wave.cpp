@@ -296,11 +296,17 @@ void AdvectedWave::updateHeight(double dt) {
       worst = std::max(worst, divergenceSpan(divergence, u_.data(), v_.data(), halfInverseDx, nx,
                                              rowStart + spans[s].begin, rowStart + spans[s].end));
     }
+    // Both reductions are complete after the spans' barrier. Without divergence (a flow at rest,
+    // drops only) eq. 7 changes nothing, and eq. 10 reads no divergence.
+    const bool lifted = std::max(worst, edgeWorst) > 0.0f;
 #pragma omp for schedule(static) nowait
     for (std::size_t s = 0; s < spans.size(); ++s) {
       const std::size_t rowStart = std::size_t(spans[s].row) * nx;
-      waveSpan(levels, divergence, a, b, inverseKappa, nx, rowStart + spans[s].begin,
-               rowStart + spans[s].end);
+      const std::size_t begin = rowStart + spans[s].begin, end = rowStart + spans[s].end;
+      if (lifted)
+        waveSpan(levels, divergence, a, b, inverseKappa, nx, begin, end);
+      else
+        waveSpan(levels, a, b, nx, begin, end);
     }
 #pragma omp for schedule(static) nowait
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {

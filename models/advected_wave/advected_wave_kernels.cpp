@@ -37,6 +37,13 @@ WB_SPAN_KERNEL void waveSpan(const WaveLevels& z, const float* __restrict diverg
   }
 }
 
+WB_SPAN_KERNEL void waveSpan(const WaveLevels& z, float a, float b, std::size_t row,
+                             std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    z.advance(k, a, b * interiorLaplacian(StencilKind::FivePoint, z.h, k, row));
+}
+
 // divergenceSpan: see advected_wave_kernels.hpp.
 WB_SPAN_KERNEL float divergenceSpan(float* __restrict out, const float* __restrict u,
                                     const float* __restrict v, float halfInverseDx, std::size_t row,

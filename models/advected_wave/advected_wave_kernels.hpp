@@ -20,6 +20,9 @@ void addForceSpan(float* __restrict u, float* __restrict v, const float* __restr
 // (updateHeight explains the form).
 void waveSpan(const WaveLevels& z, const float* __restrict divergence, float a, float b,
               float inverseKappa, std::size_t row, std::size_t begin, std::size_t end);
+// The same where the divergence is 0 everywhere (dz = 0).
+void waveSpan(const WaveLevels& z, float a, float b, std::size_t row, std::size_t begin,
+              std::size_t end);
 
 // The divergence at cells whose four neighbours are wet: the face velocities are means of two
 // cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
