@@ -199,9 +199,9 @@ TEST(AdvectedWave, ConvergingFlowFeedsTheWaveUpdate) {
 // (sum L z = 0 with mirror walls): the volume is constant but for float rounding. The scheme
 // keeps its volume rate, so each step's rounding of the rate stays in it and the volume sums
 // those: a random walk of a random walk, growing as n^{3/2}. Over 600 steps on 32^2 cells the
-// worst of these twelve drops measured 9.3e-6 of the drop's volume, and 3.8e-5 before the
-// levels kept their own rounding (core/grid/carried_levels.hpp), which took the store's share
-// out. A systematic error is far above the bound: eq. 10's float coefficients not summing to 1
+// worst of these twelve drops measured 1.2e-5 of the drop's volume with the increment form
+// (core/grid/wave_levels.hpp), and 3.8e-5 with the three levels, whose rate also held each
+// store's rounding. A systematic error is far above the bound: eq. 10's float coefficients not summing to 1
 // by one ulp made the mean level grow by ulp / (nu dt) per step, 3e-3 of the drop's volume in
 // 600 steps.
 TEST(AdvectedWave, StillWaterKeepsItsVolumeToRoundOff) {

@@ -162,8 +162,9 @@ std::map<std::string, double> fittedOrders(const fs::path& eoc) {
 //   damped-wave: order 2 (2.000 measured on 64, 128, 256 cells). Its surface starts at rest as
 //     the Taylor state of t = -dt, h^-1 = h^0 + (dt^2/2) c^2 L h^0 (core/model/rest_start.hpp);
 //     with h^-1 = h^0 it lagged dt/2 behind the mode, an error A omega dt/2 |sin(omega t)| of
-//     order 1. Its levels keep their float rounding (core/grid/carried_levels.hpp); without,
-//     the rounding read as velocity made a floor of about 1.2e-8 on 256 cells (fit 1.48).
+//     order 1. It keeps the increment h^n - h^{n-1} (core/grid/wave_levels.hpp); with three
+//     float levels their rounding read as velocity made a floor of about 1.2e-8 on 256 cells
+//     (fit 1.48).
 //   swe-adi: order 2 (trapezoidal in time, centred in space, no start error).
 TEST_F(Study, TheStandingModeMeasuresEachModelsOrder) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
