@@ -4,7 +4,6 @@
 // one has reached the screen, and a FrameMeter measures the frames presented.
 #pragma once
 
-#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -14,12 +13,14 @@
 #include <QMainWindow>
 #include <nlohmann/json.hpp>
 
+#include "app/gui/document/interactions.hpp"
 #include "app/gui/document/scenario_document.hpp"
 #include "app/gui/document/session_recorder.hpp"
 #include "app/gui/export/export_actions.hpp"
 #include "app/gui/simulation/simulation_worker.hpp"
 #include "app/gui/views/view_grid.hpp"
 #include "app/gui/window/autosave.hpp"
+#include "app/gui/window/file_actions.hpp"
 #include "app/gui/window/frame_meter.hpp"
 
 class QAction;
@@ -56,20 +57,20 @@ class MainWindow : public QMainWindow, public FrameSource {
   bool openScenario(const QString& fileOrBuiltin, const std::vector<std::string>& modelIds = {});
   // A scripted run (--frames, --quit, --screenshot): errors go to stderr as one line, no dialog
   // waits for a user who is not there.
-  void setScripted(bool scripted) { scripted_ = scripted; }
+  void setScripted(bool scripted) { files_.setScripted(scripted); }
   bool saveScenarioAs(const QString& file);
 
   ScenarioDocument& document() { return document_; }
-  SessionRecorder& recorder() { return recorder_; }
+  SessionRecorder& recorder() { return interactions_.recorder(); }
   SimulationWorker& worker() override { return worker_; }
   ControlsDock* controls() const { return controls_; }
   MaskEditor* maskEditor() const { return maskEditor_; }
   OceanPanel* oceanPanel() const { return oceanPanel_; }
   BodiesPanel* bodiesPanel() const { return bodiesPanel_; }
-  const Autosave& autosave() const { return autosave_; }
+  const Autosave& autosave() const { return files_.autosave(); }
   // An autosave that could not be restored nor moved aside: exit leaves it, and no later
   // autosave overwrites it.
-  void keepAutosave() { autosaveKept_ = true; }
+  void keepAutosave() { files_.keepAutosave(); }
   PlotsDock* plots() const { return plots_; }
   const std::vector<SurfaceView*>& views() const;
   QWidget* viewArea() const { return viewGrid_; }
@@ -95,9 +96,10 @@ class MainWindow : public QMainWindow, public FrameSource {
   // Adds the checked tool's body at a point of the pool (m): an undoable scenario edit.
   void addBodyAt(QPointF point);
   const FrameMeter& frameMeter() const { return meter_; }
-  // The measured frames, stages, grid, window and renderer (wavebench --stats-json).
+  // The measured frames, stages, grid, window and renderer (wavebench --stats-json,
+  // window_stats.hpp).
   nlohmann::json statsJson() const;
-  // The same in one line (status bar, automation output).
+  // The frames and stages in one line (status bar, automation output).
   QString statsLine() const;
   // Gauges and transects (docs/gauges.md, main_window_gauges.cpp): the tools, the dock of
   // their list and charts, and the placements the tools make (undoable scenario edits; a
@@ -147,35 +149,19 @@ class MainWindow : public QMainWindow, public FrameSource {
   // The snapshot in the views; captions (text re-rendered by VTK) only when `captions` (a few
   // times a second).
   void showSnapshot(std::shared_ptr<const Snapshot> snapshot, bool captions);
-  ViewGrid::Look look() const;
   void rebuildShownMenu(const std::vector<std::string>& ids);
-  void stepIfPaused();
-  QPointF ontoPool(QPointF point) const;
+  // A click, a Shift + drag and a Ctrl + click or drag in a view (interactions.hpp), unless a
+  // tool in hand places a marker or a body instead.
   void dropAt(QPointF clicked);
   void stirAt(QPointF clicked, QPointF to);
   void placeBody(QPointF from, QPointF to);
-  void boatTowards(QPointF point);
-  void setBoatFollow(bool on);
-  void setRain(bool on, double rate);
-  void setWind(bool on, double direction, double strength);
-  bool maybeSave();
-  bool save();
-  void saveAsDialog();
-  void openDialog();
-  void addRecentFile(const QString& file);
-  void updateRecentMenu();
-  void updateTitle();
   void updateStatus(const Snapshot& snapshot);
 
   ScenarioDocument document_;
-  Autosave autosave_;
   bool interactive_ = true;  // a user at the window (not --screenshot/--quit automation)
-  bool autosaveKept_ = false;
-  bool scripted_ = false;
-  // Shows an error: a dialog, or one line on stderr in a scripted run.
-  void reportError(const QString& title, const std::exception& error);
+  FileActions files_;
   SimulationWorker worker_;
-  SessionRecorder recorder_{document_, worker_};  // every interaction goes through it
+  Interactions interactions_{document_, worker_};  // every interaction is recorded through it
   ViewGrid* viewGrid_ = nullptr;
   std::set<std::string> hiddenModels_;
   QMenu* shownMenu_ = nullptr;
@@ -194,17 +180,14 @@ class MainWindow : public QMainWindow, public FrameSource {
   GaugeToolbar* gaugeToolbar_ = nullptr;
   GaugesDock* gaugesDock_ = nullptr;
   GaugeCanvasOverlay* gaugeOverlay_ = nullptr;
-  QMenu* recentMenu_ = nullptr;
   QLabel* status_ = nullptr;
   QTimer* timer_ = nullptr;
   std::shared_ptr<const Snapshot> shown_;
   std::uint64_t shownGeneration_ = 0;
-  // m: the waves the scenario puts in (drops, wakes, splashes, its reference); the automatic
-  // vertical scale draws a wave of this height at a fixed share of the pool.
-  double waveHeight_ = 0.05;
-  double maxVerticalScale_ = std::numeric_limits<double>::infinity();  // bodies' freeboard
+  // The colour range and the vertical scale's cap for the scenario's waves and bodies
+  // (view_scale.hpp).
+  ViewGrid::Look look_;
   double speed_ = 1.0;
-  bool boatFollow_ = false;
   QElapsedTimer clock_, plotClock_;
   FrameMeter meter_;
   double simulatedSecondsSeen_ = 0.0;  // the worker's busy time already given to the meter
