@@ -548,10 +548,10 @@ TEST(SweAdi, TwoThreadsGiveTheOneThreadResult) {
 // The discharges agree with the rate, -div(q) = hdot. On a rectangle over a flat bed without a
 // correction: each face direction takes its half of the ADI splitting error (updateDischarges),
 // so the disagreement stays at float round-off of the rate over 1000 steps at 4x the explicit
-// limit (kSplitSurfaceLimit; bound 1e-3 of the step's largest rate; the steps never correct). Over
-// a seamount (depth 1 m to 0.5 m), where L_x and L_y do not commute, after every step within
-// kDischargeTolerance of that step's largest rate (syncDischarges; the measure is in float: 1 %
-// slack).
+// limit (DischargeSync::kSplitSurfaceLimit; bound 1e-3 of the step's largest rate; the steps never
+// correct). Over a seamount (depth 1 m to 0.5 m), where L_x and L_y do not commute, after every
+// step within DischargeSync::kTolerance of that step's largest rate (DischargeSync; the measure is
+// in float: 1 % slack).
 double largestRate(const SweAdi& model) {
   return model.rate().maxAbs();
 }
@@ -567,7 +567,7 @@ TEST(SweAdi, DischargesAgreeWithTheRate) {
   for (const Domain* domain : {&flat, const_cast<const Domain*>(&seamount)}) {
     SweAdi model;
     // kSplitSurfaceLimit times the explicit limit: the flat basin's last dt without a correction.
-    const double dt = SweAdi::kSplitSurfaceLimit * (1.0 / std::sqrt(9.81 * 1.0));
+    const double dt = DischargeSync::kSplitSurfaceLimit * (1.0 / std::sqrt(9.81 * 1.0));
     model.params().set("dt", dt, "test");
     model.reset(*domain, bump(64, 64, 24, 36, 8, 1e-3));
     double worst = 0.0, largest = 0.0, synced = 0.0;
@@ -578,7 +578,7 @@ TEST(SweAdi, DischargesAgreeWithTheRate) {
       worst = std::max(worst, model.dischargeMismatch() / rate);
       synced += model.diagnostics().at("discharge_sync") / 1000.0;
       if (domain == &seamount) {
-        ASSERT_LE(model.dischargeMismatch(), 1.01 * SweAdi::kDischargeTolerance * rate)
+        ASSERT_LE(model.dischargeMismatch(), 1.01 * DischargeSync::kTolerance * rate)
             << "step " << k;
       }
     }
