@@ -439,44 +439,6 @@ TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
     EXPECT_EQ(qy[i], 0.0f) << i;
 }
 
-// The row sweep solves (1 - q L_x) x = s on every row of a band: the tridiagonal system with
-// diagonal 1 + c_w + c_e and off-diagonals -c, so the defect s - (1 - q L_x) x is round-off
-// (1e-5 of |s| with couplings up to 50). A full band of 16 rows goes through the staging fused
-// into the recurrences, a partial one through separate passes; each row's arithmetic is the
-// same, so the 15 rows they share come out bit for bit equal.
-TEST(SweAdiKernels, RowSweepSolvesEachRowAndFullAndPartialBandsAgree) {
-  constexpr int nx = 24, rows = kRowBand;
-  std::vector<float> depth(std::size_t(rows) * nx), source(depth.size());
-  for (int r = 0; r < rows; ++r)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(r) * nx + i;
-      depth[k] = i + 1 < nx ? 0.5f + 0.5f * float((i * 7 + r * 3) % 11) : 0.0f;  // edge closed
-      source[k] = std::sin(0.3f * float(i) + 0.7f * float(r)) + 0.1f * float(r);
-    }
-  const float couple = 10.0f;
-  const auto solve = [&](int bandRows) {
-    std::vector<float> bandC(std::size_t(nx) * kRowBand), bandP(bandC.size()), stage(bandC.size()),
-        out(depth.size(), -1.0f);
-    factorRowBands(depth.data(), couple, nx, nx, bandRows, bandC.data(), bandP.data());
-    solveRowBandStaged(source.data(), out.data(), bandC.data(), bandP.data(), stage.data(), nx, nx,
-                       bandRows);
-    return out;
-  };
-  const std::vector<float> full = solve(rows), partial = solve(rows - 1);
-  for (int r = 0; r < rows; ++r)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(r) * nx + i;
-      const double cW = i > 0 ? double(couple) * depth[k - 1] : 0.0;
-      const double cE = double(couple) * depth[k];
-      const double west = i > 0 ? full[k - 1] : 0.0, east = i + 1 < nx ? full[k + 1] : 0.0;
-      const double defect = source[k] - ((1.0 + cW + cE) * full[k] - cW * west - cE * east);
-      ASSERT_NEAR(defect, 0.0, 1e-5 * (1.0 + std::fabs(source[k]))) << r << ", " << i;
-      if (r < rows - 1) {
-        ASSERT_EQ(full[k], partial[k]) << r << ", " << i;
-      }
-    }
-}
-
 // Kass & Miller's flooding rule in the face-depth kernel: the mean depth of the two cells on
 // an open face, 0 on a closed one and on one whose higher side is dry.
 TEST(SweAdiKernels, AFacePassesWaterOnlyIfOpenAndItsHigherSideIsWet) {
