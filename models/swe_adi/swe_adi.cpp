@@ -361,8 +361,9 @@ void SweAdi::updateSurface(double dt) {
 
 // The discharge correction's multigrid levels allocate: at reset and after a mask change, where
 // the discharges may need them (the corrected path at the dt set), not inside a step; lazily,
-// only where they may not (a rectangle over a flat bed at most kSplitSurfaceLimit times the
-// explicit limit), and then in the first step that needs them (a larger dt given to step).
+// only where they may not (a rectangle over a flat bed at most DischargeSync::kSplitSurfaceLimit
+// times the explicit limit), and then in the first step that needs them (a larger dt given to
+// step).
 void SweAdi::prepareDischargeSync() {
   const bool splitPath = projection_.commuting() && dryCells_ == 0 &&
                          dt_ <= DischargeSync::kSplitSurfaceLimit * explicitLimit();
