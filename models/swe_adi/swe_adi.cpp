@@ -59,15 +59,8 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
                  std::vector<float>(std::size_t(nx) * (kRowBand + 1), 0.0f));
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
   bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
-  reached_.clear();
-  reached_.reserve(h_.size());
-  visited_.assign(h_.size(), 0);
-  visitStamp_ = 0;
-  gram_.assign(std::size_t(ny), Gram{});
-  energyLoss_.assign(std::size_t(ny), 0.0);
-  mismatch_.assign(std::size_t(ny), Mismatch{});
-  synced_ = false;
-  measureIn_ = 0;
+  positivity_.reset(h_.size());
+  sync_.reset(ny);
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
   dryThreshold_ = float(params().get("dry_threshold"));
@@ -76,46 +69,65 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   dryCells_ = 0;
   for (std::size_t k = 0; k < h_.size(); ++k)
     dryCells_ += int(domain.wetMask()[k] != 0 && h_.data()[k] - ground_.data()[k] <= dryThreshold_);
-  commuting_ = operatorsCommute(domain);
-  weightDelta_ = 1.0;
-  weightCorrection_ = 0.0;
+  projection_.reset(domain);
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
   wetCells_ = std::max(domain.wetCount(), 1);
-  preparePoisson(true);
+  prepareDischargeSync();
 }
 
-// One step: the operators in order, inside one parallel region (each is a work-shared loop
-// ending in a barrier); the drying correction after it, serially, on the few cells it needs.
+// One step: the operators in order, inside one parallel region (each a work-shared loop ending
+// in a barrier), then serially the corrections that touch the discharges or a few cells. Which
+// of the energy projection and the discharge correction run is decided before the region: the
+// operators commute or not (at reset), dry cells and dt (per step).
 void SweAdi::step(double dt) {
   // The row sweep's staging buffers are per thread, sized at reset.
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
-  couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));
-  energyChecked_ = !commuting_ || dryCells_ > 0;
-  dischargesSynced_ = energyChecked_ || dt > kSplitSurfaceLimit * explicitLimit();
-  if (dt != lastDt_) measureIn_ = 0;  // a new dt: a new growth of the discharges' mismatch
-  lastDt_ = dt;
-  synced_ = false;
+  couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));  // q g / dx^2, q = (dt / 2)^2
+  projection_.begin(dryCells_);
+  sync_.begin(dt, projection_.active() || dt > DischargeSync::kSplitSurfaceLimit * explicitLimit());
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
-    for (int k = 0; k < iterations_; ++k) {
-      if (k == 0)
-        firstRowSweep(dt);
-      else
-        sweepRows([&](int j) { residual(j); });
-      sweepColumns(k == 0                 ? ColumnSweep::kFirst
-                   : k + 1 == iterations_ ? ColumnSweep::kLast
-                                          : ColumnSweep::kNext);
-    }
-    if (energyChecked_) projectStep();
-    updateDischarges(dt);
-    updateSurface(dt);
+    iterate(dt);                              // (1 - q L) delta = r by ADI, eqs. 40-41
+    projection_.project(projectionInputs());  // keeps E where L_x L_y != L_y L_x
+    updateDischarges(dt);                     // q^{n+1}, eqs. 33-35
+    updateSurface(dt);                        // h^{n+1}, hdot^{n+1}, eq. 39 (trapezoidal)
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
-  if (dischargesSynced_) syncDischarges();
-  keepDepthNonNegative(dt);
-  absorbAtOpenEdges(dt);
+  sync_.correct(dischargeFields(), dx, projection_.changedStep());  // -div(q) = hdot^{n+1}
+  keepDepthNonNegative(dt);                                         // d = h - b >= 0
+  absorbAtOpenEdges(dt);                                            // docs/open-edges.md
+}
+
+// The ADI iterations: the first assembles the right side and solves the rows and columns, each
+// next one solves its residual and adds the correction to delta.
+void SweAdi::iterate(double dt) {
+  for (int k = 0; k < iterations_; ++k) {
+    if (k == 0)
+      firstRowSweep(dt);
+    else
+      sweepRows([&](int j) { residual(j); });
+    sweepColumns(k == 0                 ? ColumnSweep::kFirst
+                 : k + 1 == iterations_ ? ColumnSweep::kLast
+                                        : ColumnSweep::kNext);
+  }
+}
+
+EnergyProjection::Step SweAdi::projectionInputs() {
+  return {rhs_.data(),
+          delta_.data(),
+          iterations_ == 1 ? delta_.data() : work_.data(),
+          faceDepthX_.data(),
+          faceDepthY_.data(),
+          couple_,
+          h_.nx(),
+          h_.ny(),
+          iterations_};
+}
+
+DischargeSync::Fields SweAdi::dischargeFields() {
+  return {fluxX_, fluxY_, rate_, faceDepthX_, faceDepthY_, work_, delta_};
 }
 
 const Field2D& SweAdi::faceVelocities(const Field2D& which) const {
@@ -273,91 +285,6 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
   }
 }
 
-// The energy of the step. With u = dt hdot / 2 and K = -L (symmetric, non-negative) the
-// trapezoidal rule keeps E = |u|^2 + q h^T K h = q (|hdot|^2 + h^T K h) when it is solved
-// exactly; with any approximate delta (residual res = r - (1 - q L) delta) the step changes it
-// by exactly
-//   E^{n+1} - E^n = -delta^T res.
-// k ADI iterations leave res = q^2 L_x L_y c (c the last correction). Where L_x and L_y
-// commute (a rectangle over a flat bed), delta^T res >= 0 for every state: the iterations only
-// take energy out. Where they do not (solid cells in the water, land, bathymetry),
-// delta^T res = (q L_x delta)^T (q L_y c) has no sign, and the step map grows modes: |lambda|^2
-// = 1.08 per step at 20x the explicit limit on a 24 x 24 pool with a 6 x 6 island, 1.94 at
-// 100x (docs/swe-adi.md, "Stability"). More iterations shrink res but do not give it a sign.
-//
-// So, there, delta^T res is summed first. When it is negative (the step would add energy),
-// delta is replaced by the Galerkin (Rayleigh-Ritz) combination a delta_k + b c_k of the last
-// iterate and the last correction whose residual is orthogonal to both, and so to itself:
-// delta^T res = 0, E is kept, for any dt, domain and number of iterations. (1 - q L) is
-// symmetric positive definite, so this is also the combination closest to the exact step in
-// the energy norm, at least as close as the ADI iterate (which is in the span). a and b solve
-// the 2 x 2 system of the inner products
-//   [d.Ad d.Ac; c.Ad c.Ac] (a, b) = (d.r, c.r),   u.Av = u.v + sum_faces c_f (u_C - u_N)(v_C - v_N)
-// (one iteration: a = d.r / d.Ad, b = 0). Every thread sums the rows' sums in row order, so
-// the result does not depend on the thread count. delta and c sum to 0, so the volume is kept
-// to round-off. The last correction is scaled with delta (c <- a c) for the discharges' mid
-// surfaces, so a = 1, b = 0 is the plain step. Projecting in every step instead keeps E but
-// takes nothing out, and the unconverged steps then move the energy between modes (the Π
-// pool's potential energy at 20x rose to 2.3 of its start, 0.30 with the check).
-void SweAdi::projectStep() {
-  const int nx = h_.nx(), ny = h_.ny();
-  float* correction = iterations_ == 1 ? delta_.data() : work_.data();
-  // First only delta^T res (one sum), then, in the few steps that would add energy, the
-  // projection's inner products.
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    energyLoss_[std::size_t(j)] =
-        energyLossRow(rhs_.data(), delta_.data(), faceDepthX_.data(), faceDepthY_.data(), couple_,
-                      h_.index(0, j), std::size_t(nx), j > 0, j + 1 < ny);
-  double loss = 0.0;
-  for (const double rowLoss : energyLoss_)
-    loss += rowLoss;
-  if (loss >= 0.0) {
-#pragma omp single nowait
-    {
-      weightDelta_ = 1.0;
-      weightCorrection_ = 0.0;
-    }
-    return;  // every thread has the same sum: all return
-  }
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    gram_[std::size_t(j)] =
-        gramRow(delta_.data(), correction, rhs_.data(), faceDepthX_.data(), faceDepthY_.data(),
-                couple_, h_.index(0, j), std::size_t(nx), j + 1 < ny);
-  Gram s;
-  for (const Gram& g : gram_) {
-    s.dd += g.dd;
-    s.dc += g.dc;
-    s.cc += g.cc;
-    s.dr += g.dr;
-    s.cr += g.cr;
-  }
-  double a = 1.0, b = 0.0;
-  const double det = s.dd * s.cc - s.dc * s.dc;
-  if (iterations_ > 1 && det > 1e-12 * s.dd * s.cc) {
-    a = (s.dr * s.cc - s.cr * s.dc) / det;
-    b = (s.dd * s.cr - s.dc * s.dr) / det;
-  } else if (s.dd > 0.0) {
-    a = s.dr / s.dd;  // c parallel to delta (or one iteration): along delta alone
-  }
-#pragma omp single nowait
-  {
-    weightDelta_ = a;
-    weightCorrection_ = b;
-  }
-#pragma omp for schedule(static)
-  for (int j = 0; j < ny; ++j)
-    combineRow(delta_.data(), correction, a, b, h_.index(0, j), std::size_t(nx));
-}
-
-bool SweAdi::operatorsCommute(const Domain& domain) {
-  if (domain.wetCount() != domain.nx() * domain.ny() || domain.hasLandAboveRest()) return false;
-  const Field2D& depth = domain.restDepth();
-  return std::all_of(depth.data(), depth.data() + depth.size(),
-                     [&](float d) { return d == depth.data()[0]; });
-}
-
 // The face discharges q = D u, integrated as h_t = -div(q), q_t = -g D grad(h) with the
 // trapezoidal rule say (eqs. 33-35), each face direction with its own mid-step surface:
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (m_N - m_C)),
@@ -375,19 +302,17 @@ bool SweAdi::operatorsCommute(const Domain& domain) {
 // surface by construction, and nothing has to be corrected. Elsewhere they differ by the
 // commutator (q^2 / 2) (L_y L_x - L_x L_y) c (diagnostic discharge_mismatch). The halves
 // matter: the whole term on the east faces alone (exact with any bed) gives the discharges a
-// curl that grows with q |L| (the kinetic energy of a drop at 20x the explicit limit rose to
-// 2.0 of the initial energy, docs/swe-adi.md); half and half, its curl is zero on the axes
-// and the diagonals of the modes, but not in general. So this is the path of the rectangle
-// over a flat bed up to kSplitSurfaceLimit times the explicit limit only. Where L_x and L_y do
-// not commute (the domains projectStep checks, and the rectangle beyond that dt, where the depth
-// follows the surface) the commutator grows with (q |L|)^2, and so does the curl of the split
-// mid surfaces, which no
-// gradient correction takes out (the island at 100x the explicit limit: kinetic energy 4e3
-// m^4/s^2 that stayed, 3e7 times the drop's). There every face takes the one mid surface
-// h~ = h^n + delta / 2 (the couplings of the mid surfaces set to 0), so the face velocities change
-// by -g dt grad(h~), a gradient: the linear equations' vorticity stays at its start (0) but for
-// wind, the open edges and bodies. The whole splitting error (and projectStep's change) then
-// lands in M = -div(q) - hdot, which syncDischarges takes out.
+// curl that grows with q |L| (docs/swe-adi.md, "Results"); half and half, its curl is zero on
+// the axes and the diagonals of the modes, but not in general. So this is the path of the
+// rectangle over a flat bed up to DischargeSync::kSplitSurfaceLimit times the explicit limit
+// only. Where L_x and L_y do not commute (the domains the energy projection checks, and the
+// rectangle beyond that dt, where the depth follows the surface) the commutator grows with
+// (q |L|)^2, and so does the curl of the split mid surfaces, which no gradient correction takes
+// out. There every face takes the one mid surface h~ = h^n + delta / 2 (the couplings of the
+// mid surfaces set to 0), so the face velocities change by -g dt grad(h~), a gradient: the
+// linear equations' vorticity stays at its start (0) but for wind, the open edges and bodies.
+// The whole splitting error (and the projection's change) then lands in M = -div(q) - hdot,
+// which DischargeSync takes out.
 void SweAdi::updateDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FluxInputs in{h_.data(),
@@ -399,7 +324,7 @@ void SweAdi::updateDischarges(double dt) {
                       force_ ? force_->ay.data() : nullptr,
                       float(dt),
                       float(domain_->g() * dt / domain_->grid().dx),
-                      dischargesSynced_ ? 0.0f : couple_,
+                      sync_.active() ? 0.0f : couple_,
                       1.0f - damping_};
   float* mids = stages_[std::size_t(omp_get_thread_num())].data();
   int last = -2;  // the row this thread did last: its north-face mid surface is in mids
@@ -415,14 +340,14 @@ void SweAdi::updateDischarges(double dt) {
 //   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
 // so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
 // row the cells left below their ground (for the drying correction) and the dry cells. On
-// syncDischarges' path also, per row, max |M|, M = -div(q^{n+1}) - hdot^{n+1}, and max |hdot|,
-// on the rows just updated (in cache: no pass of its own).
+// the discharge correction's path also, per row, max |M|, M = -div(q^{n+1}) - hdot^{n+1}, and max
+// |hdot|, on the rows just updated (in cache: no pass of its own).
 void SweAdi::updateSurface(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
                          dryThreshold_, float(2.0 / dt), 1.0f - damping_};
   const float invDx = float(1.0 / domain_->grid().dx);
-  const bool measure = measuresMismatch();
+  const bool measure = sync_.measures(projection_.changedStep());
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; j += kSurfaceRows) {
     const int rows = std::min(kSurfaceRows, ny - j);
@@ -430,157 +355,36 @@ void SweAdi::updateSurface(double dt) {
                 rowCounts_.data() + j);
     if (!measure) continue;
     for (int r = j; r < j + rows; ++r)
-      mismatch_[std::size_t(r)] = mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), nullptr,
-                                              0.0f, invDx, h_.index(0, r), std::size_t(nx), r > 0);
+      sync_.measureRow(fluxX_, fluxY_, rate_, invDx, r);
   }
 }
 
-// The discharges' disagreement with the rate, M = -div(q) - hdot, taken out. With the one mid
-// surface h~ (updateDischarges), each step adds to M the whole splitting error q^2 L_x L_y c,
-// and in a step that projectStep replaced by a delta + b c, the difference between that and the
-// iterate; both grow with q |L| and M adds up step after step (with the split mid surfaces, at
-// 20x the explicit limit on the island, the discharges' kinetic energy reached 127 times the
-// drop's energy, 3e8 at 100x; docs/swe-adi.md).
-// When max |M| exceeds kDischargeTolerance of max |hdot|, the discharges are corrected by the
-// gradient that takes M out: q -= D_f (psi_N - psi_C) / dx with
-//   sum_faces D_f (psi_C - psi_N) = dx^2 M   (K psi = M, K = -L / g, Neumann on closed faces),
-// so that -div(q) changes by -K psi = -M. The face velocities u = q / D change by -grad(psi) /
-// dx only, so their curl stays 0 (that of the rest state): with M = 0 the discharges are the
-// gradient flow whose divergence is the rate, and their kinetic energy is hdot^T K^-1 hdot / 2,
-// bounded by the surface's energy. The solve is core/solvers/multigrid.hpp's V-cycles (face
-// weights D_f, zero mean, a shift 1e-9 d_max that only keeps cells closed on all four sides
-// regular) to kDischargeSolveTolerance. The old correction of the same form with psi
-// approximated by the step's factored operator, g q P^-1 M, takes out only q |L| / (1 + q |L|)
-// of an axis mode and about 2 / (q |L|) of a diagonal one at large dt, and where L_x and L_y do
-// not commute it left the island's kinetic energy at 289 of the drop's at 20x, 7.7e10 at 100x.
-// The surface does not read q, so it is the same with or without the correction.
-//
-// M changes little from step to step where the step is close to the unsplit one (at the default
-// dt on the island, max |M| stayed below 1.3e-3 of the largest rate over 2000 steps without any
-// correction), so it is measured less often while it is far below the tolerance: after a
-// measurement below 1/8 of it, not in the next 3 steps (M would have to grow by 7/32 of the
-// tolerance per step to pass it unseen), below 1/4 not in the next step; after a correction and
-// after a step that projectStep changed, in the next step.
-// The correction's multigrid levels (they allocate): at reset and after a mask change, where the
-// discharges may need them (syncDischarges' path at the dt set), not inside a step; lazily, only
-// where they may not (a rectangle over a flat bed at most kSplitSurfaceLimit times the explicit
-// limit), and then in the first step that needs them (a larger dt given to step).
-void SweAdi::preparePoisson(bool lazily) {
-  poisson_ = Multigrid();
-  if (lazily && commuting_ && dryCells_ == 0 && dt_ <= kSplitSurfaceLimit * explicitLimit()) return;
-  const int nx = h_.nx(), ny = h_.ny();
-  poisson_.setup(FivePointSystem::fromMask(nx, ny, domain_->wetMask(), 0.0f));
-  poissonShift_ = Field2D(nx, ny);
-  poissonShift_.fill(float(1e-9 * maxRestDepth_));
+// The discharge correction's multigrid levels allocate: at reset and after a mask change, where
+// the discharges may need them (the corrected path at the dt set), not inside a step; lazily,
+// only where they may not (a rectangle over a flat bed at most DischargeSync::kSplitSurfaceLimit
+// times the explicit limit), and then in the first step that needs them (a larger dt given to
+// step).
+void SweAdi::prepareDischargeSync() {
+  const bool splitPath = projection_.commuting() && dryCells_ == 0 &&
+                         dt_ <= DischargeSync::kSplitSurfaceLimit * explicitLimit();
+  sync_.prepare(*domain_, maxRestDepth_, !splitPath);
 }
 
-bool SweAdi::measuresMismatch() const {
-  return dischargesSynced_ && (measureIn_ <= 0 || weightDelta_ != 1.0 || weightCorrection_ != 0.0);
-}
-
-void SweAdi::syncDischarges() {
-  synced_ = false;
-  if (!measuresMismatch()) {
-    --measureIn_;
-    return;
-  }
-  Mismatch worst;
-  for (const Mismatch& row : mismatch_) {
-    worst.mismatch = std::max(worst.mismatch, row.mismatch);
-    worst.rate = std::max(worst.rate, row.rate);
-  }
-  const float bound = kDischargeTolerance * worst.rate;
-  measureIn_ = worst.mismatch < bound / 8 ? 3 : worst.mismatch < bound / 4 ? 1 : 0;
-  if (!(worst.mismatch > bound)) return;
-  synced_ = true;
-  measureIn_ = 0;
-  const int nx = h_.nx(), ny = h_.ny();
-  const double dx = domain_->grid().dx;
-  if (!poisson_.ready()) preparePoisson(false);  // a dt beyond kSplitSurfaceLimit given to step
-  poisson_.updateCoefficients(poissonShift_, faceDepthX_, faceDepthY_);
-  for (int j = 0; j < ny; ++j)
-    mismatchRow(fluxX_.data(), fluxY_.data(), rate_.data(), work_.data(), float(dx * dx),
-                float(1.0 / dx), h_.index(0, j), std::size_t(nx), j > 0);
-  std::fill(delta_.data(), delta_.data() + delta_.size(), 0.0f);
-  MultigridSolveOptions options;
-  options.removeMean = true;
-  syncSolve_ =
-      poisson_.solve(work_, delta_, kDischargeSolveTolerance, kDischargeSolveCycles, options);
-  for (int j = 0; j < ny; ++j)
-    dischargeCorrectionRow(delta_.data(), faceDepthX_.data(), faceDepthY_.data(), fluxX_.data(),
-                           fluxY_.data(), float(1.0 / dx), h_.index(0, j), std::size_t(nx),
-                           j + 1 < ny);
-}
-
-// A cell the step left below its ground (the frozen-depth step drew more than it held) is
-// lifted to its ground and the deficit taken back from the wet cells joined to it, nearest
-// first, in proportion to their depth: a correction of the step's face fluxes that moves
-// water but does not create any. positivity_volume is what it moved.
+// After the step: the rows' dry cells and rate sums, and the drying correction (DepthPositivity),
+// positivity_volume what it moved.
 void SweAdi::keepDepthNonNegative(double dt) {
   dryCells_ = 0;
-  positivityVolume_ = 0.0;
   double rateSum = 0.0;
-  for (int j = 0; j < h_.ny(); ++j) {
-    dryCells_ += rowCounts_[j].dry;
-    rateSum += rowCounts_[j].rateSum;
-    if (rowCounts_[j].drained == 0) continue;
-    for (int i = 0; i < h_.nx(); ++i) {
-      const std::size_t k = h_.index(i, j);
-      if (walls_.wetWeights()[k] != 0.0f && h_.data()[k] < ground_.data()[k])
-        positivityVolume_ += refill(k, dt);
-    }
+  for (const RowCounts& row : rowCounts_) {
+    dryCells_ += row.dry;
+    rateSum += row.rateSum;
   }
-  positivityVolume_ *= domain_->grid().cellArea();
-  if (positivityVolume_ > 0.0) measureIn_ = 0;  // the rates moved, not the discharges
+  positivityVolume_ =
+      positivity_.restore(h_, rate_, ground_, walls_, rowCounts_, dt) * domain_->grid().cellArea();
+  if (positivityVolume_ > 0.0) sync_.measureNextStep();  // the rates moved, not the discharges
   // sum(rate) is 0 in exact arithmetic; the float round-off of 2 delta / dt - rate would
   // otherwise add up step after step into volume drift. The next step takes it out.
   rateMean_ = float(rateSum / wetCells_);
-}
-
-// Lifts cell k to its ground, taking the water from the joined wet cells breadth first until
-// they hold enough; returns the deficit (m). The rates follow the corrected surfaces: each
-// donor's by -2 take / dt (the trapezoidal rate of its smaller change); the drained cell is
-// left at rest on its ground and its rate handed to the donors in proportion to what they
-// gave, so that sum(rate) stays 0 and no water appears later.
-double SweAdi::refill(std::size_t k, double dt) {
-  float* h = h_.data();
-  float* rate = rate_.data();
-  const float* b = ground_.data();
-  const double deficit = double(b[k]) - h[k];
-  h[k] = b[k];
-  if (++visitStamp_ == 0) std::fill(visited_.begin(), visited_.end(), visitStamp_ = 1);
-  reached_.clear();
-  reached_.push_back(k);
-  visited_[k] = visitStamp_;
-  double available = 0.0;
-  const std::size_t nx = std::size_t(h_.nx());
-  for (std::size_t next = 0; next < reached_.size() && available < deficit; ++next) {
-    const std::size_t c = reached_[next];
-    const std::size_t neighbours[4] = {c + 1, c - 1, c + nx, c - nx};
-    const bool open[4] = {walls_.openEast()[c] != 0.0f, c > 0 && walls_.openEast()[c - 1] != 0.0f,
-                          walls_.openNorth()[c] != 0.0f,
-                          c >= nx && walls_.openNorth()[c - nx] != 0.0f};
-    for (int f = 0; f < 4; ++f) {
-      const std::size_t n = neighbours[f];
-      if (!open[f] || visited_[n] == visitStamp_) continue;
-      visited_[n] = visitStamp_;
-      reached_.push_back(n);
-      available += std::max(double(h[n]) - b[n], 0.0);
-    }
-  }
-  // Each reached cell gives deficit * its depth / available (all of it when short).
-  const double share = available > 0.0 ? std::min(deficit / available, 1.0) : 0.0;
-  const double given = share * available;
-  const double rateOfCell = double(rate[k]) + 2.0 * deficit / dt;
-  for (std::size_t r = 1; r < reached_.size(); ++r) {
-    const std::size_t n = reached_[r];
-    const double take = share * std::max(double(h[n]) - b[n], 0.0);
-    h[n] = float(double(h[n]) - take);
-    const double handed = given > 0.0 ? rateOfCell * take / given : 0.0;
-    rate[n] = float(double(rate[n]) - 2.0 * take / dt + handed);
-  }
-  rate[k] = 0.0f;
-  return deficit;
 }
 
 // The open edges' layer, an operator split after the step: the linearised equations with
@@ -663,10 +467,10 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   }
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
-  commuting_ = operatorsCommute(domain);
+  projection_.followMask(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
-  preparePoisson(true);  // the new mask
-  measureIn_ = 0;
+  prepareDischargeSync();  // the new mask
+  sync_.measureNextStep();
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   return added * domain.grid().cellArea();
 }
@@ -701,8 +505,8 @@ void SweAdi::shiftWindow(int di, int dj) {
   const float restDepth = domain_->restDepth().data()[0];  // one depth: the window's rule
   faceDepthX_.shift(di, dj, restDepth);
   faceDepthY_.shift(di, dj, restDepth);
-  measureIn_ = 0;
-  synced_ = false;
+  sync_.measureNextStep();
+  sync_.forgetCorrection();
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
 }
 
@@ -784,10 +588,10 @@ std::map<std::string, double> SweAdi::diagnostics() const {
           {"dry_cells", dryCells_},
           {"positivity_volume", positivityVolume_},
           {"discharge_mismatch", dischargeMismatch()},
-          {"adi_energy_check", energyChecked_ ? 1.0 : 0.0},
-          {"adi_weight_delta", weightDelta_},
-          {"adi_weight_correction", weightCorrection_},
-          {"discharge_sync", synced_ ? 1.0 : 0.0}};
+          {"adi_energy_check", projection_.active() ? 1.0 : 0.0},
+          {"adi_weight_delta", projection_.weightDelta()},
+          {"adi_weight_correction", projection_.weightCorrection()},
+          {"discharge_sync", sync_.corrected() ? 1.0 : 0.0}};
 }
 
 }  // namespace wb

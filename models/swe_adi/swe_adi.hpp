@@ -27,14 +27,14 @@
 // cells, land, bathymetry) delta^T res has no sign and k iterations alone grew a drop next to an
 // island to NaN at 20x the explicit limit; there the step checks delta^T res and, when the
 // iterate would add energy, takes its Galerkin projection onto span{delta, c} instead, which
-// keeps E (projectStep; docs/swe-adi.md, "Stability"). So any dt is stable. Accuracy: the
+// keeps E (EnergyProjection; docs/swe-adi.md, "Stability"). So any dt is stable. Accuracy: the
 // trapezoidal rule lengthens the period of a mode of frequency omega by (omega dt)^2 / 12, so the
 // default dt is the explicit limit dx / sqrt(g d_max): 0.8 % at 20 cells per wavelength. Volume:
 // every operator is a difference of face fluxes and sum(hdot) = 0, so sum(delta) = 0 to round-off.
 // Flooding and drying (Kass & Miller): a face whose higher side is dry passes no water; a dry cell
 // below its neighbour's surface fills. A cell the step would drain below its ground gets its
-// deficit back from the wet cells joined to it (a flux correction, volume-neutral, reported as
-// positivity_volume).
+// deficit back from the wet cells joined to it (DepthPositivity: a flux correction,
+// volume-neutral, reported as positivity_volume).
 //
 // Velocity: the face discharges q = D u follow q_t = -g D grad h (what h_tt = L h and
 // h_t = -div q need), each face integrated with the mid-step surface of its direction of the
@@ -42,15 +42,23 @@
 // and L_y commute (updateDischarges), up to 4x the explicit limit. Elsewhere every face takes h~ =
 // h^n + delta / 2, so the velocities change by gradients only, and when max |-div(q) - hdot|
 // exceeds 1 % of max |hdot| a Poisson solve takes the disagreement out by a gradient
-// (syncDischarges): the discharges stay the irrotational flow whose divergence is the rate, at any
+// (DischargeSync): the discharges stay the irrotational flow whose divergence is the rate, at any
 // dt. u = q / D on the faces.
+//
+// The code: this class is the ADI core (swe_adi.cpp: the step's operators; swe_adi_kernels.cpp:
+// their row and column kernels; the tridiagonal solves are core/solvers/tridiagonal.hpp's) and
+// the model's interface; the corrections are collaborators, each in its own file:
+// EnergyProjection (energy_projection.hpp), DischargeSync (discharge_sync.hpp) and
+// DepthPositivity (depth_positivity.hpp).
 #pragma once
 
 #include <cstdint>
 
 #include "core/grid/edges.hpp"
 #include "core/model/model.hpp"
-#include "core/solvers/multigrid.hpp"
+#include "models/swe_adi/depth_positivity.hpp"
+#include "models/swe_adi/discharge_sync.hpp"
+#include "models/swe_adi/energy_projection.hpp"
 #include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
@@ -93,29 +101,18 @@ class SweAdi final : public Model {
   // max |delta|: how far the iterations were from converged), dry_cells (depth at most
   // dry_threshold), positivity_volume (m^3 the drying correction moved in the last step),
   // discharge_mismatch (dischargeMismatch(), m/s), discharge_sync (1 when the last step
-  // corrected the discharges, syncDischarges).
+  // corrected the discharges, DischargeSync), adi_energy_check and adi_weight_delta /
+  // adi_weight_correction (whether the last step was checked, and its projection's weights,
+  // EnergyProjection).
   std::map<std::string, double> diagnostics() const override;
   // The energy the trapezoidal rule keeps (m^4 / s^2): 1/2 sum_cells hdot^2 dA + 1/2 sum_faces
   // g D_f ((h_N - h_C) / dx)^2 dA = 1/2 (hdot^T hdot + h^T (-L) h) dA, the face depths of the last
-  // step. Exact solves keep it; the ADI iterations may only take it out (projectStep).
+  // step. Exact solves keep it; the ADI iterations may only take it out (EnergyProjection).
   double waveEnergy() const;
   // The state's rate dh/dt (m/s).
   const Field2D& rate() const { return rate_; }
   // max |-div(q) - hdot| (m/s) over wet cells: the discharges' disagreement with the rate.
   double dischargeMismatch() const;
-
-  // syncDischarges corrects the discharges when max |-div(q) - hdot| exceeds this fraction of
-  // max |hdot| (docs/swe-adi.md, "Velocity and kinetic energy").
-  static constexpr float kDischargeTolerance = 0.01f;
-  // On a rectangle over a flat bed the split mid surfaces keep the discharges to the rate up to
-  // this multiple of the explicit limit (3e-4 of the largest rate at 4x over 1000 steps); the
-  // depth follows the surface, so beyond it the commutator of its variation grows with
-  // (q |L|)^2 (kinetic energy 5.5e3 of the initial at 100x) and the step takes syncDischarges'
-  // path as the other domains do.
-  static constexpr double kSplitSurfaceLimit = 4.0;
-  // The correction's Poisson solve: relative residual and V-cycles at most.
-  static constexpr double kDischargeSolveTolerance = 1e-3;
-  static constexpr int kDischargeSolveCycles = 10;
 
   // The explicit (CFL) limit dx / sqrt(g d_max), the default dt.
   double explicitLimit() const;
@@ -126,7 +123,9 @@ class SweAdi final : public Model {
   static std::vector<ParamSpec> parameterSpecs();
 
  private:
-  // The operators of one step, in step order (called inside one parallel region).
+  // The operators of one step, in step order: the ADI iterations (called inside one parallel
+  // region) ...
+  void iterate(double dt);
   void firstRowSweep(double dt);
   void assembleRhs(int j, double dt, const float* southDepth);
   void residual(int j);
@@ -134,21 +133,20 @@ class SweAdi final : public Model {
   void sweepRows(PrepareRow prepareRow);
   enum class ColumnSweep { kFirst, kNext, kLast };
   void sweepColumns(ColumnSweep sweep);
-  void projectStep();
+  // ... the energy projection's inputs, the new discharges and surface ...
+  EnergyProjection::Step projectionInputs();
   void updateDischarges(double dt);
   void updateSurface(double dt);
-  void preparePoisson(bool lazily);
-  bool measuresMismatch() const;
-  void syncDischarges();
+  // ... and after the region, the discharge correction, the drying correction and the open
+  // edges' layer (core/grid/edges.hpp).
+  DischargeSync::Fields dischargeFields();
+  void prepareDischargeSync();
+  void keepDepthNonNegative(double dt);
+  void absorbAtOpenEdges(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
   const Field2D& faceVelocities(const Field2D& which) const;
   const Field2D& cellVelocities(const Field2D& which) const;
-  // After the parallel region: the drying correction.
-  void keepDepthNonNegative(double dt);
-  double refill(std::size_t cell, double dt);
-  // Last, the open edges' layer (core/grid/edges.hpp).
-  void absorbAtOpenEdges(double dt);
 
   const Domain* domain_ = nullptr;
   SweWalls walls_;        // open faces: the boundary handling in one place
@@ -157,22 +155,11 @@ class SweAdi final : public Model {
   const ForceField* force_ = nullptr;
   // The state: the surface and its rate dh/dt (m/s).
   Field2D h_, rate_, ground_;
-  // Whether the row and column operators L_x and L_y commute (a rectangle of wet cells over a
-  // flat bed, nothing dry): then the ADI iterations alone keep the energy; else projectStep.
-  static bool operatorsCommute(const Domain& domain);
-  bool commuting_ = true, energyChecked_ = false, dischargesSynced_ = false;
-  std::vector<Gram> gram_;          // per row, the projection's inner products
-  std::vector<double> energyLoss_;  // per row, delta^T res
-  double weightDelta_ = 1.0, weightCorrection_ = 0.0;
-  // Per row, the discharges' disagreement with the rate after the step (syncDischarges), and
-  // whether the last step corrected it.
-  std::vector<Mismatch> mismatch_;
-  bool synced_ = false;
-  int measureIn_ = 0;  // steps until the mismatch is measured again (syncDischarges)
-  double lastDt_ = 0.0;
-  Multigrid poisson_;  // K psi = M (preparePoisson)
-  Field2D poissonShift_;
-  CgResult syncSolve_;
+  // The collaborators of the step (each its own file): the energy check where the ADI iterate
+  // may add energy, the discharges' correction toward the rate, the drying correction.
+  EnergyProjection projection_;
+  DischargeSync sync_;
+  DepthPositivity positivity_;
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities
@@ -193,9 +180,6 @@ class SweAdi final : public Model {
   // staging buffer per thread.
   std::vector<float> bandC_, bandP_;
   std::vector<std::vector<float>> stages_;
-  std::vector<std::size_t> reached_;  // the drying correction's breadth-first search
-  std::vector<std::uint32_t> visited_;
-  std::uint32_t visitStamp_ = 0;
   double maxRestDepth_ = 0.0;
   double dt_ = 0.01;
   float dryThreshold_ = 0.0f, damping_ = 0.0f;

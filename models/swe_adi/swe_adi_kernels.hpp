@@ -6,31 +6,10 @@
 #pragma once
 
 #include <cstddef>
-#include <utility>
+
+#include "core/solvers/tridiagonal.hpp"
 
 namespace wb {
-
-// Rows per band of the row sweep: that many independent Thomas recurrences in SIMD lanes
-// (two AVX registers, so that one hides the other's latency).
-inline constexpr int kRowBand = 16;
-// Columns per band of the column sweep: SIMD lanes across the band, one band per task. The
-// sweep walks down the rows, a stride of a row: on wide grids, 128 columns (512 B) a row give
-// the hardware prefetcher longer runs (at 1024^2 3-6 % faster steps than 64 in A/B runs);
-// narrower grids keep 64 for at least 4 bands to share between threads.
-inline int columnBandWidth(int nx) {
-  return nx >= 512 ? 128 : 64;
-}
-
-inline int rowBands(int ny) {
-  return (ny + kRowBand - 1) / kRowBand;
-}
-inline int columnBands(int nx) {
-  return (nx + columnBandWidth(nx) - 1) / columnBandWidth(nx);
-}
-inline std::pair<int, int> columnBand(int band, int nx) {
-  const int width = columnBandWidth(nx), i0 = band * width;
-  return {i0, i0 + width < nx ? i0 + width : nx};
-}
 
 struct FaceInputs {
   const float* h;
@@ -65,34 +44,8 @@ void residualRow(const float* rhs, const float* delta, const float* depthX, cons
                  float couple, float* out, std::size_t row, std::size_t nx, bool hasSouth,
                  bool hasNorth);
 
-// The couplings c_f = q g D_f / dx^2 of the tridiagonal systems are formed where needed from
-// the face depths, c = couple D_f (the same float product every time).
-//
-// Thomas factors of a band of `rows` rows (at most kRowBand) staged lane by lane: band[i *
-// kRowBand + r] is row r's value at cell i; lanes beyond `rows` get the identity. bandC gets
-// the couplings c_i (of the east face depths `depth`), bandP the pivots p_i. With rows up to
-// 2 kRowBand, two bands, the second's after the first's (nx * kRowBand values each).
-void factorRowBands(const float* depth, float couple, std::size_t stride, int nx, int rows,
-                    float* bandC, float* bandP);
-// Thomas solves of such a band, SIMD lanes across its rows: the rows of src are staged
-// through `stage` (nx * kRowBand floats), solved, and written back to out (which may be src:
-// every row of the band is read before any is written).
-void solveRowBandStaged(const float* src, float* out, const float* bandC, const float* bandP,
-                        float* stage, std::size_t stride, int nx, int rows);
-// Thomas solves of the columns i0..i1 - 1: c = (1 - q L_y)^-1 w into out (which may be w: the
-// forward elimination reads each w before it writes that cell), then delta += c
-// unless delta is null (the first iteration solves straight into delta). With factor, the
-// pivots p (of the couplings c = couple D of the north face depths) are computed on the way,
-// else read; the back substitution forms its upper factors c p from them, as the row sweep
-// does (an array fewer to keep in cache and write). With measure
-// (and delta), max |c| and max |delta| of the band (else 0).
-struct ColumnResult {
-  float maxCorrection = 0.0f;
-  float maxDelta = 0.0f;
-};
-ColumnResult solveColumns(const float* w, float* out, const float* depth, float couple, float* p,
-                          float* delta, std::size_t nx, int ny, int i0, int i1, bool factor,
-                          bool measure);
+// The row and column systems (1 - q L_x), (1 - q L_y) are core/solvers/tridiagonal.hpp's,
+// with the face depths D_f as weights and couple = q g / dx^2 as scale.
 
 // sum over the row of delta res, res = r - (1 - q L) delta (residualRow's defect): the energy
 // the step takes out (docs/swe-adi.md, "Stability").
@@ -132,7 +85,7 @@ struct FluxInputs {
 void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
              std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
 // The discharges' disagreement with the rate, M = -div(q) - rate, on a row: max |M| and
-// max |rate| over it (the measure of SweAdi::syncDischarges), and with out, out = scale M.
+// max |rate| over it (the measure of DischargeSync), and with out, out = scale M.
 struct Mismatch {
   float mismatch = 0.0f, rate = 0.0f;
 };

@@ -195,7 +195,7 @@ VerifyResult boundedCase(double multiple) {
 // A 1 mm drop in a 64 m pool 1 m deep with a solid 10 x 10 island, at 20x the explicit limit
 // for 2000 steps. Around the island the row and column operators do not commute, and the ADI
 // iterations alone grew the drop to NaN; the step keeps the energy of the trapezoidal rule
-// (SweAdi::waveEnergy) from growing (projectStep). Bounded when the energy never exceeds its
+// (SweAdi::waveEnergy) from growing (EnergyProjection). Bounded when the energy never exceeds its
 // value after the first step by more than 1e-4 (the depth follows the surface, so the operator
 // changes a little from step to step) and the surface never leaves the drop's amplitude.
 VerifyResult islandCase() {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/grid/domain.hpp"
+#include "core/solvers/tridiagonal.hpp"
 #include "models/swe_adi/swe_adi.hpp"
 #include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/swe_semi_lagrangian/swe_semi_lagrangian.hpp"

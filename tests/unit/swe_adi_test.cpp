@@ -439,44 +439,6 @@ TEST(SweAdiKernels, AClosedFacePassesNoWaterAndAnOpenOneGetsQOverD) {
     EXPECT_EQ(qy[i], 0.0f) << i;
 }
 
-// The row sweep solves (1 - q L_x) x = s on every row of a band: the tridiagonal system with
-// diagonal 1 + c_w + c_e and off-diagonals -c, so the defect s - (1 - q L_x) x is round-off
-// (1e-5 of |s| with couplings up to 50). A full band of 16 rows goes through the staging fused
-// into the recurrences, a partial one through separate passes; each row's arithmetic is the
-// same, so the 15 rows they share come out bit for bit equal.
-TEST(SweAdiKernels, RowSweepSolvesEachRowAndFullAndPartialBandsAgree) {
-  constexpr int nx = 24, rows = kRowBand;
-  std::vector<float> depth(std::size_t(rows) * nx), source(depth.size());
-  for (int r = 0; r < rows; ++r)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(r) * nx + i;
-      depth[k] = i + 1 < nx ? 0.5f + 0.5f * float((i * 7 + r * 3) % 11) : 0.0f;  // edge closed
-      source[k] = std::sin(0.3f * float(i) + 0.7f * float(r)) + 0.1f * float(r);
-    }
-  const float couple = 10.0f;
-  const auto solve = [&](int bandRows) {
-    std::vector<float> bandC(std::size_t(nx) * kRowBand), bandP(bandC.size()), stage(bandC.size()),
-        out(depth.size(), -1.0f);
-    factorRowBands(depth.data(), couple, nx, nx, bandRows, bandC.data(), bandP.data());
-    solveRowBandStaged(source.data(), out.data(), bandC.data(), bandP.data(), stage.data(), nx, nx,
-                       bandRows);
-    return out;
-  };
-  const std::vector<float> full = solve(rows), partial = solve(rows - 1);
-  for (int r = 0; r < rows; ++r)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = std::size_t(r) * nx + i;
-      const double cW = i > 0 ? double(couple) * depth[k - 1] : 0.0;
-      const double cE = double(couple) * depth[k];
-      const double west = i > 0 ? full[k - 1] : 0.0, east = i + 1 < nx ? full[k + 1] : 0.0;
-      const double defect = source[k] - ((1.0 + cW + cE) * full[k] - cW * west - cE * east);
-      ASSERT_NEAR(defect, 0.0, 1e-5 * (1.0 + std::fabs(source[k]))) << r << ", " << i;
-      if (r < rows - 1) {
-        ASSERT_EQ(full[k], partial[k]) << r << ", " << i;
-      }
-    }
-}
-
 // Kass & Miller's flooding rule in the face-depth kernel: the mean depth of the two cells on
 // an open face, 0 on a closed one and on one whose higher side is dry.
 TEST(SweAdiKernels, AFacePassesWaterOnlyIfOpenAndItsHigherSideIsWet) {
@@ -548,10 +510,10 @@ TEST(SweAdi, TwoThreadsGiveTheOneThreadResult) {
 // The discharges agree with the rate, -div(q) = hdot. On a rectangle over a flat bed without a
 // correction: each face direction takes its half of the ADI splitting error (updateDischarges),
 // so the disagreement stays at float round-off of the rate over 1000 steps at 4x the explicit
-// limit (kSplitSurfaceLimit; bound 1e-3 of the step's largest rate; the steps never correct). Over
-// a seamount (depth 1 m to 0.5 m), where L_x and L_y do not commute, after every step within
-// kDischargeTolerance of that step's largest rate (syncDischarges; the measure is in float: 1 %
-// slack).
+// limit (DischargeSync::kSplitSurfaceLimit; bound 1e-3 of the step's largest rate; the steps never
+// correct). Over a seamount (depth 1 m to 0.5 m), where L_x and L_y do not commute, after every
+// step within DischargeSync::kTolerance of that step's largest rate (DischargeSync; the measure is
+// in float: 1 % slack).
 double largestRate(const SweAdi& model) {
   return model.rate().maxAbs();
 }
@@ -567,7 +529,7 @@ TEST(SweAdi, DischargesAgreeWithTheRate) {
   for (const Domain* domain : {&flat, const_cast<const Domain*>(&seamount)}) {
     SweAdi model;
     // kSplitSurfaceLimit times the explicit limit: the flat basin's last dt without a correction.
-    const double dt = SweAdi::kSplitSurfaceLimit * (1.0 / std::sqrt(9.81 * 1.0));
+    const double dt = DischargeSync::kSplitSurfaceLimit * (1.0 / std::sqrt(9.81 * 1.0));
     model.params().set("dt", dt, "test");
     model.reset(*domain, bump(64, 64, 24, 36, 8, 1e-3));
     double worst = 0.0, largest = 0.0, synced = 0.0;
@@ -578,7 +540,7 @@ TEST(SweAdi, DischargesAgreeWithTheRate) {
       worst = std::max(worst, model.dischargeMismatch() / rate);
       synced += model.diagnostics().at("discharge_sync") / 1000.0;
       if (domain == &seamount) {
-        ASSERT_LE(model.dischargeMismatch(), 1.01 * SweAdi::kDischargeTolerance * rate)
+        ASSERT_LE(model.dischargeMismatch(), 1.01 * DischargeSync::kTolerance * rate)
             << "step " << k;
       }
     }
