@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -72,6 +73,8 @@ class GaugeLoadTest : public QObject {
     std::ofstream(file.toStdString()) << manyGauges();
     wb::gui::MainWindow window(false);
     window.show();
+    // The list is filled in one insertion of every row, not row by row.
+    QSignalSpy inserted(window.gaugesDock()->list()->model(), &QAbstractItemModel::rowsInserted);
     QVERIFY(window.openScenario(file));
     window.worker().setFrameLimit(3);
     window.playAction()->setChecked(true);
@@ -81,6 +84,9 @@ class GaugeLoadTest : public QObject {
     const std::size_t models = window.shownSnapshot()->models.size();
     QCOMPARE(window.shownSnapshot()->gauges.size(), std::size_t(kGauges));
     QCOMPARE(dock->list()->count(), kGauges);
+    QVERIFY(!inserted.isEmpty());
+    for (const QList<QVariant>& rows : inserted)
+      QCOMPARE(rows.at(2).toInt() - rows.at(1).toInt() + 1, kGauges);
     // The chart holds lines for the first kChartedGauges gauges only, one per model each.
     const std::size_t charted = wb::gui::GaugesDock::kChartedGauges;
     QCOMPARE(dock->chartedGauges().size(), charted);
