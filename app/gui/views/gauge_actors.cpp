@@ -1,8 +1,14 @@
 #include "app/gui/views/gauge_actors.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <vtkActor.h>
 #include <vtkAppendPolyData.h>
-#include <vtkLineSource.h>
+#include <vtkCellArray.h>
+#include <vtkGlyph3D.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
@@ -20,35 +26,62 @@ constexpr double kBallShare = 0.014, kTubeShare = 0.0035;
 constexpr double kGaugeColour[3] = {1.0, 0.82, 0.1};
 constexpr double kTransectColour[3] = {1.0, 0.35, 0.75};
 
-void addSegment(vtkAppendPolyData* append, const double a[3], const double b[3]) {
-  vtkNew<vtkLineSource> line;
-  line->SetPoint1(a);
-  line->SetPoint2(b);
-  line->Update();
-  append->AddInputData(line->GetOutput());
-}
+// Straight segments (pairs of points) as one polydata of line cells: built in one pass, so
+// its cost grows with the segments (a source and an append input per segment does not).
+class Segments {
+ public:
+  void add(const double a[3], const double b[3]) {
+    const vtkIdType ids[2] = {points_->InsertNextPoint(a), points_->InsertNextPoint(b)};
+    lines_->InsertNextCell(2, ids);
+  }
+  bool empty() const { return lines_->GetNumberOfCells() == 0; }
+  // The segments as tubes of this radius and number of sides; as lines if `sides` is 0.
+  vtkSmartPointer<vtkPolyData> tubes(double radius, int sides) const {
+    vtkNew<vtkPolyData> polyData;
+    polyData->SetPoints(points_);
+    polyData->SetLines(lines_);
+    if (sides == 0) return polyData;
+    vtkNew<vtkTubeFilter> tubes;
+    tubes->SetInputData(polyData);
+    tubes->SetRadius(radius);
+    tubes->SetNumberOfSides(sides);
+    tubes->Update();
+    return tubes->GetOutput();
+  }
 
-// The appended pieces as tubes (lines) in one mapper of the actor; hidden when empty.
-void show(vtkActor* actor, vtkAppendPolyData* lines, vtkAppendPolyData* solids, double radius,
-          const double colour[3]) {
-  const bool any = lines->GetNumberOfInputConnections(0) > 0;
+ private:
+  vtkNew<vtkPoints> points_;
+  vtkNew<vtkCellArray> lines_;
+};
+
+// The pieces in one mapper of the actor; hidden when there are none.
+void show(vtkActor* actor, std::initializer_list<vtkPolyData*> pieces, const double colour[3]) {
+  vtkNew<vtkAppendPolyData> append;
+  for (vtkPolyData* piece : pieces)
+    if (piece) append->AddInputData(piece);
+  const bool any = append->GetNumberOfInputConnections(0) > 0;
   actor->SetVisibility(any);
   if (!any) return;
-  lines->Update();
-  vtkNew<vtkTubeFilter> tubes;
-  tubes->SetInputData(lines->GetOutput());
-  tubes->SetRadius(radius);
-  tubes->SetNumberOfSides(10);
-  tubes->Update();
-  solids->AddInputData(tubes->GetOutput());
-  solids->Update();
+  append->Update();
   vtkNew<vtkPolyDataMapper> mapper;
-  mapper->SetInputData(solids->GetOutput());
+  mapper->SetInputData(append->GetOutput());
   actor->SetMapper(mapper);
   actor->GetProperty()->SetColor(colour[0], colour[1], colour[2]);
   actor->GetProperty()->SetAmbient(0.35);
 }
 }  // namespace
+
+GaugeMarkerDetail gaugeMarkerDetail(std::size_t gauges) {
+  // A ball of theta x phi facets has about 2 theta (phi - 1) triangles, so about 1.5 theta^2
+  // with phi = 3 theta / 4, and a post 2 x sides (sides ~ theta / 2 + 2).
+  const double perGauge = double(kGaugeTriangleBudget) / double(std::max<std::size_t>(gauges, 1));
+  const int theta = std::clamp(int(std::sqrt(perGauge / 1.5)), 3, 16);
+  const int sides = std::clamp(theta / 2 + 2, 3, 10);
+  // Past the coarsest ball and tube the posts are lines: under software rendering, thousands of
+  // tall tubes cost each view more than the water surface does.
+  const bool coarsest = perGauge < 1.5 * 9 + 2 * 3;
+  return {theta, std::max(3, theta * 3 / 4), coarsest ? 0 : sides};
+}
 
 GaugeActors::GaugeActors(vtkRenderer* renderer) {
   gauges_->SetVisibility(false);
@@ -65,28 +98,45 @@ void GaugeActors::set(const std::vector<GaugeSpec>& gauges,
   generation_ = generation;
   const double bottom = kPostBottomShare * extent, top = kPostTopShare * extent;
   const double wire = kWireShare * extent;
-  vtkNew<vtkAppendPolyData> gaugeLines, gaugeSolids;
+  // The posts as tubes and one ball glyphed onto every post's top: one actor, whose pipeline
+  // runs a fixed number of filters however many gauges there are.
+  const GaugeMarkerDetail detail = gaugeMarkerDetail(gauges.size());
+  Segments posts;
+  vtkNew<vtkPoints> tops;
   for (const GaugeSpec& g : gauges) {
     const double a[3] = {g.x, g.y, bottom}, b[3] = {g.x, g.y, top};
-    addSegment(gaugeLines, a, b);
-    vtkNew<vtkSphereSource> ball;
-    ball->SetCenter(b);
-    ball->SetRadius(kBallShare * extent);
-    ball->SetThetaResolution(16);
-    ball->SetPhiResolution(12);
-    ball->Update();
-    gaugeSolids->AddInputData(ball->GetOutput());
+    posts.add(a, b);
+    tops->InsertNextPoint(b);
   }
-  show(gauges_, gaugeLines, gaugeSolids, kTubeShare * extent, kGaugeColour);
-  vtkNew<vtkAppendPolyData> transectLines, transectSolids;
+  vtkSmartPointer<vtkPolyData> postTubes, balls;
+  if (!posts.empty()) {
+    postTubes = posts.tubes(kTubeShare * extent, detail.sides);
+    vtkNew<vtkSphereSource> ball;
+    ball->SetRadius(kBallShare * extent);
+    ball->SetThetaResolution(detail.theta);
+    ball->SetPhiResolution(detail.phi);
+    vtkNew<vtkPolyData> centres;
+    centres->SetPoints(tops);
+    vtkNew<vtkGlyph3D> glyphs;
+    glyphs->SetInputData(centres);
+    glyphs->SetSourceConnection(ball->GetOutputPort());
+    glyphs->SetScaling(false);
+    glyphs->SetOrient(false);
+    glyphs->Update();
+    balls = glyphs->GetOutput();
+  }
+  show(gauges_, {postTubes, balls}, kGaugeColour);
+  Segments wires;
   for (const TransectSpec& t : transects) {
     const double a[3] = {t.x0, t.y0, wire}, b[3] = {t.x1, t.y1, wire};
     const double a0[3] = {t.x0, t.y0, bottom}, b0[3] = {t.x1, t.y1, bottom};
-    addSegment(transectLines, a, b);
-    addSegment(transectLines, a0, a);
-    addSegment(transectLines, b0, b);
+    wires.add(a, b);
+    wires.add(a0, a);
+    wires.add(b0, b);
   }
-  show(transects_, transectLines, transectSolids, 0.8 * kTubeShare * extent, kTransectColour);
+  vtkSmartPointer<vtkPolyData> wireTubes;
+  if (!wires.empty()) wireTubes = wires.tubes(0.8 * kTubeShare * extent, 10);
+  show(transects_, {wireTubes}, kTransectColour);
 }
 
 }  // namespace wb::gui

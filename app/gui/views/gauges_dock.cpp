@@ -177,19 +177,23 @@ void GaugesDock::reset(const Snapshot& snapshot) {
       profileLines_.push_back(s);
     }
   }
-  const QSignalBlocker quiet(list_);
+  // The rows in one insertion (one rowsInserted for the view to lay out, not one per gauge).
+  QStringList rows;
+  rows.reserve(qsizetype(gauges_.size() + transects_.size()));
   for (const GaugeSpec& g : gauges_)
-    list_->addItem(QString("%1  (%2, %3) m")
-                       .arg(QString::fromStdString(g.name))
-                       .arg(g.x, 0, 'f', 2)
-                       .arg(g.y, 0, 'f', 2));
+    rows << QString("%1  (%2, %3) m")
+                .arg(QString::fromStdString(g.name))
+                .arg(g.x, 0, 'f', 2)
+                .arg(g.y, 0, 'f', 2);
   for (const TransectSpec& t : transects_)
-    list_->addItem(QString("%1  (%2, %3) → (%4, %5) m")
-                       .arg(QString::fromStdString(t.name))
-                       .arg(t.x0, 0, 'f', 2)
-                       .arg(t.y0, 0, 'f', 2)
-                       .arg(t.x1, 0, 'f', 2)
-                       .arg(t.y1, 0, 'f', 2));
+    rows << QString("%1  (%2, %3) → (%4, %5) m")
+                .arg(QString::fromStdString(t.name))
+                .arg(t.x0, 0, 'f', 2)
+                .arg(t.y0, 0, 'f', 2)
+                .arg(t.x1, 0, 'f', 2)
+                .arg(t.y1, 0, 'f', 2);
+  const QSignalBlocker quiet(list_);
+  list_->addItems(rows);
   for (QChart* chart : {gaugeChart_.chart, transectChart_.chart})
     chart->legend()->hide();
   updateLegend();
