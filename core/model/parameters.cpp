@@ -117,6 +117,30 @@ std::string ParamValues::text(const std::string& name) const {
   return formatNumber(*value);
 }
 
+ParamSpec waveSpeedParamSpec(const std::string& doc) {
+  return {.name = "c",
+          .kind = ParamKind::Real,
+          .defaultValue = 0.0,
+          .min = 1e-6,
+          .max = 1e4,
+          .unit = "m/s",
+          .doc = doc,
+          .choices = {},
+          .autoDerived = true};
+}
+
+ParamSpec dtParamSpec(const std::string& doc, double min, double max) {
+  return {.name = "dt",
+          .kind = ParamKind::Real,
+          .defaultValue = 0.0,
+          .min = min,
+          .max = max,
+          .unit = "s",
+          .doc = doc,
+          .choices = {},
+          .autoDerived = true};
+}
+
 ParamSpec forceParamSpec(const std::string& boundName) {
   return {"force",
           ParamKind::Flag,

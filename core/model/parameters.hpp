@@ -56,6 +56,14 @@ class ParamValues {
   std::map<std::string, double> values_;
 };
 
+// The wave speed `c` of the wave models (m/s), or auto (unset) for sqrt(g d); `doc` names the
+// equation it enters and the depth d.
+ParamSpec waveSpeedParamSpec(const std::string& doc);
+
+// The `dt` of every model: the fixed step in seconds within [min, max], or auto (unset) for the
+// step the model derives; `doc` says how it derives it and what bounds it.
+ParamSpec dtParamSpec(const std::string& doc, double min, double max);
+
 // The `force` flag of every model whose time step has a bound: accept a dt beyond it.
 ParamSpec forceParamSpec(const std::string& boundName = "stability bound");
 

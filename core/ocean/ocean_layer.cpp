@@ -21,22 +21,7 @@ double checkedDepth(const Domain& domain, const std::string& where) {
         << "; the ocean's transforms need even nx and ny";
     throw InputError(why.str());
   }
-  float lo = 0.0f, hi = 0.0f;
-  bool any = false;
-  const float* depth = domain.restDepth().data();
-  for (std::size_t k = 0; k < domain.wetMask().size(); ++k) {
-    if (!domain.wetMask()[k]) continue;
-    lo = any ? std::min(lo, depth[k]) : depth[k];
-    hi = any ? std::max(hi, depth[k]) : depth[k];
-    any = true;
-  }
-  if (!any || lo <= 0.0f || hi - lo > 1e-6f * hi) {
-    std::ostringstream why;
-    why << where << ": the rest depth of the water ranges from " << lo << " to " << hi
-        << " m; the ocean's waves (w^2 = g k tanh(k d)) need one depth";
-    throw InputError(why.str());
-  }
-  return hi;
+  return uniformWaterDepth(domain, where);
 }
 
 }  // namespace

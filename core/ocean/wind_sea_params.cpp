@@ -1,6 +1,11 @@
 #include "core/ocean/wind_sea_params.hpp"
 
+#include <algorithm>
 #include <numbers>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/grid/domain.hpp"
 
 namespace wb {
 
@@ -114,6 +119,25 @@ WindSea windSeaFrom(const ParamValues& p, double g, double depth) {
   sea.g = g;
   sea.depth = depth;
   return sea;
+}
+
+double uniformWaterDepth(const Domain& domain, const std::string& where) {
+  float lo = 0.0f, hi = 0.0f;
+  bool any = false;
+  const float* depth = domain.restDepth().data();
+  for (std::size_t k = 0; k < domain.wetMask().size(); ++k) {
+    if (!domain.wetMask()[k]) continue;
+    lo = any ? std::min(lo, depth[k]) : depth[k];
+    hi = any ? std::max(hi, depth[k]) : depth[k];
+    any = true;
+  }
+  if (!any || lo <= 0.0f || hi - lo > 1e-6f * hi) {
+    std::ostringstream why;
+    why << where << ": the rest depth of the water ranges from " << lo << " to " << hi
+        << " m; w^2 = g k tanh(k d) needs one depth";
+    throw InputError(why.str());
+  }
+  return hi;
 }
 
 }  // namespace wb

@@ -27,8 +27,9 @@ void Comparison::forEachSlot(const Work& work) {
   std::vector<Slot*> order;
   for (auto& slot : slots_)
     order.push_back(&slot);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Slot* a, const Slot* b) { return a->frameSeconds > b->frameSeconds; });
+  std::stable_sort(order.begin(), order.end(), [](const Slot* a, const Slot* b) {
+    return a->timing.frameSeconds > b->timing.frameSeconds;
+  });
   std::vector<std::exception_ptr> errors(slots_.size());
 #pragma omp parallel num_threads(threads)
   {
@@ -38,7 +39,7 @@ void Comparison::forEachSlot(const Work& work) {
       try {
         const auto start = std::chrono::steady_clock::now();
         work(*order[k]);
-        order[k]->frameSeconds =
+        order[k]->timing.frameSeconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       } catch (...) {
         errors[k] = std::current_exception();
@@ -93,46 +94,51 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     }
     slot.scratch = Field2D(domain_->nx(), domain_->ny());
     if (scenario_.bodies.count > 0)
-      slot.bodies =
+      slot.bodies.tracers =
           FloatingBodies(*domain_, scenario_.bodies.count, scenario_.bodies.size, scenario_.seed);
     if (ocean_) ocean_->mix(slot.model->eta(), *domain_, slot.surface);
     if (!scenario_.rigidBodies.empty()) {
-      slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
+      slot.bodies.rigid = RigidBodies(*domain_, scenario_.waterDensity);
       for (std::size_t b = 0; b < scenario_.rigidBodies.size(); ++b)
         try {
-          slot.rigidBodies.add(scenario_.rigidBodies[b], int(b), shownSurface(slot));
+          slot.bodies.rigid.add(scenario_.rigidBodies[b], int(b), shownSurface(slot));
         } catch (const InputError& e) {
           throw InputError(scenario_.source + ": " + e.what());
         }
-      slot.shadow = Field2D(domain_->nx(), domain_->ny());
+      slot.bodies.shadow = Field2D(domain_->nx(), domain_->ny());
     }
     slots_.push_back(std::move(slot));
   }
-  if (scenario_.oceanWindow) {  // the window starts centred on the boat, the state at rest
-    windowBoat_ = std::size_t(*scenario_.rigidBodies[scenario_.oceanWindow->follow].towedBy);
-    followBoat(excitations_->boats()[*windowBoat_]);
-    for (auto& slot : slots_) {
-      try {
-        slot.model->shiftWindow(0, 0);  // refuses a model whose state cannot travel
-      } catch (const InputError& e) {
-        throw InputError(scenario_.source + ": ocean.window: " + e.what());
-      }
-      shiftSlot(slot, windowI_, windowJ_);
-      slot.windowed = 0.0;
-    }
-  }
+  if (scenario_.oceanWindow) startWindow();
   for (auto& slot : slots_) {  // the models start at rest: measuring is cheap
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
-    slot.initialVolume = surface.volume;
+    slot.budget.initial = surface.volume;
     slot.record = measure(slot, surface);
   }
   mixOcean();
 }
 
+// The window starts centred on the boat; the water is at rest there, and bringing it there is not
+// counted in the budget.
+void Comparison::startWindow() {
+  const std::size_t boat =
+      std::size_t(*scenario_.rigidBodies[scenario_.oceanWindow->follow].towedBy);
+  window_.emplace(domain_->grid(), boat, excitations_->boats()[boat]);
+  for (auto& slot : slots_) {
+    try {
+      slot.model->shiftWindow(0, 0);  // refuses a model whose state cannot travel
+    } catch (const InputError& e) {
+      throw InputError(scenario_.source + ": ocean.window: " + e.what());
+    }
+    window_->carry(slot.windowed(), *domain_, slot.window, window_->origin());
+  }
+}
+
 void Comparison::mixOcean() {
   if (!ocean_) return;
   const double t = time();
-  ocean_->moveTo(windowI_, windowJ_);
+  const WindowOrigin origin = window_ ? window_->origin() : WindowOrigin{};
+  ocean_->moveTo(origin.i, origin.j);
   ocean_->evaluate(t);
   const OceanLayer::Energies energies = ocean_->energies(t);
   for (Slot& slot : slots_) {
@@ -161,24 +167,26 @@ bool Comparison::anyFailed() const {
 }
 
 const RigidBodies* Comparison::rigidBodies(std::size_t k) const {
-  return slots_[k].rigidBodies.size() > 0 ? &slots_[k].rigidBodies : nullptr;
+  return slots_[k].bodies.rigid.size() > 0 ? &slots_[k].bodies.rigid : nullptr;
 }
 
 void Comparison::addRigidBody(const BodySpec& spec) {
+  const double dx = domain_->grid().dx;
   for (Slot& slot : slots_) {
     BodySpec inWindow = spec;  // placed on the open sea
-    inWindow.x -= slot.windowI * domain_->grid().dx;
-    inWindow.y -= slot.windowJ * domain_->grid().dx;
-    if (slot.rigidBodies.size() == 0) {
-      slot.rigidBodies = RigidBodies(*domain_, scenario_.waterDensity);
-      slot.shadow = Field2D(domain_->nx(), domain_->ny());
+    inWindow.x = slot.window.gridX(spec.x, dx);
+    inWindow.y = slot.window.gridY(spec.y, dx);
+    RigidBodies& rigid = slot.bodies.rigid;
+    if (rigid.size() == 0) {
+      rigid = RigidBodies(*domain_, scenario_.waterDensity);
+      slot.bodies.shadow = Field2D(domain_->nx(), domain_->ny());
     }
-    slot.rigidBodies.add(inWindow, int(slot.rigidBodies.size()), shownSurface(slot));
+    rigid.add(inWindow, int(rigid.size()), shownSurface(slot));
   }
 }
 
 const FloatingBodies* Comparison::bodies(std::size_t k) const {
-  return slots_[k].bodies.size() > 0 ? &slots_[k].bodies : nullptr;
+  return slots_[k].bodies.tracers.size() > 0 ? &slots_[k].bodies.tracers : nullptr;
 }
 
 // One frame: ticksPerFrame_ ticks. The ticks' events are made in tick order (the random
@@ -187,7 +195,7 @@ const FloatingBodies* Comparison::bodies(std::size_t k) const {
 // model at their tick's start.
 void Comparison::advanceFrame() {
   for (Slot& slot : slots_)
-    slot.frameStepSeconds = 0.0, slot.frameSteps = 0;
+    slot.timing.startFrame();
   const long long first = ticks_;
   if (reference_) reference_->forgetBefore(tickTime(first));
   std::vector<TickPlan> ticks;
@@ -209,46 +217,14 @@ void Comparison::advanceFrame() {
 }
 
 Comparison::TickPlan Comparison::planTick(long long tick) {
-  TickPlan plan{tickTime(tick), tickTime(tick + 1), {}, {}};
+  TickPlan plan{tickTime(tick), tickTime(tick + 1), {}, {}, {}};
   plan.events = excitations_->advance(plan.t0, plan.t1);
   for (const auto& event : plan.events)
     amplitudeScale_ = std::max(amplitudeScale_, std::fabs(event.amplitude));
   if (reference_ && reference_->takesDrops()) tellReferenceOf(plan.events);
   plan.boats = excitations_->boats();
-  if (windowBoat_) followBoat(plan.boats[*windowBoat_]);
-  plan.windowI = windowI_, plan.windowJ = windowJ_;
+  if (window_) plan.window = window_->follow(plan.boats);
   return plan;
-}
-
-// The boat's offset from the window's centre, in cells; a whole cell of it or more moves the
-// origin by its whole part, so the window jumps only as far as the boat has gone.
-void Comparison::followBoat(const BoatState& boat) {
-  const Grid& grid = domain_->grid();
-  const double offsetI = boat.x / grid.dx - (windowI_ + 0.5 * grid.nx);
-  const double offsetJ = boat.y / grid.dx - (windowJ_ + 0.5 * grid.ny);
-  if (std::fabs(offsetI) >= 1.0) windowI_ += int(std::trunc(offsetI));
-  if (std::fabs(offsetJ) >= 1.0) windowJ_ += int(std::trunc(offsetJ));
-}
-
-// The model's state moves (Model::shiftWindow) and the budget takes the volume that changed;
-// tracers leaving re-enter on the far side (the sea is statistically the same everywhere);
-// buoyant bodies move with the water under them, and the slot's copy of the sea with it.
-void Comparison::shiftSlot(Slot& slot, int di, int dj) {
-  if (di == 0 && dj == 0) return;
-  const double before = summarizeSurface(slot.model->eta(), *domain_).volume;
-  slot.model->shiftWindow(di, dj);
-  slot.windowed += summarizeSurface(slot.model->eta(), *domain_).volume - before;
-  const double dx = domain_->grid().dx;
-  slot.bodies.translate(-di * dx, -dj * dx);
-  slot.rigidBodies.translate(-di * dx, -dj * dx);
-  slot.windowI += di, slot.windowJ += dj;
-}
-
-SurfaceEvent Comparison::inWindow(SurfaceEvent event, const Slot& slot) const {
-  if (event.source == EventSource::Rain) return event;  // falls on the window, wherever it is
-  event.x -= slot.windowI * domain_->grid().dx;
-  event.y -= slot.windowJ * domain_->grid().dx;
-  return event;
 }
 
 // The linear reference takes each drop at its own time, the same stamp the models take.
@@ -290,10 +266,9 @@ void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter)
     // inverse transform) does it here, the others return a reference.
     const auto start = std::chrono::steady_clock::now();
     slot.model->eta();
-    slot.frameStepSeconds +=
+    slot.timing.frameStepSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    slot.lastStepMs = slot.frameSteps > 0 ? 1e3 * slot.frameStepSeconds / slot.frameSteps : 0.0;
-    slot.lastSubsteps = slot.frameSteps;
+    slot.timing.endFrame();
     const SurfaceSummary surface = summarizeSurface(slot.model->eta(), *domain_);
     checkBlowUp(slot, surface);
     slot.record = measure(slot, surface);
@@ -306,86 +281,105 @@ void Comparison::runTicks(const std::vector<TickPlan>& ticks, bool measureAfter)
   });
 }
 
-// The model covers the tick in the steps its own rules choose (core/run/tick_steps.hpp). A
-// surface event acts at the start of the step whose interval holds its time (the last step
-// takes those at its end).
+// The model covers the tick in the steps its own rules choose (core/run/tick_steps.hpp), its
+// water brought to the tick's window first. A surface event acts at the start of the step whose
+// interval holds its time (the last step takes those at its end).
 void Comparison::advanceTick(Slot& slot, const TickPlan& plan) {
   Model& model = *slot.model;
-  shiftSlot(slot, plan.windowI - slot.windowI, plan.windowJ - slot.windowJ);
+  if (window_)
+    slot.budget.windowed += window_->carry(slot.windowed(), *domain_, slot.window, plan.window);
+  towBodies(slot, plan);
   const double dx = domain_->grid().dx;
-  const auto& bodies = slot.rigidBodies.bodies();
-  for (std::size_t b = 0; b < bodies.size(); ++b)
-    if (const auto boat = bodies[b].spec.towedBy) {
-      const BoatState& state = plan.boats[std::size_t(*boat)];
-      slot.rigidBodies.setTow(b, {state.x - slot.windowI * dx, state.y - slot.windowJ * dx, 0.0},
-                              {state.vx, state.vy, 0.0});
-    }
   std::size_t next = 0;
   for (TickSteps steps(plan.t0, plan.t1, model.preferredDt()); !steps.done();
        steps.next(model.preferredDt())) {
     bool stamped = false;
     while (next < plan.events.size() &&
            (steps.last() || plan.events[next].time < steps.time() + steps.dt())) {
-      stampGaussian(slot.scratch, *domain_, inWindow(plan.events[next++], slot));
+      stampGaussian(slot.scratch, *domain_,
+                    TravellingWindow::place(plan.events[next++], slot.window, dx));
       stamped = true;
     }
     if (stamped) {
-      slot.sources += model.addEta(slot.scratch);
+      slot.budget.sources += model.addEta(slot.scratch);
       slot.scratch.fill(0.0f);
     }
     stepModel(slot, steps.time(), steps.dt());
   }
 }
 
+// The boats' positions are on the open sea; the bodies they tow are on the slot's grid.
+void Comparison::towBodies(Slot& slot, const TickPlan& plan) {
+  const double dx = domain_->grid().dx;
+  const auto& bodies = slot.bodies.rigid.bodies();
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    if (const auto boat = bodies[b].spec.towedBy) {
+      const BoatState& state = plan.boats[std::size_t(*boat)];
+      slot.bodies.rigid.setTow(
+          b, {slot.window.gridX(state.x, dx), slot.window.gridY(state.y, dx), 0.0},
+          {state.vx, state.vy, 0.0});
+    }
+}
+
 // One step of the model from t, with the wind and stirs acting at t and the bodies coupled.
 void Comparison::stepModel(Slot& slot, double t, double dt) {
   Model& model = *slot.model;
-  std::vector<int> key = excitations_->forcingAt(t);
-  if (!slot.forceKey || *slot.forceKey != key) {
-    slot.force = key.empty() ? std::nullopt : excitations_->windAt(t);
-    slot.forceKey = std::move(key);
-  }
-  model.setForce(slot.force ? &*slot.force : nullptr);
+  model.setForce(forceAt(slot, t));
   const auto start = std::chrono::steady_clock::now();
   model.step(dt);
-  if (ocean_ && (slot.bodies.size() > 0 || slot.rigidBodies.size() > 0)) {
+  moveBodies(slot, t, dt);
+  slot.timing.addStep(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), dt);
+  model.setForce(nullptr);
+  if (recordGauges_) sampleGauges(slot, t + dt);
+}
+
+const ForceField* Comparison::forceAt(Slot& slot, double t) {
+  ForcingCache& forcing = slot.forcing;
+  std::vector<int> key = excitations_->forcingAt(t);
+  if (!forcing.key || *forcing.key != key) {
+    forcing.field = key.empty() ? std::nullopt : excitations_->windAt(t);
+    forcing.key = std::move(key);
+  }
+  return forcing.field ? &*forcing.field : nullptr;
+}
+
+void Comparison::moveBodies(Slot& slot, double t, double dt) {
+  Model& model = *slot.model;
+  SlotBodies& bodies = slot.bodies;
+  if (ocean_ && bodies.any()) {
     // Both kinds float on the sum, taken once for the step: tracers drift with the model's
     // velocity plus the sea's orbital one (their path integrates the Stokes drift). On a
     // model without a velocity they ride its local waves and the sea carries them.
     const WaterSurface water = bodyWater(slot, t + dt);
-    if (slot.bodies.size() > 0) {
+    if (bodies.tracers.size() > 0) {
       if (model.velocityU() && model.velocityV())
-        slot.bodies.advect(dt, *water.u, *water.v, &water.eta);
+        bodies.tracers.advect(dt, *water.u, *water.v, &water.eta);
       else  // water.u is the sea's velocity alone here
-        slot.bodies.ride(dt, model.eta(), &water.eta, water.u, water.v);
+        bodies.tracers.ride(dt, model.eta(), &water.eta, water.u, water.v);
     }
-    if (slot.rigidBodies.size() > 0)
-      slot.displaced += coupleBodies(slot.rigidBodies, model, water, dt, slot.scratch, slot.shadow);
+    if (bodies.rigid.size() > 0)
+      slot.budget.displaced +=
+          coupleBodies(bodies.rigid, model, water, dt, slot.scratch, bodies.shadow);
   } else {
-    slot.bodies.advance(dt, model);
-    if (slot.rigidBodies.size() > 0)
-      slot.displaced += coupleBodies(slot.rigidBodies, model, dt, slot.scratch, slot.shadow);
+    bodies.tracers.advance(dt, model);
+    if (bodies.rigid.size() > 0)
+      slot.budget.displaced += coupleBodies(bodies.rigid, model, dt, slot.scratch, bodies.shadow);
   }
-  slot.frameStepSeconds +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  model.setForce(nullptr);
-  ++slot.frameSteps;
-  slot.lastDt = dt;
-  if (recordGauges_) sampleGauges(slot, t + dt);
 }
 
 WaterSurface Comparison::bodyWater(Slot& slot, double t) {
   const Model& model = *slot.model;
   if (!ocean_) return {model.eta(), model.velocityU(), model.velocityV()};
-  if (!slot.bodyOcean)  // the same sea as ocean_: the same section, grid and seed
-    slot.bodyOcean = std::make_unique<OceanLayer>(oceanParams(scenario_), *domain_,
-                                                  scenario_.source + ": ocean", 1);
-  slot.bodyOcean->moveTo(slot.windowI, slot.windowJ);
-  slot.bodyOcean->evaluate(t, true);
-  slot.bodyOcean->mix(model.eta(), *domain_, slot.bodyEta);
-  slot.bodyOcean->mixVelocity(model.velocityU(), model.velocityV(), *domain_, slot.bodyU,
-                              slot.bodyV);
-  return {slot.bodyEta, &slot.bodyU, &slot.bodyV};
+  SlotBodies& bodies = slot.bodies;
+  if (!bodies.sea)  // the same sea as ocean_: the same section, grid and seed
+    bodies.sea = std::make_unique<OceanLayer>(oceanParams(scenario_), *domain_,
+                                              scenario_.source + ": ocean", 1);
+  bodies.sea->moveTo(slot.window.i, slot.window.j);
+  bodies.sea->evaluate(t, true);
+  bodies.sea->mix(model.eta(), *domain_, bodies.eta);
+  bodies.sea->mixVelocity(model.velocityU(), model.velocityV(), *domain_, bodies.u, bodies.v);
+  return {bodies.eta, &bodies.u, &bodies.v};
 }
 
 void Comparison::sampleGauges(Slot& slot, double time) {
@@ -397,8 +391,8 @@ void Comparison::sampleGauges(Slot& slot, double time) {
     if (ocean_) {  // the ocean at the step's own time, not the frame's
       // The slot's window may be ahead of ocean_'s, which moves once per frame.
       const double dx = domain_->grid().dx;
-      const double sea = ocean_->heightAt(gauge.x + (slot.windowI - ocean_->originI()) * dx,
-                                          gauge.y + (slot.windowJ - ocean_->originJ()) * dx, time);
+      const double sea = ocean_->heightAt(gauge.x + (slot.window.i - ocean_->originI()) * dx,
+                                          gauge.y + (slot.window.j - ocean_->originJ()) * dx, time);
       sample.eta += sea;
       sample.depth += sea;
     }
@@ -418,7 +412,7 @@ std::vector<GaugeSample> Comparison::takeGaugeSamples(std::size_t k) {
 }
 
 int Comparison::applyStroke(const MaskStroke& stroke) {
-  if (windowBoat_)
+  if (window_)
     throw InputError(scenario_.source +
                      ": a mask stroke is refused: the window travels (ocean.window), and walls "
                      "would travel with it");
@@ -448,7 +442,7 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
   domain_->setMask(wet);
   domain_->setRestDepth(depth);
   for (Slot& slot : slots_)
-    slot.forceKey.reset();  // the wind acts on the wet cells
+    slot.forcing.key.reset();  // the wind acts on the wet cells
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
   for (Slot& slot : slots_) {
@@ -456,7 +450,7 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
     // A model whose method cannot hold the new walls (fft-ocean's basis) refuses the stroke:
     // it stops with the reason, like a blow-up, and the others take the stroke and run on.
     try {
-      slot.masked += slot.model->changeMask(*domain_, changed);
+      slot.budget.masked += slot.model->changeMask(*domain_, changed);
     } catch (const InputError& e) {
       std::ostringstream message;
       message << e.what() << " (t = " << time() << " s, frame " << frame_ << "); stopped";
@@ -499,38 +493,28 @@ FrameRecord Comparison::measure(const Slot& slot, const SurfaceSummary& surface)
   r.time = time();
   r.model = model.id();
   r.volume = surface.volume;
-  r.volumeSources = slot.sources;
+  const VolumeBudget& budget = slot.budget;
+  r.volumeSources = budget.sources;
   r.volumeSink = model.volumeSink();
-  r.volumeDisplaced = slot.displaced;
-  r.volumeMasked = slot.masked;
-  r.volumeWindow = slot.windowed;
-  r.volumeDrift = r.volume - slot.initialVolume - slot.sources - r.volumeSink - slot.displaced -
-                  slot.masked - slot.windowed;
+  r.volumeDisplaced = budget.displaced;
+  r.volumeMasked = budget.masked;
+  r.volumeWindow = budget.windowed;
+  r.volumeDrift = budget.drift(r.volume, r.volumeSink);
   r.energyPotential = surface.potentialEnergy;
   r.energyKinetic = model.kineticEnergy();
-  r.stepMs = slot.lastStepMs;
-  r.substeps = slot.lastSubsteps;
-  r.dt = slot.lastDt;
+  r.stepMs = slot.timing.lastStepMs;
+  r.substeps = slot.timing.lastSubsteps;
+  r.dt = slot.timing.lastDt;
   r.maxAbsEta = surface.maxAbs;
   r.solver = model.diagnostics();
-  if (slot.bodies.size() > 0) r.solver["bodies_in_solid"] = slot.bodies.countInSolid();
+  if (slot.bodies.tracers.size() > 0)
+    r.solver["bodies_in_solid"] = slot.bodies.tracers.countInSolid();
   if (reference_) {
     const ReferenceErrors errors = referenceErrors(*reference_, model.eta(), *domain_, time());
     r.errorL1 = errors.l1, r.errorL2 = errors.l2, r.errorMax = errors.max;
     r.frontX = errors.front;
   }
   return r;
-}
-
-int FixedStepAccumulator::framesFor(double elapsedSeconds) {
-  accumulated_ += std::max(0.0, elapsedSeconds);
-  int frames = int(std::floor(accumulated_ / frameDt_));
-  accumulated_ -= frames * frameDt_;
-  if (frames > maxFrames_) {
-    frames = maxFrames_;
-    accumulated_ = 0.0;  // drop the backlog rather than fall further behind
-  }
-  return frames;
 }
 
 }  // namespace wb

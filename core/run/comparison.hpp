@@ -31,6 +31,8 @@
 #include "core/measure/references.hpp"
 #include "core/model/model.hpp"
 #include "core/ocean/ocean_layer.hpp"
+#include "core/run/model_slot.hpp"
+#include "core/run/travelling_window.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace wb {
@@ -51,15 +53,17 @@ class Comparison {
   // The simulated time of the current state: a whole number of ticks.
   double time() const { return tickTime(ticks_); }
 
-  // The travelling window (scenario "ocean.window", docs/scenario.md#window): the point at
-  // (x, y) of the grid lies at (x, y) + windowOrigin() on the open sea, where excitations and
+  // The travelling window (scenario "ocean.window", core/run/travelling_window.hpp): the point
+  // at (x, y) of the grid lies at (x, y) + windowOrigin() on the open sea, where excitations and
   // bodies were placed; (0, 0) without a window. The same for every model, a whole number of
   // cells, moved when a tick starts.
   std::array<double, 2> windowOrigin() const {
-    return {windowI_ * domain_->grid().dx, windowJ_ * domain_->grid().dx};
+    return window_ ? window_->originMetres() : std::array<double, 2>{0.0, 0.0};
   }
   // The boat the window follows (an index of excitations().boats()), if the scenario has one.
-  std::optional<std::size_t> windowBoat() const { return windowBoat_; }
+  std::optional<std::size_t> windowBoat() const {
+    return window_ ? std::optional<std::size_t>(window_->boat()) : std::nullopt;
+  }
 
   // The open sea under every model (scenario "ocean", core/ocean/ocean_layer.hpp), or null.
   const OceanLayer* ocean() const { return ocean_.get(); }
@@ -120,39 +124,9 @@ class Comparison {
     double t0 = 0.0, t1 = 0.0;
     std::vector<SurfaceEvent> events;
     std::vector<BoatState> boats;
-    int windowI = 0, windowJ = 0;  // the window's origin during the tick (cells)
+    WindowOrigin window;  // the window's origin during the tick
   };
-  struct Slot {
-    std::unique_ptr<Model> model;
-    double initialVolume = 0.0;
-    double sources = 0.0;
-    double lastStepMs = 0.0;
-    int lastSubsteps = 0;
-    double lastDt = 0.0;
-    double frameStepSeconds = 0.0;  // wall time of this frame's steps so far
-    int frameSteps = 0;             // steps this frame so far
-    // The wind and stirs acting, and which entries make them: rebuilt only when that changes.
-    std::optional<ForceField> force;
-    std::optional<std::vector<int>> forceKey;
-    std::optional<std::string> failure;
-    bool refused = false;  // failure is a refused edit, not a blow-up
-    FloatingBodies bodies;
-    RigidBodies rigidBodies;
-    Field2D shadow;                // the bodies' extra damping rate per cell (1/s)
-    double displaced = 0.0;        // volume the bodies pushed into the water (m^3)
-    double masked = 0.0;           // volume mask strokes added (m^3)
-    double windowed = 0.0;         // volume the window's re-centring added (m^3, < 0: took out)
-    int windowI = 0, windowJ = 0;  // the origin the slot's state is at (cells)
-    Field2D scratch;               // the excitations' stamps, per model so models can run at once
-    FrameRecord record;            // of the current frame
-    Field2D surface;               // eta + the ocean's, with an ocean (surface())
-    // With an ocean and buoyant bodies: the sea at this model's own step times (one thread's
-    // copy of ocean_, the same sea) and the water the bodies float on, eta and u, v with it.
-    std::unique_ptr<OceanLayer> bodyOcean;
-    Field2D bodyEta, bodyU, bodyV;
-    std::vector<GaugeSample> gaugeSamples;  // since the last takeGaugeSamples
-    double frameSeconds = 0;  // wall time of the last frame's work: the order of the next one
-  };
+  using Slot = ModelSlot;
   double tickTime(long long tick) const { return double(tick) * scenario_.tick; }
   TickPlan planTick(long long tick);
   void tellReferenceOf(const std::vector<SurfaceEvent>& events);
@@ -164,15 +138,17 @@ class Comparison {
   void runTicks(const std::vector<TickPlan>& ticks, bool measureAfter);
   void advanceTick(Slot& slot, const TickPlan& plan);
   void stepModel(Slot& slot, double t, double dt);
-  // The window's origin follows the boat (whole cells, once it is a cell off the centre).
-  void followBoat(const BoatState& boat);
-  // Moves the slot's state, bodies and sea by (di, dj) cells of the window.
-  void shiftSlot(Slot& slot, int di, int dj);
-  // An event placed on the open sea, in the slot's window.
-  SurfaceEvent inWindow(SurfaceEvent event, const Slot& slot) const;
+  // Tows the slot's buoyant bodies behind the boats of the tick.
+  void towBodies(Slot& slot, const TickPlan& plan);
+  // The wind and stirs acting at t on the slot's model (its cache updated).
+  const ForceField* forceAt(Slot& slot, double t);
+  // Couples the slot's bodies to its water after a step to t + dt.
+  void moveBodies(Slot& slot, double t, double dt);
   void sampleGauges(Slot& slot, double time);
   void checkBlowUp(Slot& slot, const SurfaceSummary& surface);
   void refuseDryDomain(const Field2D& eta0) const;
+  // The scenario's window (ocean.window) centred on its boat, every model's water in it.
+  void startWindow();
   // The ocean at the current time, under every model's surface, and its energies in the
   // records.
   void mixOcean();
@@ -203,25 +179,8 @@ class Comparison {
   double maxWetDepth_ = 0.0;
   bool concurrent_ = true;
   bool recordGauges_ = false;
-  std::optional<std::size_t> windowBoat_;  // the boat the window follows
-  int windowI_ = 0, windowJ_ = 0;          // its origin after the last planned tick (cells)
+  std::optional<TravellingWindow> window_;  // the scenario's travelling window, if it has one
   std::vector<std::string> notes_;
-};
-
-// Bressler 4.1: a fixed-step accumulator turning irregular wall-clock intervals into a whole
-// number of fixed simulation frames, carrying the remainder; at most maxFrames per call so a
-// slow machine does not spiral.
-class FixedStepAccumulator {
- public:
-  explicit FixedStepAccumulator(double frameDt, int maxFrames = 8)
-      : frameDt_(frameDt), maxFrames_(maxFrames) {}
-  int framesFor(double elapsedSeconds);
-  double remainder() const { return accumulated_; }
-
- private:
-  double frameDt_;
-  int maxFrames_;
-  double accumulated_ = 0.0;
 };
 
 }  // namespace wb

@@ -710,23 +710,22 @@ double Multigrid::storeFinest(Field2D& x, float offset) const {
 // ||diag(A) x|| / ||b||: rounding x to float perturbs a cell by ulp / sqrt(12) rms, about
 // 0.42 2^-24 |x| (an ulp is 2^-23 to 2^-22 of |x|), which A turns into a residual of
 // sqrt(1.25) diag times that (5-point rows: diag^2 + sum w^2 = 1.25 diag^2): 0.47 2^-24.
-// Measured: solves stall at 0.7-0.8 of this estimate (a windy Pi pool at 512^2, the Poisson
-// and Helmholtz equations of tests/unit/multigrid_test.cpp).
+// Solves stall a little below this estimate (docs/performance.md, "The multigrid's stopping
+// constants").
 constexpr double kRoundingFloor = 0.5 * 0x1p-24;
-// A cycle that keeps more than this fraction of the residual has met the rounding floor (the
-// cycles cut the residual by 0.3 per cycle on the Poisson equation at 128^2 from zero and by
-// 0.85 at 512^2: piecewise-constant transfers make the V-cycle converge more slowly on finer
-// grids, which CG hides when it is the preconditioner; from the models' warm starts one
-// cycle cuts it 25-fold).
+// A cycle that keeps more than this fraction of the residual has met the rounding floor: even
+// on the finest grids, where piecewise-constant transfers make the V-cycle converge more slowly
+// (which CG hides when it is the preconditioner), a working cycle keeps well below it
+// (docs/performance.md, "The multigrid's stopping constants").
 constexpr double kStallRatio = 0.95;
 
 // The wet mean of a singular solve's x is removed when it exceeds this fraction of
 // rms(diag(A) x) (about 4 rms(x)). Constants are in A's null space, so the mean only has to be
-// kept from drifting: each windy projection at 256^2 adds 2-5e-5 of rms(x) to it (measured),
-// and a mean of 1e-3 rms(x) moves few values of x across a power of two, so the rounding floor
-// barely moves. Removing it rounds x once more, which costs a pass to measure the residual of
-// the stored x (storeFinest); below the threshold x is stored as it is, with the residual of
-// the last check.
+// kept from drifting, which it does slowly (docs/performance.md, "The multigrid's stopping
+// constants"), and a mean of 1e-3 rms(x) moves few values of x across a power of two, so the
+// rounding floor barely moves. Removing it rounds x once more, which costs a pass to measure the
+// residual of the stored x (storeFinest); below the threshold x is stored as it is, with the
+// residual of the last check.
 constexpr double kMaxMeanDrift = 0x1p-12;
 
 // Residual check, then one V-cycle from the current x; the finest level holds b and x. Stops at

@@ -5,15 +5,8 @@ namespace wb {
 
 std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
   return {
-      {.name = "c",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-6,
-       .max = 1e4,
-       .unit = "m/s",
-       .doc = "Ripple speed of eq. 10. Auto: sqrt(g d) with d the mean rest depth of the water.",
-       .choices = {},
-       .autoDerived = true},
+      waveSpeedParamSpec(
+          "Ripple speed of eq. 10. Auto: sqrt(g d) with d the mean rest depth of the water."),
       {.name = "nu",
        .kind = ParamKind::Real,
        .defaultValue = 0.2,
@@ -66,17 +59,11 @@ std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
        .doc = "Cap on the pressure solve's V-cycles; reaching it is reported in solver_residual.",
        .choices = {},
        .autoDerived = false},
-      {.name = "dt",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-7,
-       .max = 10.0,
-       .unit = "s",
-       .doc = "Fixed time step. Auto: 0.9 of the stability bound c dt / dx <= 1/sqrt(2) (with open "
-              "edges also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
-              "refused unless force is set.",
-       .choices = {},
-       .autoDerived = true},
+      dtParamSpec(
+          "Fixed time step. Auto: 0.9 of the stability bound c dt / dx <= 1/sqrt(2) (with open "
+          "edges also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
+          "refused unless force is set.",
+          1e-7, 10.0),
       forceParamSpec(),
   };
 }

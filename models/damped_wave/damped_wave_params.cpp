@@ -5,15 +5,7 @@ namespace wb {
 
 std::vector<ParamSpec> DampedWave::parameterSpecs() {
   return {
-      {.name = "c",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-6,
-       .max = 1e4,
-       .unit = "m/s",
-       .doc = "Wave speed. Auto: sqrt(g d) with d the mean rest depth of the water.",
-       .choices = {},
-       .autoDerived = true},
+      waveSpeedParamSpec("Wave speed. Auto: sqrt(g d) with d the mean rest depth of the water."),
       {.name = "k",
        .kind = ParamKind::Real,
        .defaultValue = 0.0,
@@ -42,17 +34,11 @@ std::vector<ParamSpec> DampedWave::parameterSpecs() {
               "values outside are 0).",
        .choices = {"mirror", "zero"},
        .autoDerived = false},
-      {.name = "dt",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-7,
-       .max = 10.0,
-       .unit = "s",
-       .doc = "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound (with open edges "
-              "also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
-              "refused unless force is set.",
-       .choices = {},
-       .autoDerived = true},
+      dtParamSpec(
+          "Fixed time step (Bressler 4.1). Auto: 0.9 of the stability bound (with open edges "
+          "also the absorbing layer's, lower for thin layers). A dt beyond the bound is "
+          "refused unless force is set.",
+          1e-7, 10.0),
       forceParamSpec(),
   };
 }

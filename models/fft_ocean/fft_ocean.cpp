@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/forcing/wave_shadow.hpp"
 #include "core/ocean/fftw_planner.hpp"
+#include "core/ocean/wind_sea_params.hpp"
 
 namespace wb {
 
@@ -83,15 +84,7 @@ void FftOcean::checkDomain(const Domain& domain) const {
         << "pool or a coast); the modes cos(kx x) cos(ky y) need the whole rectangle wet";
     refuse(why.str());
   }
-  const Field2D& depth = domain.restDepth();
-  const auto [lowest, highest] = std::minmax_element(depth.data(), depth.data() + depth.size());
-  const float lo = *lowest, hi = *highest;
-  if (lo <= 0.0f || hi - lo > 1e-6f * hi) {
-    std::ostringstream why;
-    why << "the rest depth ranges from " << lo << " to " << hi
-        << " m; omega^2 = g k tanh(k d) needs one depth (uniform bathymetry, no land)";
-    refuse(why.str());
-  }
+  uniformWaterDepth(domain, std::string(kId));
 }
 
 void FftOcean::reset(const Domain& domain, const Field2D& eta0) {

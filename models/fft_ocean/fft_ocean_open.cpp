@@ -25,15 +25,7 @@ void FftOcean::checkOpenDomain(const Domain& domain) const {
   if (solid > 0)
     refuse("the domain has " + std::to_string(solid) +
            " solid cells; the periodic patch needs the whole rectangle wet");
-  const Field2D& depth = domain.restDepth();
-  const auto [lowest, highest] = std::minmax_element(depth.data(), depth.data() + depth.size());
-  const float lo = *lowest, hi = *highest;
-  if (lo <= 0.0f || hi - lo > 1e-6f * hi) {
-    std::ostringstream why;
-    why << "the rest depth ranges from " << lo << " to " << hi
-        << " m; w^2 = g k tanh(k d) needs one depth";
-    refuse(why.str());
-  }
+  uniformWaterDepth(domain, std::string(kId) + ".sea: open");
   if (domain.nx() % 2 || domain.ny() % 2)
     refuse("the grid is " + std::to_string(domain.nx()) + " x " + std::to_string(domain.ny()) +
            "; the patch's transforms need even nx and ny");

@@ -28,16 +28,9 @@ std::vector<ParamSpec> FftOcean::parameterSpecs() {
               "height eta that measurements use is unchanged.",
        .choices = {},
        .autoDerived = false},
-      {.name = "dt",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-9,
-       .max = 1e4,
-       .unit = "s",
-       .doc = "Time step. Every mode is advanced exactly for any dt; the step only sets when "
-              "drops and bodies act. Auto: dx / sqrt(g d), the other models' steps.",
-       .choices = {},
-       .autoDerived = true},
+      dtParamSpec("Time step. Every mode is advanced exactly for any dt; the step only sets when "
+                  "drops and bodies act. Auto: dx / sqrt(g d), the other models' steps.",
+                  1e-9, 1e4),
   };
   // The wind sea's keys (shared with the scenario's "ocean" section) after `sea`.
   const std::vector<ParamSpec> sea = windSeaParameterSpecs();

@@ -6,17 +6,11 @@ namespace wb {
 
 std::vector<ParamSpec> SweSemiLagrangian::parameterSpecs() {
   return {
-      {.name = "dt",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-6,
-       .max = 1e3,
-       .unit = "s",
-       .doc = "Time step. Auto: 4 times the explicit limit dx / sqrt(g d_max), kept at half the "
-              "shear bound. A dt whose product with the velocity shear (estimated from the "
-              "initial surface) exceeds 1 (section 4.2) is refused unless force is set.",
-       .choices = {},
-       .autoDerived = true},
+      dtParamSpec(
+          "Time step. Auto: 4 times the explicit limit dx / sqrt(g d_max), kept at half the "
+          "shear bound. A dt whose product with the velocity shear (estimated from the "
+          "initial surface) exceeds 1 (section 4.2) is refused unless force is set.",
+          1e-6, 1e3),
       {.name = "cg_tolerance",
        .kind = ParamKind::Real,
        .defaultValue = 1e-3,

@@ -1,6 +1,6 @@
-// Core pieces: domain presets and coasts, the fixed-step accumulator, excitations (rain,
-// boat eqs. 7-9), scenario JSON round trip, the Comparison runner's lockstep and concurrency,
-// the fused surface diagnostics and the kinetic energy's predicted solve.
+// Core pieces: domain presets and coasts, excitations (rain, boat eqs. 7-9), scenario JSON round
+// trip, the Comparison runner's lockstep and concurrency, the fused surface diagnostics and the
+// kinetic energy's predicted solve.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -42,15 +42,6 @@ TEST(Domain, TerrainTurnsHighGroundSolidAndSetsShelfDepth) {
   EXPECT_NEAR(domain.restDepth()(1, 0), 0.1, 1e-6);
   EXPECT_FALSE(domain.isWet(2, 0));  // at sea level: land
   EXPECT_FALSE(domain.isWet(3, 0));
-}
-
-TEST(FixedStepAccumulator, CarriesTheRemainderAndCapsTheBacklog) {
-  FixedStepAccumulator clock(0.01, 5);
-  EXPECT_EQ(clock.framesFor(0.025), 2);
-  EXPECT_NEAR(clock.remainder(), 0.005, 1e-12);
-  EXPECT_EQ(clock.framesFor(0.006), 1);
-  EXPECT_EQ(clock.framesFor(1.0), 5);  // a stall does not make the simulation race
-  EXPECT_EQ(clock.remainder(), 0.0);
 }
 
 TEST(Excitations, RainIsReproducibleFromTheSeedAndHasItsCount) {

@@ -195,8 +195,8 @@ TEST(FftOceanOpen, RefusesBadInputNamingTheKey) {
   FftOcean model;
   model.params().setFromText("sea", "open", "test");
   EXPECT_EQ(errorOf([&] { model.reset(uneven, Field2D(8, 8)); }),
-            "fft-ocean.sea: open: the rest depth ranges from 1 to 1.5 m; w^2 = g k tanh(k d) "
-            "needs one depth");
+            "fft-ocean.sea: open: the rest depth of the water ranges from 1 to 1.5 m; w^2 = g k "
+            "tanh(k d) needs one depth");
   EXPECT_EQ(errorOf([] {
               const Scenario s = loadScenario("builtin:pi-pool");
               Comparison(s, createScenarioModels(s, {"fft-ocean"}, {"fft-ocean.sea=open"}, false));

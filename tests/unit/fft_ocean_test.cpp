@@ -209,8 +209,8 @@ TEST(FftOcean, RefusesDomainsItCannotRepresent) {
   uneven.setRestDepth(depth);
   FftOcean model;
   EXPECT_EQ(errorOf([&] { model.reset(uneven, Field2D(8, 8)); }),
-            "fft-ocean: the rest depth ranges from 1 to 1.5 m; omega^2 = g k tanh(k d) needs one "
-            "depth (uniform bathymetry, no land)");
+            "fft-ocean: the rest depth of the water ranges from 1 to 1.5 m; w^2 = g k tanh(k d) "
+            "needs one depth");
   EXPECT_EQ(comparisonError(R"({"grid": {"nx": 80, "ny": 80, "dx": 0.5}, "water": {"depth": 1},
                                "domain": {"edges": "open"}})"),
             "s.json: domain.edges: fft-ocean has no absorbing layer for open edges yet; use "

@@ -6,6 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "app/gui/simulation/frame_pacing.hpp"
 #include "core/errors.hpp"
 #include "models/registry.hpp"
 
