@@ -201,9 +201,9 @@ TEST(AdvectedWave, ConvergingFlowFeedsTheWaveUpdate) {
 // those: a random walk of a random walk, growing as n^{3/2}. Over 600 steps on 32^2 cells the
 // worst of these twelve drops measured 1.2e-5 of the drop's volume with the increment form
 // (core/grid/wave_levels.hpp), and 3.8e-5 with the three levels, whose rate also held each
-// store's rounding. A systematic error is far above the bound: eq. 10's float coefficients not summing to 1
-// by one ulp made the mean level grow by ulp / (nu dt) per step, 3e-3 of the drop's volume in
-// 600 steps.
+// store's rounding. A systematic error is far above the bound: eq. 10's float coefficients not
+// summing to 1 by one ulp made the mean level grow by ulp / (nu dt) per step, 3e-3 of the drop's
+// volume in 600 steps.
 TEST(AdvectedWave, StillWaterKeepsItsVolumeToRoundOff) {
   const Domain domain(Grid{32, 32, 0.4}, 9.81, 1.0);
   for (const double x : {6.0, 5.3, 4.1, 7.7})

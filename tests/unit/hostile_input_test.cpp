@@ -162,7 +162,8 @@ TEST(HostileInput, ASeaWhoseTroughsReachTheBedIsRefused) {
             "level (swell H/2 = 2 m), below the bed at 2 m: the linear sea needs water deeper "
             "than its troughs");
   // A sea well clear of the bed runs.
-  EXPECT_EQ(runError(head + R"({"wind_speed": 3, "swell_height": 0.2, "swell_period": 30}})"), "no error");
+  EXPECT_EQ(runError(head + R"({"wind_speed": 3, "swell_height": 0.2, "swell_period": 30}})"),
+            "no error");
 }
 
 TEST(HostileInput, InitialSurfaceFarAboveTheWaterIsRefused) {
