@@ -880,6 +880,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
       ObjectReader::fail(top.at("initial"),
                          "a reference sets the initial surface; give one or the other");
   }
+  if (top.has("friction")) s.friction = readFriction(top.raw("friction"), top.at("friction"));
   s.tick = top.number("tick", s.tick, 1e-5, 60);
   s.frameDt = top.number("frame_dt", s.frameDt, 1e-5, 60);
   s.duration = top.number("duration", s.duration, 0, 1e7);

@@ -72,6 +72,7 @@ json scenarioToJson(const Scenario& s) {
     out["water"]["min_depth"] = s.bathymetryMinDepth;
     out["water"]["max_depth"] = s.bathymetryMaxDepth;
   }
+  if (json friction = frictionJson(s.friction); !friction.is_null()) out["friction"] = friction;
   out["domain"]["mask"] = s.mask ? fieldJson(*s.mask) : json(s.maskPreset);
   if (s.edges.anyOpen()) out["domain"]["edges"] = edgesJson(s.edges);
   if (s.terrain)
@@ -213,6 +214,7 @@ void shapeThackerBowl(const Scenario& s, Domain& domain) {
 Domain buildDomain(const Scenario& s) {
   Domain domain(s.grid, s.g, s.depth);
   domain.setEdges(s.edges);
+  domain.setManning(s.friction.manning);
   if (s.bathymetry) {
     Field2D depth = readField(*s.bathymetry, s.grid.nx, s.grid.ny);
     if (s.bathymetry->format == FieldFormat::Png)
