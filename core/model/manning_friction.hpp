@@ -1,12 +1,14 @@
 // Bottom friction by Manning's n, the form GeoClaw and ANUGA state on the momentum:
 //
-//   d(d u)/dt = -g n^2 |u| (d u) / d^{4/3}     (GeoClaw src2: gamma = |hu| g n^2 / h^{7/3},
-//                                               hu <- hu / (1 + dt gamma); ANUGA
-//                                               manning_friction: S = -g n^2 |uh| / h^{7/3},
-//                                               the semi-implicit momentum update by S uh)
+//   d(d u)/dt = -g n^2 |u| (d u) / d^{4/3}
 //
-// with the depth d held over the step, so du/dt = -g n^2 |u| u / d^{4/3}, and applied as one
-// split implicit step with the speed of the step's start:
+// GeoClaw (geoclaw/2d/lib/src2_geo.f, clawpack.org/manning.html): gamma = |hu| g n^2 / h^{7/3},
+// hu <- hu / (1 + dt gamma), momentum zeroed below a depth tolerance; ANUGA
+// (shallow_water _manning_friction_flat): S = -g n^2 |uh| / h^{7/3}, the semi-implicit momentum
+// update by S uh. |hu| / h^{7/3} = |u| / h^{4/3}: the same law.
+//
+// Here the depth d is held over the step, so du/dt = -g n^2 |u| u / d^{4/3}, applied as one
+// split implicit step with the speed before it:
 //
 //   u <- u / (1 + dt g n^2 |u| / d^{4/3})
 //

@@ -14,8 +14,8 @@ struct Friction {
   double manning = 0.0;  // Manning's n (s m^-1/3); 0: no bottom friction
 };
 
-// Manning's n beyond this is no bed a tank or a coast has (Chow 1959 tabulates 0.010 for
-// smooth glass to about 0.15 for dense brush; GeoClaw's default is 0.025).
+// Manning's n beyond this is no bed a tank or a coast has: Chow's (1959) tables run from about
+// 0.01 (glass, smooth concrete) to 0.15 (flood plains under brush and timber).
 constexpr double kMaxManning = 0.2;
 
 // Reads "friction": {"manning": n}; `where` names the section ("s.json: friction"). Throws
