@@ -188,7 +188,7 @@ void SweSemiLagrangian::applyForce(double dt) {
 // 1/2 d (|u|^2 - |u_new|^2) dA this takes out.
 void SweSemiLagrangian::applyFriction(double dt) {
   if (!friction_.active()) return;
-  const std::size_t n = uDep_.size();
+  const std::size_t n = u_.size();
   float *u = u_.data(), *v = v_.data();
   const float* depth = depth_.data();
   const auto& wet = domain_->wetMask();

@@ -75,7 +75,7 @@ class SweSemiLagrangian final : public Model {
   // Manning n only).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
-  // Manning's n of the domain on the departure velocities (applyFriction).
+  // Manning's n of the domain on the velocity after each step (applyFriction).
   bool appliesBottomFriction() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
