@@ -83,6 +83,11 @@ class Domain {
   const Edges& edges() const { return edges_; }
   void setEdges(const Edges& edges) { edges_ = edges; }
 
+  // Manning's n of the bed (s m^-1/3), the scenario's friction.manning: one value for every
+  // model (core/model/manning_friction.hpp). 0: no bottom friction.
+  double manning() const { return manning_; }
+  void setManning(double n) { manning_ = n; }
+
   static constexpr double kMinDepth = 0.01;  // m, keeps sqrt(g d) > 0 on shelves
 
  private:
@@ -97,6 +102,7 @@ class Domain {
   std::vector<std::uint8_t> wet_;
   Field2D restDepth_;
   Edges edges_;
+  double manning_ = 0.0;
 };
 
 // Parses "rect" / "pi"; throws InputError naming `where` otherwise.

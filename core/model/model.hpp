@@ -84,6 +84,9 @@ class Model {
   // Volume the absorbing layers took out of the water since reset (m^3; negative when water
   // left): the sink term of the volume budget, so that drift stays the model's own error.
   virtual double volumeSink() const { return 0.0; }
+  // Bottom friction (the domain's Manning n, core/model/manning_friction.hpp): whether the
+  // model applies it. The Comparison notes a non-zero n that a model does not apply.
+  virtual bool appliesBottomFriction() const { return false; }
 
   // Solver figures of the last step, e.g. {"solver_iterations": 2, "divergence_max": 1e-7}.
   virtual std::map<std::string, double> diagnostics() const { return {}; }

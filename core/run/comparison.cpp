@@ -92,6 +92,13 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
            << " s: it steps the tick; set \"tick\" to step longer (docs/scenario.md)";
       notes_.push_back(note.str());
     }
+    if (domain_->manning() > 0.0 && !slot.model->appliesBottomFriction()) {
+      std::ostringstream note;
+      note << scenario_.source << ": friction.manning = " << domain_->manning()
+           << " is not applied by " << slot.model->id()
+           << ": it has no bottom friction (docs/scenario.md, \"friction\")";
+      notes_.push_back(note.str());
+    }
     slot.scratch = Field2D(domain_->nx(), domain_->ny());
     if (scenario_.bodies.count > 0)
       slot.bodies.tracers =

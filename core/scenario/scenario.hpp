@@ -34,6 +34,7 @@
 #include "core/measure/gauges.hpp"
 #include "core/measure/references.hpp"
 #include "core/model/parameters.hpp"
+#include "core/scenario/friction_keys.hpp"
 #include "core/scenario/scenario_keys.hpp"
 
 namespace wb {
@@ -113,6 +114,8 @@ struct Scenario {
   // frame_dt in ticks; throws InputError naming frame_dt when it is not a whole number of
   // ticks (within 1e-6 of one, so that a written 0.0166666666667 is 1/60).
   int ticksPerFrame() const;
+
+  Friction friction;  // "friction": {"manning": n} (core/scenario/friction_keys.hpp)
 };
 
 // The keys of a buoyant body ("bodies": [{...}], and the "body" excitation), declared once: the

@@ -396,6 +396,15 @@ std::vector<ScenarioKey> declareScenarioKeys() {
                              "a reference sets the initial surface; give one or the other");
       },
       [](const Scenario& s) { return s.reference ? referenceJson(*s.reference) : json(); }));
+  keys.push_back(custom(
+      {.name = "friction",
+       .doc = "bottom friction by Manning's n, one value for every model (below)",
+       .typeDoc = "object",
+       .defaultDoc = "no friction"},
+      [](Scenario& s, const json& v, const KeyContext& at) {
+        s.friction = readFriction(v, at.where);
+      },
+      [](const Scenario& s) { return frictionJson(s.friction); }));
   keys.push_back(memberKey<Scenario>(
       {.name = "tick",
        .lo = 1e-5,

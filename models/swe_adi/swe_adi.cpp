@@ -72,6 +72,8 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   projection_.reset(domain);
   positivityVolume_ = lastCorrection_ = 0.0;
   rateMean_ = 0.0f;
+  friction_ = ManningFriction(domain.g(), domain.manning(), dryThreshold_);
+  frictionEnergy_ = 0.0;
   wetCells_ = std::max(domain.wetCount(), 1);
   prepareDischargeSync();
 }
@@ -96,6 +98,7 @@ void SweAdi::step(double dt) {
   }
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
   sync_.correct(dischargeFields(), dx, projection_.changedStep());  // -div(q) = hdot^{n+1}
+  applyFriction(dt);                                                // Manning: q, hdot
   keepDepthNonNegative(dt);                                         // d = h - b >= 0
   absorbAtOpenEdges(dt);                                            // docs/open-edges.md
 }
@@ -583,15 +586,17 @@ double SweAdi::dischargeMismatch() const {
 }
 
 std::map<std::string, double> SweAdi::diagnostics() const {
-  return {{"solver_iterations", iterations_},
-          {"adi_correction", lastCorrection_},
-          {"dry_cells", dryCells_},
-          {"positivity_volume", positivityVolume_},
-          {"discharge_mismatch", dischargeMismatch()},
-          {"adi_energy_check", projection_.active() ? 1.0 : 0.0},
-          {"adi_weight_delta", projection_.weightDelta()},
-          {"adi_weight_correction", projection_.weightCorrection()},
-          {"discharge_sync", sync_.corrected() ? 1.0 : 0.0}};
+  std::map<std::string, double> figures{{"solver_iterations", iterations_},
+                                        {"adi_correction", lastCorrection_},
+                                        {"dry_cells", dryCells_},
+                                        {"positivity_volume", positivityVolume_},
+                                        {"discharge_mismatch", dischargeMismatch()},
+                                        {"adi_energy_check", projection_.active() ? 1.0 : 0.0},
+                                        {"adi_weight_delta", projection_.weightDelta()},
+                                        {"adi_weight_correction", projection_.weightCorrection()},
+                                        {"discharge_sync", sync_.corrected() ? 1.0 : 0.0}};
+  if (friction_.active()) figures["friction_energy"] = frictionEnergy_;
+  return figures;
 }
 
 }  // namespace wb

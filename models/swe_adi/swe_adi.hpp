@@ -55,6 +55,7 @@
 #include <cstdint>
 
 #include "core/grid/edges.hpp"
+#include "core/model/manning_friction.hpp"
 #include "core/model/model.hpp"
 #include "models/swe_adi/depth_positivity.hpp"
 #include "models/swe_adi/discharge_sync.hpp"
@@ -92,6 +93,8 @@ class SweAdi final : public Model {
   // Open edges: h, its rate and the discharges relax toward rest in the layer
   // (docs/open-edges.md); the water the layer takes out is the volume budget's sink.
   bool absorbsAtOpenEdges() const override { return true; }
+  // Manning's n of the domain on the face discharges (applyFriction, swe_adi_friction.cpp).
+  bool appliesBottomFriction() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with
@@ -103,7 +106,8 @@ class SweAdi final : public Model {
   // discharge_mismatch (dischargeMismatch(), m/s), discharge_sync (1 when the last step
   // corrected the discharges, DischargeSync), adi_energy_check and adi_weight_delta /
   // adi_weight_correction (whether the last step was checked, and its projection's weights,
-  // EnergyProjection).
+  // EnergyProjection), friction_energy (the discharges' kinetic energy that bottom friction
+  // took out since reset, m^5/s^2; with a Manning n only).
   std::map<std::string, double> diagnostics() const override;
   // The energy the trapezoidal rule keeps (m^4 / s^2): 1/2 sum_cells hdot^2 dA + 1/2 sum_faces
   // g D_f ((h_N - h_C) / dx)^2 dA = 1/2 (hdot^T hdot + h^T (-L) h) dA, the face depths of the last
@@ -143,6 +147,8 @@ class SweAdi final : public Model {
   void prepareDischargeSync();
   void keepDepthNonNegative(double dt);
   void absorbAtOpenEdges(double dt);
+  // Manning's bottom friction on the face discharges, the rate moved with them.
+  void applyFriction(double dt);
   // The face velocities q / D_f of the present discharges and the cell velocities of those,
   // computed if stale; each returns which.
   const Field2D& faceVelocities(const Field2D& which) const;
@@ -187,6 +193,8 @@ class SweAdi final : public Model {
   int dryCells_ = 0, wetCells_ = 1;
   float rateMean_ = 0.0f;
   double positivityVolume_ = 0.0, lastCorrection_ = 0.0;
+  ManningFriction friction_;     // the domain's n; inactive at n = 0
+  double frictionEnergy_ = 0.0;  // kinetic energy friction took out since reset (m^5/s^2)
 };
 
 }  // namespace wb

@@ -92,6 +92,8 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
     dt_ = std::min(kAutoExplicitMultiple * explicitLimit(), kAutoShearSafety * maxStableDt());
   }
   lastDt_ = dt_;
+  friction_ = ManningFriction(domain.g(), domain.manning(), settings_.filmDepth);
+  frictionEnergy_ = 0.0;
 }
 
 // A linear gravity wave carries u = sqrt(g / d) eta, so its shear is about sqrt(g / d) times
@@ -128,6 +130,7 @@ void SweSemiLagrangian::step(double dt) {
     absorbAtOpenEdges(dt);
     keepDepthNonNegative();  // and shear_
   }
+  applyFriction(dt);  // Manning, on u^{n+1} with d^{n+1}
   frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
 }
@@ -168,6 +171,39 @@ void SweSemiLagrangian::applyForce(double dt) {
     }
   }
   walls_.enforceVelocity(uDep_, vDep_);
+}
+
+// Manning's bottom friction (core/model/manning_friction.hpp: GeoClaw's and ANUGA's
+// d(d u)/dt = -g n^2 |u| d u / d^{4/3}) as GeoClaw applies it, a source step split after the
+// step (its src2 after the hyperbolic step): one implicit step on the new velocity with the new
+// depth d^{n+1} held,
+//   u <- u / (1 + dt g n^2 |u| / d^{4/3}),
+// which only slows the water, never reverses it, however thin. After the step rather than on
+// the departure velocities, because where the flow converges eqs. 21-22 take the momentum
+// advected in flux form from u^n (momentumAt), which would put back what friction took from
+// u~. Films (d <= film_depth) have no velocity already (keepDepthNonNegative); the next step
+// floods them with their neighbours' slowed velocity. The continuity fluxes of the next step
+// carry the slowed water. shear_ (auto dt's bound) is the step's before friction, which slows
+// every cell, more where the water is thinner. friction_energy adds the kinetic energy
+// 1/2 d (|u|^2 - |u_new|^2) dA this takes out.
+void SweSemiLagrangian::applyFriction(double dt) {
+  if (!friction_.active()) return;
+  const std::size_t n = u_.size();
+  float *u = u_.data(), *v = v_.data();
+  const float* depth = depth_.data();
+  const auto& wet = domain_->wetMask();
+  double dissipated = 0.0;
+#pragma omp parallel for schedule(static) reduction(+ : dissipated) if (worthThreads(n))
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!wet[k]) continue;
+    const double speed2 = double(u[k]) * u[k] + double(v[k]) * v[k];
+    if (speed2 == 0.0) continue;
+    const double keep = friction_.keep(std::sqrt(speed2), depth[k], dt);
+    dissipated += 0.5 * depth[k] * speed2 * (1.0 - keep * keep);
+    u[k] = float(keep * u[k]);
+    v[k] = float(keep * v[k]);
+  }
+  frictionEnergy_ += dissipated * domain_->grid().cellArea();
 }
 
 // Eq. 25, right side: h~ + dt (u~ b_x + v~ b_y) - dt d^n (u~_x + v~_y). With d^n = h^n - b
@@ -564,11 +600,13 @@ double SweSemiLagrangian::kineticEnergy() const {
 }
 
 std::map<std::string, double> SweSemiLagrangian::diagnostics() const {
-  return {{"solver_iterations", lastSolve_.iterations},
-          {"solver_residual", lastSolve_.relativeResidual},
-          {"shear_number", lastDt_ * shear_},
-          {"dry_cells", dryCells_},
-          {"lifted_cells", liftedCells_}};
+  std::map<std::string, double> figures{{"solver_iterations", lastSolve_.iterations},
+                                        {"solver_residual", lastSolve_.relativeResidual},
+                                        {"shear_number", lastDt_ * shear_},
+                                        {"dry_cells", dryCells_},
+                                        {"lifted_cells", liftedCells_}};
+  if (friction_.active()) figures["friction_energy"] = frictionEnergy_;
+  return figures;
 }
 
 }  // namespace wb

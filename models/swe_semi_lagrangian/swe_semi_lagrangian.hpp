@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/grid/edges.hpp"
+#include "core/model/manning_friction.hpp"
 #include "core/model/model.hpp"
 #include "core/solvers/conjugate_gradient.hpp"
 #include "core/solvers/helmholtz_solver.hpp"
@@ -69,9 +70,13 @@ class SweSemiLagrangian final : public Model {
   double kineticEnergy() const override;
   // solver_iterations, solver_residual (CG on eq. 25), shear_number (dt times the shear),
   // dry_cells (cells holding a film thinner than film_depth after the last step),
-  // lifted_cells (cells whose surface round-off put below the ground, lifted back to it).
+  // lifted_cells (cells whose surface round-off put below the ground, lifted back to it),
+  // friction_energy (kinetic energy bottom friction took out since reset, m^5/s^2; with a
+  // Manning n only).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
+  // Manning's n of the domain on the velocity after each step (applyFriction).
+  bool appliesBottomFriction() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
@@ -142,6 +147,7 @@ class SweSemiLagrangian final : public Model {
 
   double estimatedInitialShear() const;
   void applyForce(double dt);
+  void applyFriction(double dt);
   // Eq. 25's faces, right side and the start of its solve in one pass over row bands.
   void assembleEq25(double dt);
   // The depth of each face for eq. 25 and the fluxes (swe_semi_lagrangian_wet_dry.cpp), and
@@ -247,6 +253,8 @@ class SweSemiLagrangian final : public Model {
   bool autoDt_ = true;
   CgResult lastSolve_;
   int dryCells_ = 0;
+  ManningFriction friction_;     // the domain's n; inactive at n = 0
+  double frictionEnergy_ = 0.0;  // kinetic energy friction took out since reset (m^5/s^2)
 };
 
 }  // namespace wb

@@ -43,6 +43,9 @@ std::vector<VerifyCase> openEdgesCases();
 std::vector<VerifyCase> bodyCases();
 // Land above the rest level in the shallow-water models (models/verification/land_cases.cpp).
 std::vector<VerifyCase> landCases();
+// Bottom friction by Manning's n in the shallow-water models
+// (models/verification/manning_friction_cases.cpp).
+std::vector<VerifyCase> manningFrictionCases();
 // A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
 // measured once it has been through the layers, against the same run with walls there and,
 // when asked, against free space: the same run on a channel long enough that nothing comes

@@ -1,0 +1,42 @@
+// Bottom friction by Manning's n, the form GeoClaw and ANUGA state on the momentum:
+//
+//   d(d u)/dt = -g n^2 |u| (d u) / d^{4/3}
+//
+// GeoClaw (geoclaw/2d/lib/src2_geo.f, clawpack.org/manning.html): gamma = |hu| g n^2 / h^{7/3},
+// hu <- hu / (1 + dt gamma), momentum zeroed below a depth tolerance; ANUGA
+// (shallow_water _manning_friction_flat): S = -g n^2 |uh| / h^{7/3}, the semi-implicit momentum
+// update by S uh. |hu| / h^{7/3} = |u| / h^{4/3}: the same law.
+//
+// Here the depth d is held over the step, so du/dt = -g n^2 |u| u / d^{4/3}, applied as one
+// split implicit step with the speed before it:
+//
+//   u <- u / (1 + dt g n^2 |u| / d^{4/3})
+//
+// The factor lies in (0, 1] for any dt, speed and depth: the step only slows the water and
+// never reverses it, however thin (stiff) the water. For a uniform current with no force it
+// is the exact solution sampled at the steps: 1/u^{n+1} = 1/u^n + dt g n^2 / d^{4/3}, the
+// discrete form of u(t) = u0 / (1 + g n^2 u0 t / d^{4/3}) (docs/verification.md, "Manning
+// friction"). Water at or below the model's dry depth (its film or dry threshold) stops,
+// as GeoClaw zeroes the momentum of its dry cells: nothing divides by a vanishing depth.
+#pragma once
+
+#include <cmath>
+
+namespace wb {
+
+struct ManningFriction {
+  double gn2 = 0.0;    // g n^2 (m^{1/3}: m/s^2 times s^2 m^{-2/3})
+  double floor = 0.0;  // m: water this thin or thinner stops
+
+  ManningFriction() = default;
+  ManningFriction(double g, double manning, double dryDepth)
+      : gn2(g * manning * manning), floor(dryDepth) {}
+  bool active() const { return gn2 > 0.0; }
+  // The factor that multiplies the velocity (and the discharge) over dt.
+  double keep(double speed, double depth, double dt) const {
+    if (!(depth > floor)) return 0.0;
+    return 1.0 / (1.0 + dt * gn2 * speed / (depth * std::cbrt(depth)));
+  }
+};
+
+}  // namespace wb
