@@ -79,6 +79,7 @@ void shapeThackerBowl(const Scenario& s, Domain& domain) {
 Domain buildDomain(const Scenario& s) {
   Domain domain(s.grid, s.g, s.depth);
   domain.setEdges(s.edges);
+  domain.setManning(s.friction.manning);
   if (s.bathymetry) {
     Field2D depth = readField(*s.bathymetry, s.grid.nx, s.grid.ny);
     if (s.bathymetry->format == FieldFormat::Png)
