@@ -15,6 +15,7 @@
 #include "core/ocean/ocean_layer.hpp"
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/terrain_file_keys.hpp"
 
 namespace wb {
 namespace fs = std::filesystem;
@@ -189,7 +190,7 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
       refuse("smaller", "the window is the whole local grid; size it with grid.nx and grid.ny");
   }
   r.finish();
-  if (s.maskPreset != "rect" || s.mask || s.bathymetry || s.terrain)
+  if (s.maskPreset != "rect" || s.mask || s.bathymetry || s.terrain || s.terrainFile)
     ObjectReader::fail(where,
                        "the window travels, so the domain must be open water of one "
                        "depth: no mask, bathymetry or terrain");
@@ -777,7 +778,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   ObjectReader top(root, source, source);
   s.name = top.text("name", s.name);
   s.description = top.text("description", "");
-  {
+  if (top.has("grid") || !terrainGivesGrid(root)) {
     ObjectReader grid(top.raw("grid"), top.at("grid"));
     s.grid.nx = grid.integer("nx", s.grid.nx, 4, 1 << 16);
     s.grid.ny = grid.integer("ny", s.grid.ny, 4, 1 << 16);
@@ -785,6 +786,10 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     checkGridSize(s.grid, top.at("grid"));
     grid.finish();
   }
+  if (top.has("terrain") && namesTerrainFile(top.raw("terrain")))  // may set the grid
+    readTerrainFileKeys(top.raw("terrain"), top.at("terrain"),
+                        context.file(top.raw("terrain").at("file"), top.at("terrain") + ".file"),
+                        top.has("grid"), s);
   if (top.has("water")) {
     ObjectReader water(top.raw("water"), top.at("water"));
     s.g = water.number("g", s.g, 1e-3, 1e3);
@@ -812,7 +817,7 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
     if (domain.has("edges")) s.edges = readEdges(domain.raw("edges"), domain.at("edges"), s.grid);
     domain.finish();
   }
-  if (top.has("terrain")) {
+  if (top.has("terrain") && !s.terrainFile) {
     ObjectReader terrain(top.raw("terrain"), top.at("terrain"));
     s.terrain = context.file(terrain.raw("png"), terrain.at("png"));
     s.terrainHeightScale = terrain.number("height_scale", s.terrainHeightScale, 0, 1e5);
