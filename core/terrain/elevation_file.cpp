@@ -7,6 +7,7 @@
 #include <mutex>
 #include <sstream>
 
+#include <cpl_conv.h>
 #include <cpl_error.h>
 #include <cpl_vsi.h>
 #include <gdal_priv.h>
@@ -38,7 +39,11 @@ class QuietGdal {
  public:
   QuietGdal() {
     static std::once_flag registered;
-    std::call_once(registered, [] { GDALAllRegister(); });
+    std::call_once(registered, [] {
+      GDALAllRegister();
+      // /vsigzip/ would otherwise leave a ".properties" file beside every gzip file it reads.
+      CPLSetConfigOption("CPL_VSIL_GZIP_WRITE_PROPERTIES", "NO");
+    });
     CPLPushErrorHandler(CPLQuietErrorHandler);
     CPLErrorReset();
   }

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 
+#include <cpl_conv.h>
 #include <cpl_vsi.h>
 #include <gdal_priv.h>
 #include <netcdf.h>
@@ -47,6 +48,7 @@ class TerrainFile : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     GDALAllRegister();
+    CPLSetConfigOption("CPL_VSIL_GZIP_WRITE_PROPERTIES", "NO");  // nothing beside the .gz
   }
   void TearDown() override { fs::remove_all(dir_); }
 
