@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libgl1-mesa-dev libglx-mesa0
   libvtk9-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev libeigen3-dev libomp-dev libpng-dev
-  libfftw3-dev gnuplot-nox
+  libfftw3-dev libgdal-dev gnuplot-nox
   xvfb xauth libgl1-mesa-dri x11-utils clang libclang-rt-14-dev)
 # What only the tests need: a browser to render the study report in, and a one-node Slurm
 # cluster for the study test (tests/slurm).

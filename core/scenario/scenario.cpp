@@ -113,8 +113,16 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
   // sail anywhere on the open sea.
   const bool travels =
       top.has("ocean") && top.raw("ocean").is_object() && top.raw("ocean").contains("window");
+  // The second: an elevation file may give the grid (core/scenario/terrain_file_keys.hpp).
+  const json* terrainFile =
+      top.has("terrain") && namesTerrainFile(top.raw("terrain")) ? &top.raw("terrain") : nullptr;
   readKeys(top, scenarioKeys(), s,
-           KeyContext{.where = source, .grid = &s.grid, .files = &files, .travels = travels});
+           KeyContext{.where = source,
+                      .grid = &s.grid,
+                      .files = &files,
+                      .travels = travels,
+                      .terrainFile = terrainFile,
+                      .terrainWhere = top.at("terrain")});
   top.finish();
   s.ticksPerFrame();  // refuses a frame_dt that is not a whole number of ticks
   return s;

@@ -17,10 +17,12 @@
 // are relative to the JSON file; builtin scenarios read the files embedded with them.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +38,7 @@
 #include "core/model/parameters.hpp"
 #include "core/scenario/friction_keys.hpp"
 #include "core/scenario/scenario_keys.hpp"
+#include "core/terrain/elevation_file.hpp"
 
 namespace wb {
 
@@ -63,6 +66,17 @@ struct BodiesSpec {
 // `follow` (the same for every model), across the periodic open sea.
 struct OceanWindow {
   std::size_t follow = 0;
+};
+
+// "terrain": {"file": F, "values", "sea_level", "grid", "origin", "coast"}: the ground from an
+// elevation file read with GDAL (core/scenario/terrain_file_keys.hpp; docs/scenario.md,
+// "Terrain from elevation files"). Scenario::seaLevel and coast hold the section's others.
+struct TerrainFile {
+  FileRef file;
+  ElevationValues values = ElevationValues::Elevation;
+  bool gridFromFile = false;                    // "grid": "file" (else "resample")
+  std::optional<std::array<double, 2>> origin;  // file coordinates of the grid's corner (0, 0)
+  std::shared_ptr<const ElevationGrid> data;    // read once, when the scenario is read
 };
 
 struct Scenario {
@@ -109,6 +123,8 @@ struct Scenario {
   double frameDt = 1.0 / 60.0;  // s, a whole number of ticks
   double duration = 10.0;       // s
   std::uint64_t seed = 1;
+
+  std::optional<TerrainFile> terrainFile;  // "terrain": {"file": ...}
 
   int frameCount() const;
   // frame_dt in ticks; throws InputError naming frame_dt when it is not a whole number of

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/terrain_file_keys.hpp"
 
 namespace wb {
 using nlohmann::json;
@@ -54,7 +55,7 @@ namespace {
 // gives no ground or walls of its own.
 void shapeThackerBowl(const Scenario& s, Domain& domain) {
   const std::string where = s.source + ": reference: thacker ";
-  if (s.bathymetry || s.terrain)
+  if (s.bathymetry || s.terrain || s.terrainFile)
     throw InputError(where + "sets the ground (a bowl): give no water.bathymetry or terrain");
   if (s.mask || domain.wetCount() != 1LL * s.grid.nx * s.grid.ny)
     throw InputError(where + "needs water on every cell (no mask walls)");
@@ -105,6 +106,7 @@ Domain buildDomain(const Scenario& s) {
       height.data()[k] *= float(s.terrainHeightScale);
     domain.applyTerrain(height, s.seaLevel, s.coast);
   }
+  if (s.terrainFile) domain.applyTerrain(terrainFileHeight(s), s.seaLevel, s.coast);
   if (s.reference && s.reference->kind == ReferenceSpec::Kind::Thacker) shapeThackerBowl(s, domain);
   if (domain.wetCount() == 0) throw InputError(s.source + ": domain has no water cells");
   return domain;

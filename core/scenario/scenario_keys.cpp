@@ -3,12 +3,15 @@
 // it (scenarioKeyTables). Adding a key: docs/architecture.md, "Adding a scenario key".
 #include "core/scenario/scenario_keys.hpp"
 
+#include "core/scenario/terrain_file_keys.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_sections.hpp"
+#include "core/scenario/terrain_file_keys.hpp"
 
 namespace wb {
 namespace fs = std::filesystem;
@@ -311,9 +314,26 @@ std::vector<ScenarioKey> declareScenarioKeys() {
            [](const Scenario& s) { return s.description.empty() ? json() : json(s.description); },
        .set = [](Scenario& s, const json& v,
                  const KeyContext&) { s.description = v.get<std::string>(); }});
-  ScenarioKey grid =
-      section({.name = "grid", .doc = "the cells (below)", .required = true}, gridKeys());
+  ScenarioKey grid = section({.name = "grid",
+                              .doc = "the cells (below)",
+                              .defaultDoc = "required, unless `terrain` gives it"},
+                             gridKeys());
+  // An elevation file is read right after the grid, before the keys the grid bounds: with
+  // "grid": "file" it is the grid; else it must cover the grid given.
+  const auto readTerrainFile = [](Scenario& s, const KeyContext& at, bool gridGiven) {
+    if (!at.terrainFile) return;
+    const FileRef file = at.files->file(at.terrainFile->at("file"), at.terrainWhere + ".file");
+    readTerrainFileKeys(*at.terrainFile, at.terrainWhere, file, gridGiven, s);
+  };
   grid.check = [](const Scenario& s, const KeyContext& at) { checkGridSize(s.grid, at.where); };
+  grid.then = [readTerrainFile](Scenario& s, const KeyContext& at) {
+    readTerrainFile(s, at, true);
+  };
+  grid.fallback = [readTerrainFile](Scenario& s, const KeyContext& at) {
+    if (!at.terrainFile || !terrainGivesGrid(json{{"terrain", *at.terrainFile}}))
+      ObjectReader::fail(at.where, "missing");
+    readTerrainFile(s, at, false);
+  };
   keys.push_back(grid);
   keys.push_back(section(
       {.name = "water", .doc = "gravity, rest depth or bathymetry", .defaultDoc = "see below"},
@@ -321,7 +341,23 @@ std::vector<ScenarioKey> declareScenarioKeys() {
   keys.push_back(section(
       {.name = "domain", .doc = "which cells are water", .defaultDoc = "`{\"mask\": \"rect\"}`"},
       domainKeys()));
-  keys.push_back(section({.name = "terrain", .doc = "a heightmap coast"}, terrainKeys()));
+  // A PNG heightmap (the keys below) or an elevation file, read with the grid (above).
+  ScenarioKey terrain = custom(
+      {.name = "terrain",
+       .doc = "a heightmap coast, or the ground from an elevation file (below)",
+       .typeDoc = "object"},
+      [](Scenario& s, const json& v, const KeyContext& at) {
+        if (s.terrainFile) return;
+        ObjectReader section(v, at.where);
+        readKeys(section, terrainKeys(), s, at);
+        section.finish();
+      },
+      [](const Scenario& s) {
+        return s.terrainFile ? terrainFileJson(s, fileJson(s.terrainFile->file))
+                             : writeKeys(terrainKeys(), s);
+      });
+  terrain.children = terrainKeys();
+  keys.push_back(terrain);
   keys.push_back(
       section({.name = "initial", .doc = "the initial surface", .defaultDoc = "flat water"},
               initialKeys()));
@@ -572,7 +608,7 @@ const std::vector<ScenarioKey>& scenarioKeys() {
 
 const std::vector<ScenarioKey>& sectionKeys(const std::string& name) {
   for (const ScenarioKey& key : scenarioKeys())
-    if (key.name == name && key.kind == KeyKind::Object) return key.children;
+    if (key.name == name && !key.children.empty()) return key.children;
   throw std::logic_error("no scenario section " + name);
 }
 

@@ -57,6 +57,10 @@ struct KeyContext {
   std::size_t boats = 0;
   const ScenarioFiles* files = nullptr;
   bool travels = false;
+  // The "terrain" section when it names an elevation file (looked up before the walk too: with
+  // "grid": "file" its samples are the grid, which the keys after "grid" need), and where it is.
+  const nlohmann::json* terrainFile = nullptr;
+  std::string terrainWhere{};
 };
 
 template <class Target>
@@ -87,6 +91,9 @@ struct Key {
   std::function<void(Target&, const KeyContext&)> fallback{};
   // After the key (an Object: all its children) is set: checks across keys.
   std::function<void(const Target&, const KeyContext&)> check{};
+  // After the key is set and checked: what follows from it (the grid: an elevation file read
+  // onto it).
+  std::function<void(Target&, const KeyContext&)> then{};
   std::vector<Key<Target>> children{};  // of an Object
 
   // The upper bound on this grid with this many boats.
@@ -141,6 +148,7 @@ void readKeys(ObjectReader& r, const std::vector<Key<Target>>& keys, Target& tar
       readKeys(object, key.children, target, context);
       if (key.check) key.check(target, at);
       object.finish();
+      if (key.then) key.then(target, at);
       continue;
     }
     if (key.extent == KeyExtent::Boats && context.boats == 0)
@@ -153,6 +161,7 @@ void readKeys(ObjectReader& r, const std::vector<Key<Target>>& keys, Target& tar
     else
       key.set(target, checkedKeyValue(key.kind, key.choices, key.lo, hi, value, at.where), at);
     if (key.check) key.check(target, at);
+    if (key.then) key.then(target, at);
   }
 }
 

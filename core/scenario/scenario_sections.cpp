@@ -68,7 +68,7 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
       refuse("smaller", "the window is the whole local grid; size it with grid.nx and grid.ny");
   }
   r.finish();
-  if (s.maskPreset != "rect" || s.mask || s.bathymetry || s.terrain)
+  if (s.maskPreset != "rect" || s.mask || s.bathymetry || s.terrain || s.terrainFile)
     ObjectReader::fail(where,
                        "the window travels, so the domain must be open water of one "
                        "depth: no mask, bathymetry or terrain");

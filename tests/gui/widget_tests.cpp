@@ -312,6 +312,52 @@ class WidgetTests : public QObject {
     QCOMPARE(panel->layerFractionBox()->value(), 0.125);
   }
 
+  // The Domain tab imports an elevation file through core's reader: an ESRI grid of depths
+  // whose samples become the grid (one undo step, the old grid back on undo); a bad file is
+  // refused naming it, and nothing changes.
+  void elevationFileImportSetsTheGroundAndGrid() {
+    ScenarioDocument document;
+    loadOpenPool(document);
+    MaskEditor editor(document);
+    QTemporaryDir dir;
+    const QString asc = dir.filePath("bay.asc");
+    QFile out(asc);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    // Row 0 is the northern one: the south-east corner is land 0.2 m above the still water.
+    out.write(
+        "ncols 5\nnrows 4\nxllcenter 0\nyllcenter 0\ncellsize 0.5\n"
+        "1 1 1 1 1\n1 1 1 1 1\n1 1 1 0.5 0\n1 1 1 0.5 -0.2\n");
+    out.close();
+    const int pushed = editor.undoStack()->count();
+    editor.importElevationFile(asc, ElevationValues::Depth, 0.0, true, Domain::Coast::Ground);
+    QCOMPARE(editor.undoStack()->count(), pushed + 1);
+    QCOMPARE(editor.nx(), 5);
+    QCOMPARE(editor.ny(), 4);
+    QCOMPARE(document.scenario().grid.dx, 0.5);
+    const Domain domain = buildDomain(document.scenario());
+    QCOMPARE(domain.restDepth()(0, 3), 1.0f);
+    QCOMPARE(domain.restDepth()(4, 0), -0.2f);
+    QCOMPARE(editor.depth().size(), std::size_t(20));  // the layers follow the grid
+    QCOMPARE(editor.mask().size(), std::size_t(20));
+    editor.undoStack()->undo();
+    QCOMPARE(editor.nx(), kSide);
+    QVERIFY(!document.scenario().terrainFile);
+
+    const QString bad = dir.filePath("bad.tif");
+    QFile garbage(bad);
+    QVERIFY(garbage.open(QIODevice::WriteOnly));
+    garbage.write(QByteArray(100, '\x07'));
+    garbage.close();
+    try {
+      editor.importElevationFile(bad, ElevationValues::Elevation, 0.0, true, Domain::Coast::Walls);
+      QFAIL("a file that is no elevation grid was taken");
+    } catch (const InputError& error) {
+      QVERIFY2(QString(error.what()).startsWith(bad + ": "), error.what());
+    }
+    QCOMPARE(editor.undoStack()->count(), pushed + 1);  // the undone import, nothing new
+    QCOMPARE(editor.nx(), kSide);
+  }
+
   // The check that the grid holds its layers runs again when the grid changes (and on undo).
   void edgesFitCheckFollowsTheGrid() {
     ScenarioDocument document;

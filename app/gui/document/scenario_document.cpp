@@ -8,6 +8,7 @@
 #include "app/gui/document/edit_commands.hpp"
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/terrain_file_keys.hpp"
 #include "models/registry.hpp"
 
 namespace wb::gui {
@@ -29,6 +30,7 @@ std::size_t nearestOldCell(const Grid& old, const Grid& grid, int i, int j) {
 std::shared_ptr<const Mask> maskOf(const Scenario& scenario) {
   Scenario withoutTerrain = scenario;
   withoutTerrain.terrain.reset();
+  withoutTerrain.terrainFile.reset();
   try {
     return std::make_shared<const Mask>(buildDomain(withoutTerrain).wetMask());
   } catch (const std::exception&) {
@@ -40,6 +42,7 @@ std::shared_ptr<const Mask> maskOf(const Scenario& scenario) {
 std::shared_ptr<const Depth> depthOf(const Scenario& scenario) {
   Scenario allWater = scenario;
   allWater.terrain.reset();
+  allWater.terrainFile.reset();
   allWater.mask.reset();
   allWater.maskPreset = "rect";
   try {
@@ -183,12 +186,30 @@ void ScenarioDocument::setModelParamsOf(const std::map<std::string, nlohmann::js
 void ScenarioDocument::setTerrain(const std::optional<TerrainSetting>& terrain) {
   Scenario s = scenario();
   s.terrain.reset();
+  s.terrainFile.reset();
   if (terrain) {
     s.terrain = FileRef{terrain->file.toStdString(), false};
     s.seaLevel = terrain->seaLevel;
     s.terrainHeightScale = terrain->heightScale;
   }
   setScenario(s, terrain ? tr("import heightmap") : tr("remove heightmap"));
+}
+
+void ScenarioDocument::setTerrainFile(const TerrainFile& terrain, double seaLevel,
+                                      Domain::Coast coast) {
+  Scenario s = scenario();
+  s.terrain.reset();
+  s.seaLevel = seaLevel;
+  s.coast = coast;
+  wb::setTerrainFile(s, terrain);
+  const Grid& old = scenario().grid;
+  if (s.grid.nx != old.nx || s.grid.ny != old.ny || s.grid.dx != old.dx) {
+    s.mask.reset();
+    s.maskPreset = "rect";
+    s.bathymetry.reset();
+  }
+  setScenario(s, tr("import elevation file %1")
+                     .arg(QString::fromStdString(terrain.file.path.filename().string())));
 }
 
 void ScenarioDocument::setEdges(const Edges& edges) {

@@ -103,6 +103,10 @@ class ScenarioDocument : public QObject {
   // Sets the bathymetry to this rest depth (a CSV in the scratch folder).
   void setDepth(const Depth& depth, const QString& text);
   void setTerrain(const std::optional<TerrainSetting>& terrain);
+  // The ground from an elevation file (scenario "terrain": {"file": ...}; core's setTerrainFile
+  // reads and checks it first: throws InputError naming the file, and nothing changes). A grid
+  // taken from the file replaces the grid, and with it a mask or bathymetry file of the old one.
+  void setTerrainFile(const TerrainFile& terrain, double seaLevel, Domain::Coast coast);
   // Wall or open per side, and the absorbing layer's width (docs/open-edges.md).
   void setEdges(const Edges& edges);
   // The open sea under every model (scenario "ocean"), or none; checked first (oceanParams:

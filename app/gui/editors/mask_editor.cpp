@@ -100,8 +100,13 @@ MaskEditor::MaskEditor(ScenarioDocument& document, QWidget* parent)
   importHeight->setToolTip(tr("Grayscale PNG of terrain height: cells above sea level are land"));
   connect(importMask, &QPushButton::clicked, this, &MaskEditor::askMaskImage);
   connect(importHeight, &QPushButton::clicked, this, &MaskEditor::askHeightmap);
+  auto* importElevation = new QPushButton(tr("Import elevation file…"));
+  importElevation->setToolTip(
+      tr("Bathymetry or topography: XYZ, ESRI ASCII (.asc), GeoTIFF or NetCDF, read with GDAL"));
+  connect(importElevation, &QPushButton::clicked, this, &MaskEditor::askElevationFile);
   files->addWidget(importMask);
   files->addWidget(importHeight);
+  files->addWidget(importElevation);
   layout->addLayout(files);
 
   // The canvas comes right after the tools that paint on it, so that on a laptop's screen
@@ -173,7 +178,8 @@ void MaskEditor::redraw() {
     for (int i = 0; i < nx; ++i) {
       const std::size_t k = std::size_t(j) * nx + i;
       const bool water = wetHere(k);
-      const bool coast = !water && wet[k] && document_.scenario().terrain;
+      const bool coast =
+          !water && wet[k] && (document_.scenario().terrain || document_.scenario().terrainFile);
       const QRgb colour = water   ? wetColour(k, shallowest, deepest)
                           : coast ? kCoastColour
                                   : kWallColour;
@@ -281,6 +287,58 @@ void MaskEditor::importMaskImage(const QString& file) {
 void MaskEditor::importHeightmap(const QString& file, double seaLevel, double heightScale) {
   readPngField(file.toStdString(), nx(), ny());  // fails here, with the file's name, if unusable
   document_.setTerrain(TerrainSetting{file, seaLevel, heightScale});
+}
+
+void MaskEditor::importElevationFile(const QString& file, ElevationValues values, double seaLevel,
+                                     bool gridFromFile, Domain::Coast coast) {
+  TerrainFile terrain;
+  terrain.file = FileRef{file.toStdString(), false};
+  terrain.values = values;
+  terrain.gridFromFile = gridFromFile;
+  document_.setTerrainFile(terrain, seaLevel, coast);
+}
+
+void MaskEditor::askElevationFile() {
+  const QString file = QFileDialog::getOpenFileName(
+      this, tr("Import elevation file"), QString(),
+      tr("Elevation files (*.xyz *.txt *.asc *.tif *.tiff *.nc *.grd *.gz);;All files (*)"));
+  if (file.isEmpty()) return;
+  QDialog dialog(this);
+  dialog.setWindowTitle(tr("Elevation file"));
+  auto* form = new QFormLayout(&dialog);
+  auto* values = new QComboBox;
+  values->addItem(tr("depth below the still water"));
+  values->addItem(tr("elevation above the datum"));
+  values->setToolTip(tr("What the file's numbers are: depths (positive down) or heights"));
+  auto* sea = new QDoubleSpinBox;
+  sea->setRange(-1e5, 1e5);
+  sea->setDecimals(3);
+  sea->setValue(0.0);
+  sea->setSuffix(" m");
+  sea->setToolTip(tr("The still water's level in the file's datum"));
+  auto* grid = new QComboBox;
+  grid->addItem(tr("the file's samples"));
+  grid->addItem(tr("resample onto the current grid"));
+  auto* coast = new QComboBox;
+  coast->addItem(tr("ground (floods and drains)"));
+  coast->addItem(tr("walls"));
+  form->addRow(tr("values"), values);
+  form->addRow(tr("sea level"), sea);
+  form->addRow(tr("grid"), grid);
+  form->addRow(tr("land"), coast);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return;
+  try {
+    importElevationFile(
+        file, values->currentIndex() == 0 ? ElevationValues::Depth : ElevationValues::Elevation,
+        sea->value(), grid->currentIndex() == 0,
+        coast->currentIndex() == 0 ? Domain::Coast::Ground : Domain::Coast::Walls);
+  } catch (const std::exception& error) {
+    QMessageBox::warning(this, tr("Import elevation file"), QString::fromStdString(error.what()));
+  }
 }
 
 void MaskEditor::askMaskImage() {

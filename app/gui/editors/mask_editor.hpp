@@ -1,9 +1,9 @@
 // The top-down editor of the domain shared by every model: mask brush (wall or water) with a
 // size, depth brush (deepen or shallow the rest depth by a step, cosine falloff), rectangle fill,
-// presets (rectangle, Π, obstacles), mask or heightmap PNG import, the edges (edges_panel.hpp;
-// an open edge's absorbing layer drawn as a blue dashed band). It shows the document's
-// layers and edits them through the document, whose undo stack holds every edit; a brush
-// stroke is one undo step and one rebuild, at its release.
+// presets (rectangle, Π, obstacles), mask or heightmap PNG import, elevation files (GDAL),
+// the edges (edges_panel.hpp; an open edge's absorbing layer drawn as a blue dashed band). It
+// shows the document's layers and edits them through the document, whose undo stack holds
+// every edit; a brush stroke is one undo step and one rebuild, at its release.
 #pragma once
 
 #include <array>
@@ -68,6 +68,10 @@ class MaskEditor : public QWidget {
   // Reads a grayscale PNG as the mask (white = water); throws InputError.
   void importMaskImage(const QString& file);
   void importHeightmap(const QString& file, double seaLevel, double heightScale);
+  // The ground from an elevation file read with GDAL (XYZ, ESRI ASCII, GeoTIFF, NetCDF;
+  // docs/scenario.md, "Terrain from elevation files"); throws InputError naming the file.
+  void importElevationFile(const QString& file, ElevationValues values, double seaLevel,
+                           bool gridFromFile, Domain::Coast coast);
   // Makes one side a wall or open (one undo step); the layer keeps the scenario's width.
   void setEdge(Side side, EdgeKind kind);
   EdgesPanel* edgesPanel() const { return edges_; }
@@ -77,6 +81,7 @@ class MaskEditor : public QWidget {
   void redraw();
   QRgb wetColour(std::size_t cell, float shallowest, float deepest) const;
   void askHeightmap();
+  void askElevationFile();
   void askMaskImage();
 
   MaskCanvas* canvas_ = nullptr;
