@@ -9,6 +9,7 @@
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/field_io.hpp"
 #include "core/scenario/scenario_keys.hpp"
+#include "core/scenario/terrain_file_keys.hpp"
 
 namespace wb {
 namespace fs = std::filesystem;

@@ -345,7 +345,8 @@ std::vector<ScenarioKey> declareScenarioKeys() {
   ScenarioKey terrain = custom(
       {.name = "terrain",
        .doc = "a heightmap coast, or the ground from an elevation file (below)",
-       .typeDoc = "object"},
+       .typeDoc = "object",
+       .defaultDoc = "none"},
       [](Scenario& s, const json& v, const KeyContext& at) {
         if (s.terrainFile) return;
         ObjectReader section(v, at.where);
@@ -353,8 +354,8 @@ std::vector<ScenarioKey> declareScenarioKeys() {
         section.finish();
       },
       [](const Scenario& s) {
-        return s.terrainFile ? terrainFileJson(s, fileJson(s.terrainFile->file))
-                             : writeKeys(terrainKeys(), s);
+        if (s.terrainFile) return terrainFileJson(s, fileJson(s.terrainFile->file));
+        return s.terrain ? writeKeys(terrainKeys(), s) : json();
       });
   terrain.children = terrainKeys();
   keys.push_back(terrain);
