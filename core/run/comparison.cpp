@@ -332,6 +332,8 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), dt);
   model.setForce(nullptr);
   if (recordGauges_) sampleGauges(slot, t + dt);
+  // Every step, as GeoClaw updates its fgmax grids: a crest between frames is not missed.
+  if (!slot.maxMap.empty()) slot.maxMap.update(model.eta(), *domain_, t + dt);
 }
 
 const ForceField* Comparison::forceAt(Slot& slot, double t) {
@@ -405,6 +407,13 @@ void Comparison::setRecordGauges(bool record) {
     for (Slot& slot : slots_)
       sampleGauges(slot, 0.0);
   recordGauges_ = record;
+}
+
+void Comparison::recordMaxMaps(const MaxMapSettings& settings) {
+  for (Slot& slot : slots_) {
+    slot.maxMap = MaxMap(*domain_, settings, slot.model->floodsLand());
+    slot.maxMap.update(slot.model->eta(), *domain_, time());
+  }
 }
 
 std::vector<GaugeSample> Comparison::takeGaugeSamples(std::size_t k) {

@@ -92,6 +92,7 @@ class SweAdi final : public Model {
   // Open edges: h, its rate and the discharges relax toward rest in the layer
   // (docs/open-edges.md); the water the layer takes out is the volume budget's sink.
   bool absorbsAtOpenEdges() const override { return true; }
+  bool floodsLand() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with

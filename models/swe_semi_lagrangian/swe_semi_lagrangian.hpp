@@ -72,6 +72,7 @@ class SweSemiLagrangian final : public Model {
   // lifted_cells (cells whose surface round-off put below the ground, lifted back to it).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
+  bool floodsLand() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
