@@ -23,32 +23,46 @@ MaxMap::MaxMap(const Domain& domain, MaxMapSettings settings, bool floodsLand)
       floodsLand_(floodsLand),
       etaMax_(domain.nx(), domain.ny(), kNaN),
       depthMax_(domain.nx(), domain.ny(), 0.0f),
-      arrival_(domain.nx(), domain.ny(), kNaN),
-      everWet_(domain.nx(), domain.ny(), 0.0f) {}
+      arrival_(domain.nx(), domain.ny(), kNaN) {
+  setDomain(domain);
+}
 
-// One pass over the grid: a cell is a sample of (eta, h = eta + d0) where it is open and, for a
-// model that takes land as a wall, under water at rest.
-void MaxMap::update(const Field2D& eta, const Domain& domain, double time) {
+void MaxMap::setDomain(const Domain& domain) {
+  restDepth_ = domain.restDepth();
+  wetThreshold_ = Field2D(domain.nx(), domain.ny());
   const auto& open = domain.wetMask();
-  const float* d0 = domain.restDepth().data();
-  const float* surface = eta.data();
-  const float wet = float(settings_.wetDepth), tolerance = float(settings_.arrivalTolerance);
-  const float now = float(time);
-  float* etaMax = etaMax_.data();
-  float* depthMax = depthMax_.data();
-  float* arrival = arrival_.data();
-  float* everWet = everWet_.data();
-  const bool land = floodsLand_;
-  for (std::size_t k = 0; k < eta.size(); ++k) {
-    if (!open[k] || (!land && d0[k] <= 0.0f)) continue;
-    const float h = surface[k] + d0[k];
-    if (!(h > wet)) continue;
-    everWet[k] = 1.0f;
-    // NaN compares false: the first wet sample sets eta_max.
-    if (!(etaMax[k] >= surface[k])) etaMax[k] = surface[k];
-    if (h > depthMax[k]) depthMax[k] = h;
-    if (std::isnan(arrival[k]) && std::fabs(surface[k]) > tolerance) arrival[k] = now;
+  for (std::size_t k = 0; k < open.size(); ++k) {
+    const float d0 = restDepth_.data()[k];
+    const bool sampled = open[k] && (floodsLand_ || d0 > 0.0f);
+    wetThreshold_.data()[k] =
+        sampled ? float(settings_.wetDepth) - d0 : std::numeric_limits<float>::infinity();
   }
+}
+
+namespace {
+// One row-span of the maps: a sample counts where eta > threshold (h = eta + d0 > wetDepth).
+// Written as selects so that it vectorises (no-trapping-math: NaN compares are plain selects),
+// about as costly as a wave scheme's step; NaN compares false, so the first sample sets eta_max
+// and a NaN arrival (x != x) is the only one replaced.
+__attribute__((target_clones("avx2", "default"), optimize("no-trapping-math"))) void maxMapSpan(
+    float* __restrict etaMax, float* __restrict depthMax, float* __restrict arrival,
+    const float* __restrict eta, const float* __restrict d0, const float* __restrict threshold,
+    float tolerance, float now, std::size_t n) {
+#pragma omp simd
+  for (std::size_t k = 0; k < n; ++k) {
+    const float e = eta[k], h = e + d0[k];
+    const bool counts = e > threshold[k];
+    etaMax[k] = counts & !(etaMax[k] >= e) ? e : etaMax[k];
+    depthMax[k] = counts & (h > depthMax[k]) ? h : depthMax[k];
+    const bool first = counts & (arrival[k] != arrival[k]) & ((e > tolerance) | (-e > tolerance));
+    arrival[k] = first ? now : arrival[k];
+  }
+}
+}  // namespace
+
+void MaxMap::update(const Field2D& eta, double time) {
+  maxMapSpan(etaMax_.data(), depthMax_.data(), arrival_.data(), eta.data(), restDepth_.data(),
+             wetThreshold_.data(), float(settings_.arrivalTolerance), float(time), eta.size());
 }
 
 std::optional<RunUp> MaxMap::runUp(const Domain& domain) const {

@@ -42,9 +42,10 @@ class MaxMap {
   // For a model that floods land (Model::floodsLand) or not, on the domain's grid.
   MaxMap(const Domain& domain, MaxMapSettings settings, bool floodsLand);
 
-  // Takes the model's surface at `time` into the maps; `domain` is the current one (a mask
-  // stroke may have changed it since).
-  void update(const Field2D& eta, const Domain& domain, double time);
+  // The domain changed (a mask stroke): which cells are sampled, and their rest depth.
+  void setDomain(const Domain& domain);
+  // Takes the model's surface at `time` into the maps: one vectorised pass over the grid.
+  void update(const Field2D& eta, double time);
 
   bool empty() const { return etaMax_.empty(); }
   bool floodsLand() const { return floodsLand_; }
@@ -52,8 +53,8 @@ class MaxMap {
   const Field2D& etaMax() const { return etaMax_; }      // m, NaN where never wet
   const Field2D& depthMax() const { return depthMax_; }  // m, 0 where never wet
   const Field2D& arrival() const { return arrival_; }    // s, NaN where nothing arrived
-  // Whether the cell was ever wet.
-  bool everWet(int i, int j) const { return everWet_(i, j) != 0.0f; }
+  // Whether the cell was ever wet: its largest depth is above 0 only then.
+  bool everWet(int i, int j) const { return depthMax_(i, j) > 0.0f; }
 
   // The highest land wetted (see the top of this file): nullopt for a model without wet/dry
   // physics, and for one whose water reached no land.
@@ -62,7 +63,10 @@ class MaxMap {
  private:
   MaxMapSettings settings_;
   bool floodsLand_ = false;
-  Field2D etaMax_, depthMax_, arrival_, everWet_;
+  Field2D etaMax_, depthMax_, arrival_;
+  // A sample counts where eta > wetThreshold_ = wetDepth - d0 (h > wetDepth); +inf where the
+  // cell is never sampled (solid; land, for a model that takes it as a wall).
+  Field2D restDepth_, wetThreshold_;
 };
 
 // max_map.csv (docs/exports.md): the header `i,j,x,y,eta_max,depth_max,arrival_time`, then one

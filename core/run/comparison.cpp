@@ -333,7 +333,7 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
   model.setForce(nullptr);
   if (recordGauges_) sampleGauges(slot, t + dt);
   // Every step, as GeoClaw updates its fgmax grids: a crest between frames is not missed.
-  if (!slot.maxMap.empty()) slot.maxMap.update(model.eta(), *domain_, t + dt);
+  if (!slot.maxMap.empty()) slot.maxMap.update(model.eta(), t + dt);
 }
 
 const ForceField* Comparison::forceAt(Slot& slot, double t) {
@@ -412,7 +412,7 @@ void Comparison::setRecordGauges(bool record) {
 void Comparison::recordMaxMaps(const MaxMapSettings& settings) {
   for (Slot& slot : slots_) {
     slot.maxMap = MaxMap(*domain_, settings, slot.model->floodsLand());
-    slot.maxMap.update(slot.model->eta(), *domain_, time());
+    slot.maxMap.update(slot.model->eta(), time());
   }
 }
 
@@ -454,6 +454,8 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
     slot.forcing.key.reset();  // the wind acts on the wet cells
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
+  for (Slot& slot : slots_)
+    if (!slot.maxMap.empty()) slot.maxMap.setDomain(*domain_);
   for (Slot& slot : slots_) {
     if (slot.failure) continue;
     // A model whose method cannot hold the new walls (fft-ocean's basis) refuses the stroke:
