@@ -3,18 +3,25 @@
 // write that fails leaves one line and no partial map.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <vtkDataArray.h>
 #include <vtkImageData.h>
 #include <vtkNew.h>
 #include <vtkPointData.h>
 #include <vtkXMLImageDataReader.h>
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace wb {
@@ -144,6 +151,51 @@ TEST_F(MaxMapCli, AnUnwritableFolderGivesOneLineAndNothing) {
             2);
   EXPECT_EQ(linesOf(dir_ / "err.txt").size(), 1u);
   EXPECT_FALSE(fs::exists(dir_ / "file" / "run"));
+}
+
+// SIGTERM stops a long run between frames: the maps are written with what the run reached, and
+// the interrupt line says so.
+TEST_F(MaxMapCli, AnInterruptedRunWritesTheMapsReachedSoFar) {
+  const fs::path out = dir_ / "run", err = dir_ / "err.txt";
+  std::vector<std::string> args{
+      WAVEBENCH_CLI, "run", "--scenario", "builtin:thacker", "--models", "swe-semi-lagrangian",
+      "--duration",  "500", "--max-maps", "--quiet",         "--out",    out.string()};
+  std::vector<char*> argv;
+  for (auto& arg : args)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const std::string errName = err.string();
+  const pid_t pid = fork();
+  if (pid == 0) {  // only async-signal-safe calls until exec
+    const int e = open(errName.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(e, STDERR_FILENO);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  // Until a few frames are written (a generous hang guard, not a timing).
+  const auto guard = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  std::error_code ec;
+  const auto written = [&] {  // file_size gives -1 with ec set while the file is missing
+    const auto size = fs::file_size(out / "series.csv.tmp", ec);
+    return !ec && size >= 4096;
+  };
+  while (!written() && std::chrono::steady_clock::now() < guard)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+  const auto lines = linesOf(err);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_NE(lines[0].find("the maximum maps of the run so far"), std::string::npos) << lines[0];
+  const auto summary = linesOf(out / "max_maps.csv");
+  ASSERT_EQ(summary.size(), 2u);
+  const double reached = std::stod(fieldsOf(summary[1])[1]);
+  EXPECT_GT(reached, 0.0);
+  EXPECT_LT(reached, 500.0);
+  EXPECT_EQ(linesOf(out / "swe-semi-lagrangian" / "max_map.csv").size(), 80u * 80u + 1);
+  EXPECT_TRUE(fs::exists(out / "swe-semi-lagrangian" / "max_map.vti"));
 }
 
 TEST_F(MaxMapCli, ArrivalToleranceNeedsMaxMaps) {
