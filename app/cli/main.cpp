@@ -21,6 +21,7 @@ const char* kUsage =
     "  wavebench-cli run --scenario FILE|builtin:NAME [--models id,id] [--duration S | --frames "
     "N]\n"
     "                    [--out DIR] [--dump-every K] [--threads T] [--set id.param=value ...]\n"
+    "                    [--max-maps [--arrival-tolerance M]]\n"
     "                    [--force] [--quiet] [--sequential]\n"
     "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] [--json]\n"
     "  wavebench-cli verify [--models id,id]\n"
@@ -49,10 +50,11 @@ int main(int argc, char** argv) {
   try {
     using wb::cli::FlagReader;
     if (command == "run")
-      return wb::cli::runCommand(FlagReader(args,
-                                            {"--scenario", "--models", "--duration", "--frames",
-                                             "--out", "--dump-every", "--threads", "--set"},
-                                            {"--force", "--quiet", "--sequential"}, {"--set"}));
+      return wb::cli::runCommand(
+          FlagReader(args,
+                     {"--scenario", "--models", "--duration", "--frames", "--out", "--dump-every",
+                      "--threads", "--set", "--arrival-tolerance"},
+                     {"--force", "--quiet", "--sequential", "--max-maps"}, {"--set"}));
     if (command == "bench")
       return wb::cli::benchCommand(
           FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));

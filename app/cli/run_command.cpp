@@ -16,6 +16,7 @@
 #include "app/cli/bodies_log.hpp"
 #include "app/cli/gauges_log.hpp"
 #include "app/cli/interrupt.hpp"
+#include "app/cli/max_map_files.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/run_output.hpp"
 #include "app/export/output_file.hpp"
@@ -81,7 +82,7 @@ class Dumper {
 // frame at a time. Any failure to write is a WriteError.
 class RunFiles {
  public:
-  RunFiles(RunOutput& output, int dumpEvery, Comparison& comparison)
+  RunFiles(RunOutput& output, int dumpEvery, bool maxMaps, Comparison& comparison)
       : output_(output),
         series_(output.dir() / "series.csv"),
         dumper_(output, dumpEvery, comparison),
@@ -90,6 +91,7 @@ class RunFiles {
     std::ostringstream header;
     writeSeriesHeader(header);
     series_.append(header.str());
+    if (maxMaps) maxMaps_.emplace(output.dir());
   }
 
   // Writes the current frame to every file. On a failure the frame is cut off again where it
@@ -114,16 +116,17 @@ class RunFiles {
   }
   int lastFrame() const { return lastFrame_; }
 
-  // Puts every file in place. Throws WriteError.
-  void finish() {
+  // Puts every file in place, and writes the maximum maps. Throws WriteError.
+  void finish(const Comparison& comparison) {
     series_.commit();
     bodies_.finish();
     gauges_.finish();
     asWriteError([&] { dumper_.finish(); });
+    writeMaxMaps(comparison);
   }
   // After a WriteError: puts in place what can be; a second failure is not reported over the
   // first.
-  void keepWhatWasWritten() {
+  void keepWhatWasWritten(const Comparison& comparison) {
     for (auto step : {&RunFiles::commitSeries, &RunFiles::finishBodies, &RunFiles::finishGauges,
                       &RunFiles::finishDumps}) {
       try {
@@ -131,10 +134,17 @@ class RunFiles {
       } catch (const InputError&) {
       }
     }
+    try {
+      writeMaxMaps(comparison);
+    } catch (const InputError&) {
+    }
   }
   // After bad input: removes every file and folder this run made.
   void discard() {
     dumper_.noteFiles();
+    if (maxMaps_)
+      for (const auto& file : maxMaps_->files())
+        output_.noteFile(file);
     output_.discard();
   }
 
@@ -153,12 +163,16 @@ class RunFiles {
   void finishBodies() { bodies_.finish(); }
   void finishGauges() { gauges_.finish(); }
   void finishDumps() { dumper_.finish(); }
+  void writeMaxMaps(const Comparison& comparison) {
+    if (maxMaps_) maxMaps_->write(comparison);
+  }
 
   RunOutput& output_;
   OutputFile series_;
   Dumper dumper_;
   BodiesLog bodies_;
   GaugesLog gauges_;
+  std::optional<MaxMapFiles> maxMaps_;
   int lastFrame_ = -1;
 };
 
@@ -221,6 +235,12 @@ int runCommand(const FlagReader& flags) {
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);
   const bool quiet = flags.isSet("--quiet");
+  const bool maxMaps = flags.isSet("--max-maps");
+  if (flags.value("--arrival-tolerance") && !maxMaps)
+    throw InputError("--arrival-tolerance: needs --max-maps");
+  MaxMapSettings maxMapSettings;
+  maxMapSettings.arrivalTolerance =
+      flags.number("--arrival-tolerance", maxMapSettings.arrivalTolerance, 0, 1e6);
   std::vector<std::string> ids;
   if (auto list = flags.value("--models")) {
     ids = splitList(*list);
@@ -235,6 +255,7 @@ int runCommand(const FlagReader& flags) {
   });
   checkOverridesAreInRun(flags, comparison);
   comparison.setConcurrent(!flags.isSet("--sequential"));
+  if (maxMaps) comparison.recordMaxMaps(maxMapSettings);
   if (!quiet)
     for (const std::string& note : comparison.notes())
       std::fprintf(stderr, "wavebench-cli: note: %s\n", note.c_str());
@@ -251,7 +272,7 @@ int runCommand(const FlagReader& flags) {
       folders.push_back(comparison.model(k).id());
     output->noteSubfolders(folders);
     try {
-      files.emplace(*output, dumpEvery, comparison);
+      files.emplace(*output, dumpEvery, maxMaps, comparison);
     } catch (...) {
       output->discard();
       throw;
@@ -292,11 +313,11 @@ int runCommand(const FlagReader& flags) {
       if (allFailed) break;
     }
     if (progress) std::fprintf(stderr, "\n");
-    if (files) files->finish();
+    if (files) files->finish(comparison);
   } catch (const WriteError& e) {
     // A full disk: the frames written so far stay, whole.
     if (progress) std::fprintf(stderr, "\n");
-    files->keepWhatWasWritten();
+    files->keepWhatWasWritten(comparison);
     throw WriteError(std::string(e.what()) + "; kept " + framesText(files->lastFrame()) + " in " +
                      output->dir().string());
   } catch (...) {
@@ -320,6 +341,14 @@ int runCommand(const FlagReader& flags) {
                   : comparison.refused(k) ? "REFUSED"
                                           : "BLEW UP");
     }
+    if (maxMaps) {
+      std::printf("run-up (highest ground above the still water ever wetted, to t = %.6g s):\n",
+                  comparison.time());
+      for (std::size_t k = 0; k < comparison.modelCount(); ++k)
+        std::printf("  %-20s %s\n", comparison.model(k).id().c_str(),
+                    comparison.failure(k) ? "none: the model was stopped"
+                                          : runUpText(comparison, k).c_str());
+    }
     if (out) std::printf("wrote %s\n", (output->dir() / "series.csv").string().c_str());
     std::fflush(stdout);
   }
@@ -333,8 +362,9 @@ int runCommand(const FlagReader& flags) {
     }
   // A signal stops the run between frames; the files hold every frame up to the stop.
   if (const int signal = InterruptWatch::pending()) {
-    const std::string written = out ? "wrote " + framesText(comparison.frame()) + " to " + *out
-                                    : "nothing written (no --out)";
+    std::string written = out ? "wrote " + framesText(comparison.frame()) + " to " + *out
+                              : "nothing written (no --out)";
+    if (out && maxMaps) written += ", the maximum maps of the run so far";
     std::fprintf(stderr, "wavebench-cli: interrupted by %s %s; %s\n",
                  InterruptWatch::name(signal).c_str(), atFrame(comparison).c_str(),
                  written.c_str());

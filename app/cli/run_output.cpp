@@ -49,12 +49,13 @@ namespace {
 // The files `run` writes (docs/cli.md, run), and their temporaries (OutputFile's FILE.tmp, the
 // write probe of ensureWritableDirectory) left by a run that was killed.
 bool isRunFile(const std::string& name) {
-  static const std::regex top(R"(((series|gauges|transects)\.csv(\.tmp)?)|\.wavebench-write-test)");
+  static const std::regex top(
+      R"(((series|gauges|transects|max_maps)\.csv(\.tmp)?)|\.wavebench-write-test)");
   return std::regex_match(name, top);
 }
 bool isModelFile(const std::string& name) {
   static const std::regex model(
-      R"(((eta_\d+\.(csv|vti))|(bodies_\d+\.vtp)|((eta|bodies)\.pvd)|(bodies\.csv))(\.tmp)?|\.wavebench-write-test)");
+      R"(((eta_\d+\.(csv|vti))|(bodies_\d+\.vtp)|((eta|bodies)\.pvd)|(bodies\.csv)|(max_map\.(csv|vti)))(\.tmp)?|\.wavebench-write-test)");
   return std::regex_match(name, model);
 }
 

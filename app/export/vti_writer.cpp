@@ -109,28 +109,50 @@ void writeAtomically(vtkXMLWriter& writer, const fs::path& file, const char* wha
     throw InputError(file.string() + ": cannot rename into place: " + ec.message());
   }
 }
-}  // namespace
 
-void writeVtiFrame(const fs::path& file, const Field2D& eta, const Domain& domain,
-                   VelocityFields velocity) {
-  const Grid& grid = domain.grid();
+// The domain's grid as an image whose points are the cell centres.
+vtkNew<vtkImageData> imageOf(const Grid& grid) {
   vtkNew<vtkImageData> image;
   image->SetDimensions(grid.nx, grid.ny, 1);
   image->SetSpacing(grid.dx, grid.dx, grid.dx);
   image->SetOrigin(0.5 * grid.dx, 0.5 * grid.dx, 0.0);
-  image->GetPointData()->AddArray(toArray(eta, "eta"));
-  image->GetPointData()->AddArray(toArray(domain.restDepth(), "rest_depth"));
+  return image;
+}
+
+// The rest depth and the wet mask as point arrays.
+void addDomainArrays(vtkImageData& image, const Domain& domain) {
+  image.GetPointData()->AddArray(toArray(domain.restDepth(), "rest_depth"));
   vtkNew<vtkUnsignedCharArray> wet;
   wet->SetName("wet");
   wet->SetNumberOfTuples(vtkIdType(domain.wetMask().size()));
   for (std::size_t k = 0; k < domain.wetMask().size(); ++k)
     wet->SetValue(vtkIdType(k), domain.wetMask()[k]);
-  image->GetPointData()->AddArray(wet);
+  image.GetPointData()->AddArray(wet);
+}
+}  // namespace
+
+void writeVtiFrame(const fs::path& file, const Field2D& eta, const Domain& domain,
+                   VelocityFields velocity) {
+  vtkNew<vtkImageData> image = imageOf(domain.grid());
+  image->GetPointData()->AddArray(toArray(eta, "eta"));
+  addDomainArrays(*image, domain);
   image->GetPointData()->SetActiveScalars("eta");
   if (velocity.present()) {
     image->GetPointData()->AddArray(toVectors(*velocity.u, *velocity.v));
     image->GetPointData()->SetActiveVectors("velocity");
   }
+  vtkNew<vtkXMLImageDataWriter> writer;
+  writer->SetInputData(image);
+  writeAtomically(*writer, file, "VTK image");
+}
+
+void writeVtiMaxMap(const fs::path& file, const MaxMap& map, const Domain& domain) {
+  vtkNew<vtkImageData> image = imageOf(domain.grid());
+  image->GetPointData()->AddArray(toArray(map.etaMax(), "eta_max"));
+  image->GetPointData()->AddArray(toArray(map.depthMax(), "depth_max"));
+  image->GetPointData()->AddArray(toArray(map.arrival(), "arrival_time"));
+  addDomainArrays(*image, domain);
+  image->GetPointData()->SetActiveScalars("eta_max");
   vtkNew<vtkXMLImageDataWriter> writer;
   writer->SetInputData(image);
   writeAtomically(*writer, file, "VTK image");

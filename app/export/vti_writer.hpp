@@ -21,6 +21,7 @@
 #include "core/forcing/floating_bodies.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/measure/max_map.hpp"
 
 namespace wb {
 
@@ -34,6 +35,11 @@ struct VelocityFields {
 // Writes eta on the domain's grid (cell centres as VTK points) to `file`. Throws InputError.
 void writeVtiFrame(const std::filesystem::path& file, const Field2D& eta, const Domain& domain,
                    VelocityFields velocity = {});
+
+// Writes a model's maximum maps (core/measure/max_map.hpp) as point arrays eta_max, depth_max
+// and arrival_time (NaN where never wet or nothing arrived), with rest_depth and wet as in a
+// frame, on the frame's points. Throws InputError.
+void writeVtiMaxMap(const std::filesystem::path& file, const MaxMap& map, const Domain& domain);
 
 // Writes the bodies (centre x, y at the surface height z) to `file`. Throws InputError.
 void writeVtpBodies(const std::filesystem::path& file, const std::vector<FloatingBody>& bodies,

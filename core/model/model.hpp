@@ -81,6 +81,10 @@ class Model {
   // Open edges (core/grid/edges.hpp): whether reset() puts an absorbing layer on the
   // domain's open sides. The Comparison refuses open edges for a model that does not.
   virtual bool absorbsAtOpenEdges() const { return false; }
+  // Whether the model floods and drains ground above the rest level (wet/dry physics,
+  // docs/wet-dry.md); a model that does not takes such land as a wall. Maximum maps report a
+  // run-up only for a model that does (core/measure/max_map.hpp).
+  virtual bool floodsLand() const { return false; }
   // Volume the absorbing layers took out of the water since reset (m^3; negative when water
   // left): the sink term of the volume budget, so that drift stays the model's own error.
   virtual double volumeSink() const { return 0.0; }

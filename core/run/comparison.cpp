@@ -339,6 +339,8 @@ void Comparison::stepModel(Slot& slot, double t, double dt) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), dt);
   model.setForce(nullptr);
   if (recordGauges_) sampleGauges(slot, t + dt);
+  // Every step, as GeoClaw updates its fgmax grids: a crest between frames is not missed.
+  if (!slot.maxMap.empty()) slot.maxMap.update(model.eta(), t + dt);
 }
 
 const ForceField* Comparison::forceAt(Slot& slot, double t) {
@@ -414,6 +416,13 @@ void Comparison::setRecordGauges(bool record) {
   recordGauges_ = record;
 }
 
+void Comparison::recordMaxMaps(const MaxMapSettings& settings) {
+  for (Slot& slot : slots_) {
+    slot.maxMap = MaxMap(*domain_, settings, slot.model->floodsLand());
+    slot.maxMap.update(slot.model->eta(), time());
+  }
+}
+
 std::vector<GaugeSample> Comparison::takeGaugeSamples(std::size_t k) {
   return std::exchange(slots_[k].gaugeSamples, {});
 }
@@ -452,6 +461,8 @@ int Comparison::applyStroke(const MaskStroke& stroke) {
     slot.forcing.key.reset();  // the wind acts on the wet cells
   maxWetDepth_ = std::max(maxWetDepth_, domain_->maxWetDepth());
   ++maskChanges_;
+  for (Slot& slot : slots_)
+    if (!slot.maxMap.empty()) slot.maxMap.setDomain(*domain_);
   for (Slot& slot : slots_) {
     if (slot.failure) continue;
     // A model whose method cannot hold the new walls (fft-ocean's basis) refuses the stroke:

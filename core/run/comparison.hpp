@@ -114,6 +114,12 @@ class Comparison {
   // call, in step order, the first call also those of time 0.
   void setRecordGauges(bool record);
   std::vector<GaugeSample> takeGaugeSamples(std::size_t k);
+  // Maximum maps (core/measure/max_map.hpp): from now on, every model's eta is taken into its
+  // maps after every step (the current state first). maxMap(k) is null until then.
+  void recordMaxMaps(const MaxMapSettings& settings);
+  const MaxMap* maxMap(std::size_t k) const {
+    return slots_[k].maxMap.empty() ? nullptr : &slots_[k].maxMap;
+  }
   // Models one after another on all threads instead of concurrently (see above).
   void setConcurrent(bool concurrent) { concurrent_ = concurrent; }
 

@@ -13,6 +13,7 @@
 #include "core/forcing/rigid_bodies.hpp"
 #include "core/measure/diagnostics.hpp"
 #include "core/measure/gauges.hpp"
+#include "core/measure/max_map.hpp"
 #include "core/model/model.hpp"
 #include "core/ocean/ocean_layer.hpp"
 #include "core/run/travelling_window.hpp"
@@ -83,6 +84,7 @@ struct ModelSlot {
   FrameRecord record;  // of the current frame
   Field2D surface;     // eta + the ocean's, with an ocean (Comparison::surface)
   std::vector<GaugeSample> gaugeSamples;  // since the last Comparison::takeGaugeSamples
+  MaxMap maxMap;                          // empty unless Comparison::recordMaxMaps
   WindowedWater windowed() { return {*model, bodies.tracers, bodies.rigid}; }
 };
 

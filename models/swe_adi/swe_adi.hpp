@@ -95,6 +95,7 @@ class SweAdi final : public Model {
   bool absorbsAtOpenEdges() const override { return true; }
   // Manning's n of the domain on the face discharges (applyFriction, swe_adi_friction.cpp).
   bool appliesBottomFriction() const override { return true; }
+  bool floodsLand() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with

@@ -77,6 +77,7 @@ class SweSemiLagrangian final : public Model {
   bool absorbsAtOpenEdges() const override { return true; }
   // Manning's n of the domain on the velocity after each step (applyFriction).
   bool appliesBottomFriction() const override { return true; }
+  bool floodsLand() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one

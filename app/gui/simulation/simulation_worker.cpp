@@ -1,6 +1,7 @@
 #include "app/gui/simulation/simulation_worker.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <new>
 
 #include <sys/resource.h>
@@ -162,6 +163,8 @@ void SimulationWorker::buildPending() {
     maskChanges_ = comparison_->maskChanges();
     // The gauges record every model step, as for the CLI's gauges.csv (docs/gauges.md).
     if (!request.first.gauges.empty()) comparison_->setRecordGauges(true);
+    // The "highest so far" colour mode: every step's surface, from the build on.
+    comparison_->recordMaxMaps({});
     reportedFailure_.assign(comparison_->modelCount(), false);
     rigidMeshes_.assign(comparison_->modelCount(), nullptr);
     lastRecords_.clear();
@@ -247,7 +250,8 @@ void SimulationWorker::publish() {
                     {},
                     0.0,
                     rigidMeshes(k),
-                    {}};
+                    {},
+                    highestSoFar(k)};
     if (const FloatingBodies* bodies = comparison_->bodies(k)) {
       m.bodies = bodies->bodies();
       m.bodySize = bodies->boxSize();
@@ -289,6 +293,15 @@ void SimulationWorker::publishTransects(Snapshot& snapshot) const {
             sampleReference(*reference, comparison_->domain(), p.x, p.y, snapshot.time));
     snapshot.profiles.push_back(std::move(profile));
   }
+}
+
+std::shared_ptr<const Field2D> SimulationWorker::highestSoFar(std::size_t k) const {
+  const MaxMap* map = comparison_->maxMap(k);
+  if (!map) return nullptr;
+  auto highest = std::make_shared<Field2D>(map->etaMax());
+  for (std::size_t c = 0; c < highest->size(); ++c)
+    if (std::isnan(highest->data()[c])) highest->data()[c] = 0.0f;
+  return highest;
 }
 
 std::shared_ptr<const std::vector<BodyMesh>> SimulationWorker::rigidMeshes(std::size_t k) {

@@ -37,6 +37,9 @@ struct ModelSnapshot {
   // when there are none) and their poses, each frame's mesh pointing into rigidMeshes.
   std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes;
   std::vector<RigidBodyFrame> rigidBodies;
+  // The highest surface so far, eta_max of the model's maximum map (core/measure/max_map.hpp),
+  // 0 where the cell was never wet; since the comparison was built.
+  std::shared_ptr<const Field2D> etaMax;
 };
 
 // Every model along one transect now (core/measure/gauges.hpp): samples[model][point].
@@ -129,6 +132,8 @@ class SimulationWorker : public QObject {
   void publishTransects(Snapshot& snapshot) const;
   // Model k's body meshes: the last ones while the body count stays, else built anew.
   std::shared_ptr<const std::vector<BodyMesh>> rigidMeshes(std::size_t k);
+  // Model k's eta_max with cells never wet at 0 (null without maximum maps).
+  std::shared_ptr<const Field2D> highestSoFar(std::size_t k) const;
 
   std::thread thread_;
   mutable std::mutex mutex_;

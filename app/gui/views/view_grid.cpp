@@ -129,7 +129,9 @@ void ViewGrid::show(std::shared_ptr<const Snapshot> snapshotPointer, const Capti
     if (k >= snapshot.models.size()) continue;
     const ModelSnapshot& m = snapshot.models[k];
     SurfaceScene& scene = views_[v]->scene();
-    scene.setEta(m.eta, shownMode_ == ColourMode::Surface ? nullptr : &colourValues_[v]);
+    scene.setEta(m.eta, shownMode_ == ColourMode::Surface   ? nullptr
+                        : shownMode_ == ColourMode::Highest ? m.etaMax.get()
+                                                            : &colourValues_[v]);
     scene.setRigidBodies(m.rigidMeshes, m.rigidBodies);
     std::vector<BoxMarker> boxes = boats;
     const bool dots = m.bodies.size() > SurfaceScene::kMaxGlyphTracers;

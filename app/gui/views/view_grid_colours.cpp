@@ -34,6 +34,10 @@ ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
   if (settings_.mode == ColourMode::Difference && snapshot.models.size() < 2)
     return ColourMode::Surface;
   if (settings_.mode == ColourMode::Local && !snapshot.seaEta) return ColourMode::Surface;
+  if (settings_.mode == ColourMode::Highest &&
+      std::any_of(snapshot.models.begin(), snapshot.models.end(),
+                  [](const ModelSnapshot& m) { return !m.etaMax; }))
+    return ColourMode::Surface;
   return settings_.mode;
 }
 
@@ -55,6 +59,10 @@ double ViewGrid::computeColourValues(const Snapshot& snapshot, ColourMode mode) 
     const std::size_t k = std::size_t(viewModels_[v]);
     if (k >= snapshot.models.size()) continue;
     const ModelSnapshot& m = snapshot.models[k];
+    if (mode == ColourMode::Highest) {  // its own field: no copy
+      if (!m.failure) largest = std::max(largest, wetMaxAbs(*m.etaMax, domain));
+      continue;
+    }
     // A model that blew up keeps its last field: it would set the range of the others.
     if (!subtracted) {  // eta itself: no copy (a frame's budget on big grids)
       if (!m.failure) largest = std::max(largest, wetMaxAbs(m.eta, domain));
@@ -80,7 +88,8 @@ void ViewGrid::applyColours(ColourMode mode, double maxAbs) {
   for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
     SurfaceScene& scene = views_[v]->scene();
     scene.setColourRange(colourRange_);
-    scene.setDivergingColours(mode != ColourMode::Surface);
+    // eta_max is a height like eta: the surface's colours.
+    scene.setDivergingColours(mode != ColourMode::Surface && mode != ColourMode::Highest);
     if (scene.colourTitle() != title) scene.setColourTitle(title);
   }
 }
@@ -92,6 +101,12 @@ std::string ViewGrid::colourCaption(const Snapshot& snapshot, std::size_t view) 
   std::ostringstream line;
   line.precision(2);
   const std::size_t k = std::size_t(viewModels_[view]);
+  if (shownMode_ == ColourMode::Highest) {
+    if (k < snapshot.models.size() && snapshot.models[k].etaMax)
+      line << "\nhighest so far: " << std::scientific
+           << wetMaxAbs(*snapshot.models[k].etaMax, *snapshot.domain) << " m";
+    return line.str();
+  }
   if (shownMode_ == ColourMode::Difference && k == subtractedIndex(snapshot)) {
     line << "\n(subtracted from the others: 0)";
     return line.str();

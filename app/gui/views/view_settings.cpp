@@ -7,7 +7,8 @@
 namespace wb::gui {
 
 namespace {
-const char* const kModeKeys[kColourModeCount] = {"surface", "error", "difference", "local"};
+const char* const kModeKeys[kColourModeCount] = {"surface", "error", "difference", "local",
+                                                 "highest"};
 // A typed range or scale that is not a positive number is left out (the default stays).
 bool positive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -57,6 +58,8 @@ std::string colourTitle(ColourMode mode, const std::string& subtractedModel) {
       return "eta - " + subtractedModel + " (m)";
     case ColourMode::Local:
       return "eta - sea (m)";
+    case ColourMode::Highest:
+      return "eta_max (m)";
   }
   return "eta (m)";
 }

@@ -16,8 +16,9 @@ enum class ColourMode {
   Error,       // eta minus the scenario's reference at the frame's time
   Difference,  // eta minus the eta of one chosen model
   Local,       // eta minus the open sea's: the model's own waves (scenario "ocean")
+  Highest,     // eta_max, the highest surface so far (the model's maximum map)
 };
-constexpr int kColourModeCount = 4;
+constexpr int kColourModeCount = 5;
 
 struct ColourRangeSetting {
   bool automatic = true;
@@ -40,7 +41,8 @@ struct ViewSettings {
   void save(QSettings& settings) const;
 };
 
-// The colour bar's title of a mode: "eta (m)", "eta − reference (m)", "eta − swe-adi (m)".
+// The colour bar's title of a mode: "eta (m)", "eta − reference (m)", "eta − swe-adi (m)",
+// "eta_max (m)".
 std::string colourTitle(ColourMode mode, const std::string& subtractedModel);
 
 }  // namespace wb::gui

@@ -25,14 +25,17 @@ ViewSettingsMenu::ViewSettingsMenu(QMenu* view, QWidget* dialogParent, bool pers
   auto* modes = new QActionGroup(this);
   const QString names[kColourModeCount] = {
       tr("Surface height (eta)"), tr("Error against the reference"),
-      tr("Difference to a model (A − B)"), tr("Own waves (without the sea)")};
+      tr("Difference to a model (A − B)"), tr("Own waves (without the sea)"),
+      tr("Highest so far (eta max)")};
   const QString tips[kColourModeCount] = {
       tr("eta, the water's height above rest"),
       tr("eta minus the scenario's exact solution at the frame's time (scenarios with a "
          "\"reference\")"),
       tr("each view shows its model's eta minus the eta of the model chosen below"),
       tr("eta minus the open sea's: what each model's own physics adds (scenarios with an "
-         "\"ocean\")")};
+         "\"ocean\")"),
+      tr("eta_max, the highest surface each cell has had since the run started (its maximum "
+         "map, sampled every step; dry ground shows 0)")};
   for (int m = 0; m < kColourModeCount; ++m) {
     QAction* action = colours->addAction(names[m]);
     action->setCheckable(true);

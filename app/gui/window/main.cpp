@@ -56,12 +56,15 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
       s.mode = ColourMode::Error;
     } else if (mode == "local") {
       s.mode = ColourMode::Local;
+    } else if (mode == "highest") {
+      s.mode = ColourMode::Highest;
     } else if (mode.startsWith("difference")) {
       s.mode = ColourMode::Difference;
       s.subtractedModel = mode.section(':', 1).toStdString();
     } else {
       std::fprintf(stderr,
-                   "wavebench: --colour: '%s' is not surface, error, difference:MODEL or local\n",
+                   "wavebench: --colour: '%s' is not surface, error, difference:MODEL, local or "
+                   "highest\n",
                    qPrintable(mode));
       return false;
     }
@@ -186,7 +189,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption colour(
       "colour",
       "Colour the water by 'surface' (eta), 'error' (against the reference), "
-      "'difference:MODEL' (each view minus MODEL) or 'local' (minus the open sea).",
+      "'difference:MODEL' (each view minus MODEL), 'local' (minus the open sea) or 'highest' "
+      "(the highest surface so far).",
       "mode");
   const QCommandLineOption colourRange("colour-range",
                                        "The colour bar's half-width: 'auto' or metres.", "range");
