@@ -37,8 +37,8 @@ float AdvectedWave::edgeDepthFlux(std::size_t k, std::uint8_t open, float invers
 void AdvectedWave::updateHeightLocal(double dt) {
   const double dx = domain_->grid().dx;
   const float inverseDx = float(1.0 / dx), halfInverseDx = float(0.5 / dx);
-  const float inverseKappa =
-      float(stencil_.referenceDepth() / (kappa(dt) * domain_->meanWetDepth()));
+  // depth_ is d_mean, set in reset (as kappa's default).
+  const float inverseKappa = float(stencil_.referenceDepth() / (kappa(dt) * depth_));
   const float mu = float(c_ * c_ * dt * dt / (dx * dx));
   const float a = float((2.0 - nu_ * dt) / (2.0 + nu_ * dt));
   const float b = float(2.0 * mu / (2.0 + nu_ * dt));
@@ -50,10 +50,13 @@ void AdvectedWave::updateHeightLocal(double dt) {
   const auto& edgeCells = stencil_.edgeCells();
   pml_.holdPreviousLevel(levels.h, levels.rate);
   float worst = 0.0f, edgeWorst = 0.0f, fluxWorst = 0.0f;
+  // A flow at rest (drops only) has neither divergence nor flux: eq. 7 is the identity, and
+  // neither field is formed (Project skips on divergenceBefore_ = 0).
+  const bool flowing = !flowAtRest_;
 #pragma omp parallel if (worthThreads(current_->size()))
   {
 #pragma omp for schedule(static) nowait reduction(max : edgeWorst, fluxWorst)
-    for (std::size_t e = 0; e < edgeCells.size(); ++e) {
+    for (std::size_t e = 0; e < (flowing ? edgeCells.size() : 0); ++e) {
       const std::size_t k = edgeCells[e].index;
       divergence[k] = edgeDivergence(k, openFaces_[e], inverseDx);
       flux[k] = edgeDepthFlux(k, openFaces_[e], inverseDx);
@@ -61,7 +64,7 @@ void AdvectedWave::updateHeightLocal(double dt) {
       fluxWorst = std::max(fluxWorst, std::fabs(flux[k]));
     }
 #pragma omp for schedule(static) reduction(max : worst, fluxWorst)
-    for (std::size_t s = 0; s < spans.size(); ++s) {
+    for (std::size_t s = 0; s < (flowing ? spans.size() : 0); ++s) {
       const std::size_t begin = std::size_t(spans[s].row) * nx + spans[s].begin;
       const std::size_t end = std::size_t(spans[s].row) * nx + spans[s].end;
       worst = std::max(
@@ -83,6 +86,10 @@ void AdvectedWave::updateHeightLocal(double dt) {
     for (std::size_t e = 0; e < edgeCells.size(); ++e) {
       const auto& cell = edgeCells[e];
       const std::size_t k = cell.index;
+      if (!lifted) {
+        levels.advance(k, a, b * stencil_.applyAt(cell, levels.h));
+        continue;
+      }
       const float push =
           b * (stencil_.applyAt(cell, levels.h) - inverseKappa * stencil_.applyAt(cell, flux));
       levels.advanceLifted(k, a, push, -inverseKappa * flux[k]);
