@@ -13,19 +13,20 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
   auto index = [&](int i, int j) { return std::uint32_t(std::size_t(j) * nx + i); };
   if (links == LinkDepth::Local) {
     referenceDepth_ = referenceDepth > 0.0 ? referenceDepth : domain.maxWetDepth();
-    halfDepth_.assign(domain.restDepth().size(), 0.0f);
+    halfDepth_ = Field2D(nx, ny);
     const auto& mask = domain.wetMask();
     const float* depth = domain.restDepth().data();
+    float* half = halfDepth_.data();
     for (std::size_t k = 0; k < halfDepth_.size(); ++k)
       if (mask[k] && depth[k] > 0.0f)
-        halfDepth_[k] = float(0.5 * std::min(double(depth[k]), referenceDepth_) / referenceDepth_);
+        half[k] = float(0.5 * std::min(double(depth[k]), referenceDepth_) / referenceDepth_);
   }
   // The link factor f_ab (1 for uniform links); b may be the cell itself (a mirror image or a
   // neighbour counted as 0), whose factor is the cell's own depth.
   auto link = [&](int i, int j, int si, int sj) {
-    if (halfDepth_.empty()) return 1.0f;
-    const float own = halfDepth_[index(i, j)];
-    return own + (wet(si, sj) ? halfDepth_[index(si, sj)] : own);
+    if (!localDepth()) return 1.0f;
+    const float own = halfDepth_.data()[index(i, j)];
+    return own + (wet(si, sj) ? halfDepth_.data()[index(si, sj)] : own);
   };
   const float edgeWeight = kind == StencilKind::FivePoint ? 1.0f : 0.5f;
   const float cornerWeight = 0.25f;
@@ -105,7 +106,7 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
 template <class Real>
 void WetStencil::applyTo(const Real* src, Real* dst) const {
   const std::size_t nx = std::size_t(nx_);
-  const float* depth = halfDepth_.data();
+  const float* depth = localDepth() ? halfDepth_.data() : nullptr;
   for (const Span& span : spans_)
     for (int i = span.begin; i < span.end; ++i) {
       const std::size_t k = std::size_t(span.row) * nx + i;

@@ -68,7 +68,7 @@ class WetStencil {
              LinkDepth links = LinkDepth::Uniform, double referenceDepth = 0.0);
 
   StencilKind kind() const { return kind_; }
-  bool localDepth() const { return !halfDepth_.empty(); }
+  bool localDepth() const { return halfDepth_.size() != 0; }
   // With LinkDepth::Local: D = d / (2 d_max) per cell (0 on solid cells), for
   // interiorLinkLaplacian; d_max, the depth the coefficients are relative to.
   const float* halfDepth() const { return halfDepth_.data(); }
@@ -126,7 +126,8 @@ class WetStencil {
   std::vector<Span> spans_;
   std::vector<EdgeCell> edgeCells_;
   std::vector<Term> terms_;
-  std::vector<float> halfDepth_;  // LinkDepth::Local only
+  // LinkDepth::Local only; a Field2D for its alignment: the kernels load it beside h.
+  Field2D halfDepth_;
   double referenceDepth_ = 0.0;
 };
 
