@@ -29,8 +29,15 @@ int benchCommand(const FlagReader& flags) {
   Field2D eta0(n, n);
   stampGaussian(eta0, domain, {0.0, 4.0, 5.0, 0.5, 0.05, EventSource::Drop});
   nlohmann::json results = nlohmann::json::array();
-  for (const auto& id : splitList(*list)) {
-    auto model = createModel(id, "--models");
+  const std::vector<std::string> ids = splitList(*list);
+  // --set id.param=value as `run` takes it (models/registry.hpp), for the models benched.
+  for (const auto& text : flags.values("--set"))
+    if (std::find(ids.begin(), ids.end(), text.substr(0, text.find('.'))) == ids.end())
+      throw InputError("--set " + text + ": model '" + text.substr(0, text.find('.')) +
+                       "' is not benched (--models " + *list + ")");
+  auto models = createScenarioModels(Scenario{}, ids, flags.values("--set"), false);
+  for (auto& model : models) {
+    const std::string id = model->id();
     model->reset(domain, eta0);
     const double dt = model->preferredDt();
     for (int k = 0; k < std::min(steps, 5); ++k)

@@ -23,7 +23,8 @@ const char* kUsage =
     "                    [--out DIR] [--dump-every K] [--threads T] [--set id.param=value ...]\n"
     "                    [--max-maps [--arrival-tolerance M]]\n"
     "                    [--force] [--quiet] [--sequential]\n"
-    "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T] [--json]\n"
+    "  wavebench-cli bench --models id,id --grid N [--frames K] [--threads T]\n"
+    "                      [--set id.param=value ...] [--json]\n"
     "  wavebench-cli verify [--models id,id]\n"
     "  wavebench-cli list   (builtin scenarios and models with their parameters)\n"
     "  wavebench-cli study plan FILE|builtin:NAME\n"
@@ -56,8 +57,8 @@ int main(int argc, char** argv) {
                       "--threads", "--set", "--arrival-tolerance"},
                      {"--force", "--quiet", "--sequential", "--max-maps"}, {"--set"}));
     if (command == "bench")
-      return wb::cli::benchCommand(
-          FlagReader(args, {"--models", "--grid", "--frames", "--threads"}, {"--json"}));
+      return wb::cli::benchCommand(FlagReader(
+          args, {"--models", "--grid", "--frames", "--threads", "--set"}, {"--json"}, {"--set"}));
     if (command == "verify") return wb::cli::verifyCommand(FlagReader(args, {"--models"}, {}));
     if (command == "study") return wb::cli::studyCommand(args);
     if (command == "list") {

@@ -120,8 +120,19 @@ WavePml::WavePml(const Domain& domain, double waveSpeed)
   psiY_.assign(domain.wetMask().size(), 0.0f);
 }
 
+void WavePml::useLinkDepths(const float* halfDepth) {
+  faceX_.clear(), faceY_.clear();
+  const std::size_t row = std::size_t(nx_);
+  for (const auto& cell : layer_.cells()) {
+    const std::size_t k = cell.index;
+    faceX_.push_back(cell.openEast ? halfDepth[k] + halfDepth[k + 1] : 0.0f);
+    faceY_.push_back(cell.openNorth ? halfDepth[k] + halfDepth[k + row] : 0.0f);
+  }
+}
+
 void WavePml::followMask(const Domain& domain) {
   if (layer_.empty()) return;
+  faceX_.clear(), faceY_.clear();  // of the old cells: the model sets them again
   layer_ = AbsorbingLayer(domain, std::sqrt(c2_));
   for (int j = 0; j < domain.ny(); ++j)
     for (int i = 0; i < domain.nx(); ++i) {
@@ -220,20 +231,24 @@ void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
     change += double(hNew[k]) - before;
   }
   const std::size_t row = std::size_t(nx_);
-  for (const auto& cell : cells) {
+  const bool local = !faceX_.empty();
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const auto& cell = cells[c];
     const std::size_t k = cell.index;
     if (cell.openEast) {
       const double half = 0.5 * cell.sigmaXEast * dt;
       const double gradient = (hNew[k + 1] - hNew[k]) * inverseDx_;
+      const double c2 = local ? c2_ * faceX_[c] : c2_;
       psiX_[k] =
-          float(((1.0 - half) * psiX_[k] + dt * c2_ * (cell.sigmaY - cell.sigmaXEast) * gradient) /
+          float(((1.0 - half) * psiX_[k] + dt * c2 * (cell.sigmaY - cell.sigmaXEast) * gradient) /
                 (1.0 + half));
     }
     if (cell.openNorth) {
       const double half = 0.5 * cell.sigmaYNorth * dt;
       const double gradient = (hNew[k + row] - hNew[k]) * inverseDx_;
+      const double c2 = local ? c2_ * faceY_[c] : c2_;
       psiY_[k] =
-          float(((1.0 - half) * psiY_[k] + dt * c2_ * (cell.sigmaX - cell.sigmaYNorth) * gradient) /
+          float(((1.0 - half) * psiY_[k] + dt * c2 * (cell.sigmaX - cell.sigmaYNorth) * gradient) /
                 (1.0 + half));
     }
   }

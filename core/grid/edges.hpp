@@ -140,6 +140,12 @@ class WavePml {
   // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
   // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
   void followMask(const Domain& domain);
+  // The wave models' local speed (core/grid/stencil.hpp, LinkDepth::Local): psi's c^2 on each
+  // face becomes c^2 (D_a + D_b), the face's link factor from halfDepth = d / (2 d_max) with c
+  // the layer's speed sqrt(g d_max). psi with the deepest water's c^2 over shallower ground
+  // would turn the layer's flux c_local^2 h_x + psi into (c_local^2 - c^2) h_x at low
+  // frequencies, a negative diffusion that blows up. Call again after followMask.
+  void useLinkDepths(const float* halfDepth);
   // The travelling window moved the water by whole cells (Field2D::shift): psi moves with it,
   // 0 where it lands outside the layer.
   void shift(int di, int dj);
@@ -160,6 +166,8 @@ class WavePml {
   AbsorbingLayer layer_;
   std::vector<float> psiX_, psiY_;    // on every cell's east / north face, 0 outside the layer
   std::vector<float> previousLevel_;  // h^{n-1} per layer cell (holdPreviousLevel)
+  // Per layer cell, the link factor of its east / north face (useLinkDepths); empty: 1.
+  std::vector<float> faceX_, faceY_;
   int nx_ = 0;
   double c2_ = 0.0, inverseDx_ = 0.0, cellArea_ = 0.0;
   double sinkRate_ = 0.0, sink_ = 0.0;  // volume per step and in all

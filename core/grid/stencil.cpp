@@ -1,14 +1,33 @@
 #include "core/grid/stencil.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace wb {
 
-WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
+WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, LinkDepth links,
+                       double referenceDepth)
     : kind_(kind), nx_(domain.nx()) {
   const int nx = domain.nx(), ny = domain.ny();
   auto wet = [&](int i, int j) { return domain.isWetOrOutside(i, j); };
   auto index = [&](int i, int j) { return std::uint32_t(std::size_t(j) * nx + i); };
+  if (links == LinkDepth::Local) {
+    referenceDepth_ = referenceDepth > 0.0 ? referenceDepth : domain.maxWetDepth();
+    halfDepth_ = Field2D(nx, ny);
+    const auto& mask = domain.wetMask();
+    const float* depth = domain.restDepth().data();
+    float* half = halfDepth_.data();
+    for (std::size_t k = 0; k < halfDepth_.size(); ++k)
+      if (mask[k] && depth[k] > 0.0f)
+        half[k] = float(0.5 * std::min(double(depth[k]), referenceDepth_) / referenceDepth_);
+  }
+  // The link factor f_ab (1 for uniform links); b may be the cell itself (a mirror image or a
+  // neighbour counted as 0), whose factor is the cell's own depth.
+  auto link = [&](int i, int j, int si, int sj) {
+    if (!localDepth()) return 1.0f;
+    const float own = halfDepth_.data()[index(i, j)];
+    return own + (wet(si, sj) ? halfDepth_.data()[index(si, sj)] : own);
+  };
   const float edgeWeight = kind == StencilKind::FivePoint ? 1.0f : 0.5f;
   const float cornerWeight = 0.25f;
 
@@ -32,7 +51,8 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
       // An edge cell: accumulate weights per source cell, then store them.
       std::map<std::uint32_t, float> weights;
       float centre = 0.0f;
-      auto add = [&](int si, int sj, float w) {
+      auto add = [&](int si, int sj, float stencilWeight) {
+        const float w = stencilWeight * link(i, j, si, sj);
         centre += w;
         if (si == i && sj == j)
           weights[index(i, j)] += w;  // mirror = the cell itself
@@ -47,7 +67,7 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
         else if (rule == WallRule::Mirror)
           add(i, j, edgeWeight);
         else
-          centre += edgeWeight;  // the neighbour counts as 0
+          centre += edgeWeight * link(i, j, i, j);  // the neighbour counts as 0
       }
       if (kind == StencilKind::NinePoint) {
         const int corners[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -56,7 +76,7 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
           if (wet(si, sj)) {
             add(si, sj, cornerWeight);
           } else if (rule == WallRule::Zero) {
-            centre += cornerWeight;
+            centre += cornerWeight * link(i, j, i, j);
           } else {
             const bool xSideWet = wet(i + c[0], j), ySideWet = wet(i, j + c[1]);
             // Reflect across the wall the diagonal lies behind; a corner reflects to itself.
@@ -86,10 +106,12 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule)
 template <class Real>
 void WetStencil::applyTo(const Real* src, Real* dst) const {
   const std::size_t nx = std::size_t(nx_);
+  const float* depth = localDepth() ? halfDepth_.data() : nullptr;
   for (const Span& span : spans_)
     for (int i = span.begin; i < span.end; ++i) {
       const std::size_t k = std::size_t(span.row) * nx + i;
-      dst[k] = interiorLaplacian(kind_, src, k, nx);
+      dst[k] = depth ? interiorLinkLaplacian(kind_, src, depth, k, nx)
+                     : interiorLaplacian(kind_, src, k, nx);
     }
   for (const EdgeCell& cell : edgeCells_)
     dst[cell.index] = applyAt(cell, src);

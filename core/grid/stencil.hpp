@@ -17,6 +17,19 @@
 //     the wet side), or is the cell itself in a corner. Every wet-wet pair is then used with
 //     the same weight from both sides, so sum(L h) = 0: volume is conserved to round-off.
 //   Zero (Bressler 3.1): the missing value is 0; waves still reflect, but volume leaks.
+//
+// Link depths (the wave models' `speed = local`, docs/models.md): L_d h = dx^2 div(d grad h) /
+// d_max in flux form, each link between cells a and b weighted by its stencil weight times
+//   f_ab = (d_a + d_b) / (2 d_max)   (the arithmetic mean of the two rest depths, 0 < f <= 1),
+// a solid or outside neighbour taking the cell's own depth. One coefficient per link, the same
+// from both sides, keeps L_d symmetric: sum(L_d h) = 0 under mirror walls (volume to round-off)
+// and the leapfrog energy of core/measure/wave_energy.hpp is still conserved. Since
+// <h, -L_d h> = sum_links w f (h_a - h_b)^2 <= max f <h, -L h>, the spectral radius of L is still
+// a bound, so the stability bounds hold with c_max = sqrt(g d_max). The arithmetic mean (not
+// the harmonic one) is the face depth of swe-adi and swe-semi-lagrangian, stays well away from
+// 0 next to a shallow cell, and costs no division: the kernels read one field D = d / (2 d_max)
+// and form f_ab = D_a + D_b on the fly, 4 bytes a cell more than the uniform form rather than
+// 8 or 16 for stored link coefficients (docs/performance.md).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +42,9 @@ namespace wb {
 
 enum class StencilKind { FivePoint, NinePoint };
 enum class WallRule { Mirror, Zero };
+// Uniform: every link weighs its stencil weight (c^2 lap(h) with one c). Local: times the link's
+// depth f_ab (div(c^2 grad h) with c^2 = g d, above).
+enum class LinkDepth { Uniform, Local };
 
 class WetStencil {
  public:
@@ -46,9 +62,17 @@ class WetStencil {
   };
 
   WetStencil() = default;
-  WetStencil(const Domain& domain, StencilKind kind, WallRule rule);
+  // referenceDepth: d_max of the link factors, 0 for the domain's deepest wet cell; a model
+  // keeps the one its step was chosen for across mask strokes (deeper cells are taken at it).
+  WetStencil(const Domain& domain, StencilKind kind, WallRule rule,
+             LinkDepth links = LinkDepth::Uniform, double referenceDepth = 0.0);
 
   StencilKind kind() const { return kind_; }
+  bool localDepth() const { return halfDepth_.size() != 0; }
+  // With LinkDepth::Local: D = d / (2 d_max) per cell (0 on solid cells), for
+  // interiorLinkLaplacian; d_max, the depth the coefficients are relative to.
+  const float* halfDepth() const { return halfDepth_.data(); }
+  double referenceDepth() const { return referenceDepth_; }
   // Largest eigenvalue of -L over all grid modes (8 for FivePoint, 4 for NinePoint); the
   // stability bounds are derived from it.
   double spectralRadius() const { return kind_ == StencilKind::FivePoint ? 8.0 : 4.0; }
@@ -102,6 +126,9 @@ class WetStencil {
   std::vector<Span> spans_;
   std::vector<EdgeCell> edgeCells_;
   std::vector<Term> terms_;
+  // LinkDepth::Local only; a Field2D for its alignment: the kernels load it beside h.
+  Field2D halfDepth_;
+  double referenceDepth_ = 0.0;
 };
 
 // L h at an interior cell (index k of a row-major field with row length nx).
@@ -111,6 +138,23 @@ inline Real interiorLaplacian(StencilKind kind, const Real* h, std::size_t k, st
   if (kind == StencilKind::FivePoint) return edges;
   const Real corners =
       h[k - nx - 1] + h[k - nx + 1] + h[k + nx - 1] + h[k + nx + 1] - Real(4) * h[k];
+  return Real(0.5) * edges + Real(0.25) * corners;
+}
+
+// L_d h at an interior cell with link depths f_ab = D_a + D_b (LinkDepth::Local); with D = 1/2
+// everywhere it is interiorLaplacian.
+template <class Real, class Depth>
+inline Real interiorLinkLaplacian(StencilKind kind, const Real* h, const Depth* d, std::size_t k,
+                                  std::size_t nx) {
+  const Real c = h[k], dc = Real(d[k]);
+  const Real edges =
+      (dc + Real(d[k - 1])) * (h[k - 1] - c) + (dc + Real(d[k + 1])) * (h[k + 1] - c) +
+      (dc + Real(d[k - nx])) * (h[k - nx] - c) + (dc + Real(d[k + nx])) * (h[k + nx] - c);
+  if (kind == StencilKind::FivePoint) return edges;
+  const Real corners = (dc + Real(d[k - nx - 1])) * (h[k - nx - 1] - c) +
+                       (dc + Real(d[k - nx + 1])) * (h[k - nx + 1] - c) +
+                       (dc + Real(d[k + nx - 1])) * (h[k + nx - 1] - c) +
+                       (dc + Real(d[k + nx + 1])) * (h[k + nx + 1] - c);
   return Real(0.5) * edges + Real(0.25) * corners;
 }
 

@@ -129,6 +129,22 @@ ParamSpec waveSpeedParamSpec(const std::string& doc) {
           .autoDerived = true};
 }
 
+ParamSpec waveSpeedModeParamSpec() {
+  return {.name = "speed",
+          .kind = ParamKind::Choice,
+          .defaultValue = 0,
+          .min = 0,
+          .max = 0,
+          .unit = "",
+          .doc =
+              "Wave speed over the pool: mean (the paper's one c, sqrt(g d) with d the mean rest "
+              "depth, or c as given) or local (c^2 = g d on each stencil link: waves slow in the "
+              "shallows, refract, shoal and reflect from steps; c must be auto; the step's "
+              "bound uses the deepest water).",
+          .choices = {"mean", "local"},
+          .autoDerived = false};
+}
+
 ParamSpec dtParamSpec(const std::string& doc, double min, double max) {
   return {.name = "dt",
           .kind = ParamKind::Real,

@@ -59,6 +59,10 @@ class ParamValues {
 // The wave speed `c` of the wave models (m/s), or auto (unset) for sqrt(g d); `doc` names the
 // equation it enters and the depth d.
 ParamSpec waveSpeedParamSpec(const std::string& doc);
+// The `speed` of the wave models: `mean` (the papers' one c for the whole pool, sqrt(g d) with
+// d the mean rest depth, or the `c` given) or `local` (c^2 = g d(x, y) on each stencil link,
+// core/grid/stencil.hpp), declared once for both (docs/models.md, "Local wave speed").
+ParamSpec waveSpeedModeParamSpec();
 
 // The `dt` of every model: the fixed step in seconds within [min, max], or auto (unset) for the
 // step the model derives; `doc` says how it derives it and what bounds it.

@@ -10,6 +10,7 @@
 #include "core/grid/parallel.hpp"
 #include "core/grid/semi_lagrangian.hpp"
 #include "core/model/mask_change.hpp"
+#include "core/model/wave_speed.hpp"
 #include "models/advected_wave/advected_wave_kernels.hpp"
 
 namespace wb {
@@ -60,14 +61,17 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   domain_ = &domain;
   const auto& p = params();
   depth_ = domain.meanWetDepth();
-  c_ = p.getOptional("c").value_or(std::sqrt(domain.g() * depth_));
+  const WaveSpeed speed = chooseWaveSpeed(p, id(), domain);
+  c_ = speed.c;
+  links_ = speed.links;
   nu_ = p.get("nu");
   diffusion_ = p.get("diffusion");
   tolerance_ = p.get("cg_tolerance");
   maxIterations_ = p.getInt("cg_max_iterations");
   kappaOverride_ = p.getOptional("kappa");
   std::ostringstream why;
-  why << "eq. 10: c dt/dx <= 1/sqrt(2) with c = " << c_ << " m/s";
+  why << "eq. 10: c dt/dx <= 1/sqrt(2) with c = " << c_ << " m/s"
+      << (links_ == LinkDepth::Local ? " (the deepest water's)" : "");
   if (domain.edges().anyOpen())
     why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
@@ -79,10 +83,11 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   pml_ = WavePml(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
   for (Field2D* f : {&rate_, &u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_,
-                     &rhs_, &divergenceAfter_})
+                     &rhs_, &divergenceAfter_, &depthFlux_})
     *f = Field2D(nx, ny);
   cg_ = ConjugateGradient(nx, ny);
   followWalls();
+  if (stencil_.localDepth()) pml_.useLinkDepths(stencil_.halfDepth());
   restStart_.start(restWave(), *current_);
   lastSolve_ = {};
   divergenceBefore_ = 0.0;
@@ -96,7 +101,9 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
 void AdvectedWave::followWalls() {
   const Domain& domain = walled_;
   const int nx = domain.nx(), ny = domain.ny();
-  stencil_ = WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror);
+  // Local link depths stay relative to the depth of the step's bound (c_ = sqrt(g d_max)).
+  stencil_ =
+      WetStencil(domain, StencilKind::FivePoint, WallRule::Mirror, links_, c_ * c_ / domain.g());
   layer_ = AbsorbingLayer(domain, c_);
   pressureSolver_.setup(FivePointSystem::fromMask(nx, ny, domain.wetMask(), 0.0f));
   wallU_.clear();
@@ -135,6 +142,7 @@ double AdvectedWave::changeMask(const Domain& given, const std::vector<std::uint
   walled_ = given.withLandAsWalls();
   followWalls();
   pml_.followMask(walled_);
+  if (stencil_.localDepth()) pml_.useLinkDepths(stencil_.halfDepth());
   restStart_.forget();
   waveKinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
   double added = 0.0;
@@ -258,6 +266,10 @@ void AdvectedWave::computeDivergence(Field2D& out) const {
 //   z^{k+1} = [4 z^k + 2 mu L(z^k) - (2 - nu dt) z^{k-1}] / (2 + nu dt).
 // The divergence stays in divergence_ for Project; z^{k+1} becomes the surface shown.
 void AdvectedWave::updateHeight(double dt) {
+  if (stencil_.localDepth()) {
+    updateHeightLocal(dt);
+    return;
+  }
   const double dx = domain_->grid().dx;
   const float inverseDx = float(1.0 / dx), halfInverseDx = float(0.5 / dx);
   const float inverseKappa = float(1.0 / kappa(dt));

@@ -28,6 +28,12 @@
 // limits dt. The velocity part (semi-Lagrangian advection, implicit projection) is
 // unconditionally stable (Stam), so this is the model's bound; the paper's warning that the
 // height model can blow up is this bound being exceeded (refused unless `force`).
+//
+// With speed = local (advected_wave_local.cpp) eq. 9 takes the ground's depth,
+// z_tt + nu z_t = div(c^2 grad z) with c^2 = g d on the stencil's links (L_d of
+// core/grid/stencil.hpp), and eq. 7 the depth-weighted flow, kappa dz = -div(d u) / d_mean (the
+// linearised continuity equation dz = -div(d u) dt with the default kappa); the bound holds with
+// c = c_max = sqrt(g d_max).
 #pragma once
 
 #include <optional>
@@ -90,7 +96,9 @@ class AdvectedWave final : public Model {
   // 5-point operator, dx^2 times the Laplacian); extrapolated with the one before it, the
   // warm start of the next solve.
   const Field2D& pressure() const { return pressure_; }
+  // With speed = local, the deepest water's c (the one of the bound).
   double waveSpeed() const { return c_; }
+  bool localSpeed() const { return stencil_.localDepth(); }
   double viscosity() const { return nu_; }
   // kappa of eq. 7 for a step dt (1/(m s)).
   double kappa(double dt) const;
@@ -116,6 +124,10 @@ class AdvectedWave final : public Model {
   // Project from the divergence in divergence_ and its max in divergenceBefore_.
   void projectDivergence();
   float edgeDivergence(std::size_t k, std::uint8_t open, float inverseDx) const;
+  // updateHeight with speed = local (advected_wave_local.cpp), and its div(d u) / d_max next to
+  // a wall.
+  void updateHeightLocal(double dt);
+  float edgeDepthFlux(std::size_t k, std::uint8_t open, float inverseDx) const;
   void enforceWalls();
   void followWalls();
   // The operator of the surface's z_tt at rest (core/model/rest_start.hpp).
@@ -128,6 +140,7 @@ class AdvectedWave final : public Model {
   const Domain* domain_ = nullptr;  // &walled_
   const ForceField* force_ = nullptr;
   WetStencil stencil_;
+  LinkDepth links_ = LinkDepth::Uniform;  // the speed parameter, settled in reset
   WavePml pml_;
   AbsorbingLayer layer_;  // the flow's relaxation, at the PML's rates
   mutable WaveKineticEnergy waveKinetic_;
@@ -143,6 +156,7 @@ class AdvectedWave final : public Model {
   // pressure_ holds q = -p / dx^2 (-L q = div u), previousPressure_ the step before's (the
   // solve starts from their extrapolation), rhs_ is the diffusion solve's right side.
   Field2D u_, v_, uOld_, vOld_, divergence_, pressure_, previousPressure_, rhs_;
+  Field2D depthFlux_;  // div(d u) / d_max of eq. 7 with speed = local
   // diagnostics() measures the divergence left by the last Project here (once per frame, not
   // per step; a scratch so that it does not allocate).
   mutable Field2D divergenceAfter_;

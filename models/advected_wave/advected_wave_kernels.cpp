@@ -44,6 +44,48 @@ WB_SPAN_KERNEL void waveSpan(const WaveLevels& z, float a, float b, std::size_t 
     z.advance(k, a, b * interiorLaplacian(StencilKind::FivePoint, z.h, k, row));
 }
 
+// waveSpanLocal: see advected_wave_kernels.hpp.
+WB_SPAN_KERNEL void waveSpanLocal(const WaveLevels& z, const float* __restrict flux,
+                                  const float* __restrict halfDepth, float a, float b,
+                                  float inverseKappa, std::size_t row, std::size_t begin,
+                                  std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k) {
+    const float lift = -inverseKappa * flux[k];
+    const float push =
+        b * (interiorLinkLaplacian(StencilKind::FivePoint, z.h, halfDepth, k, row) -
+             inverseKappa * interiorLinkLaplacian(StencilKind::FivePoint, flux, halfDepth, k, row));
+    z.advanceLifted(k, a, push, lift);
+  }
+}
+
+WB_SPAN_KERNEL void waveSpanLocal(const WaveLevels& z, const float* __restrict halfDepth, float a,
+                                  float b, std::size_t row, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    z.advance(k, a, b * interiorLinkLaplacian(StencilKind::FivePoint, z.h, halfDepth, k, row));
+}
+
+// depthFluxSpan: see advected_wave_kernels.hpp.
+WB_SPAN_KERNEL float depthFluxSpan(float* __restrict out, const float* __restrict u,
+                                   const float* __restrict v, const float* __restrict halfDepth,
+                                   float halfInverseDx, std::size_t row, std::size_t begin,
+                                   std::size_t end) {
+  float worst = 0.0f;
+#pragma omp simd reduction(max : worst)
+  for (std::size_t k = begin; k < end; ++k) {
+    const float d = halfDepth[k];
+    const float flux =
+        ((u[k] + u[k + 1]) * (d + halfDepth[k + 1]) - (u[k - 1] + u[k]) * (halfDepth[k - 1] + d) +
+         (v[k] + v[k + row]) * (d + halfDepth[k + row]) -
+         (v[k - row] + v[k]) * (halfDepth[k - row] + d)) *
+        halfInverseDx;
+    out[k] = flux;
+    worst = std::max(worst, std::fabs(flux));
+  }
+  return worst;
+}
+
 // divergenceSpan: see advected_wave_kernels.hpp.
 WB_SPAN_KERNEL float divergenceSpan(float* __restrict out, const float* __restrict u,
                                     const float* __restrict v, float halfInverseDx, std::size_t row,

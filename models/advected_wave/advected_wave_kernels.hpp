@@ -24,6 +24,19 @@ void waveSpan(const WaveLevels& z, const float* __restrict divergence, float a, 
 void waveSpan(const WaveLevels& z, float a, float b, std::size_t row, std::size_t begin,
               std::size_t end);
 
+// The same with the local depth's speed (speed = local): L_d with link factors halfDepth_a +
+// halfDepth_b (core/grid/stencil.hpp) on z and on eq. 7's depth flux divergence.
+void waveSpanLocal(const WaveLevels& z, const float* __restrict flux,
+                   const float* __restrict halfDepth, float a, float b, float inverseKappa,
+                   std::size_t row, std::size_t begin, std::size_t end);
+void waveSpanLocal(const WaveLevels& z, const float* __restrict halfDepth, float a, float b,
+                   std::size_t row, std::size_t begin, std::size_t end);
+// div(d u) / d_max at cells whose four neighbours are wet: face velocity the mean of two cells,
+// face depth / d_max = halfDepth_a + halfDepth_b. Returns max |div(d u) / d_max|.
+float depthFluxSpan(float* __restrict out, const float* __restrict u, const float* __restrict v,
+                    const float* __restrict halfDepth, float halfInverseDx, std::size_t row,
+                    std::size_t begin, std::size_t end);
+
 // The divergence at cells whose four neighbours are wet: the face velocities are means of two
 // cells, so (u_{i+1/2} - u_{i-1/2} + v_{j+1/2} - v_{j-1/2}) / dx =
 // (u_{i+1} - u_{i-1} + v_{j+1} - v_{j-1}) / 2dx. Returns max |div|.

@@ -5,8 +5,9 @@ namespace wb {
 
 std::vector<ParamSpec> AdvectedWave::parameterSpecs() {
   return {
-      waveSpeedParamSpec(
-          "Ripple speed of eq. 10. Auto: sqrt(g d) with d the mean rest depth of the water."),
+      waveSpeedParamSpec("Ripple speed of eq. 10 with speed = mean. Auto: sqrt(g d) with d the "
+                         "mean rest depth of the water."),
+      waveSpeedModeParamSpec(),
       {.name = "nu",
        .kind = ParamKind::Real,
        .defaultValue = 0.2,

@@ -9,6 +9,7 @@
 #include "core/grid/parallel.hpp"
 #include "core/grid/wave_levels.hpp"
 #include "core/model/mask_change.hpp"
+#include "core/model/wave_speed.hpp"
 
 namespace wb {
 
@@ -50,16 +51,19 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   const Domain& domain = walled_;
   domain_ = &domain;
   const auto& p = params();
-  c_ = p.getOptional("c").value_or(std::sqrt(domain.g() * domain.meanWetDepth()));
+  const WaveSpeed speed = chooseWaveSpeed(p, id(), domain);
+  c_ = speed.c;
+  links_ = speed.links;
   k_ = p.get("k");
   const auto kind =
       p.getChoice("neighbours") == "4" ? StencilKind::FivePoint : StencilKind::NinePoint;
   mirrorWalls_ = p.getChoice("boundary") == "mirror";
   const auto rule = mirrorWalls_ ? WallRule::Mirror : WallRule::Zero;
-  stencil_ = WetStencil(domain, kind, rule);
+  stencil_ = WetStencil(domain, kind, rule, links_);
   std::ostringstream why;
   why << "k dt + " << stencil_.spectralRadius() / 2 << " c^2 dt^2/dx^2 <= 2 with c = " << c_
-      << " m/s, k = " << k_ << " 1/s";
+      << " m/s" << (links_ == LinkDepth::Local ? " (the deepest water's)" : "") << ", k = " << k_
+      << " 1/s";
   if (domain.edges().anyOpen())
     why << "; with open edges c dt/dx <= " << WavePml::stableCourant(domain.edges().layerCells)
         << " for the absorbing layer of " << domain.edges().layerCells << " cells";
@@ -69,6 +73,7 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
     f = eta0;
   rate_ = Field2D(eta0.nx(), eta0.ny());
   pml_ = WavePml(domain, c_);
+  if (stencil_.localDepth()) pml_.useLinkDepths(stencil_.halfDepth());
   restStart_.start(restWave(), *current_);
   lastDt_ = dt_;
   kineticCache_.reset();
@@ -96,6 +101,18 @@ WB_SPAN_KERNEL void advanceSpan(const WaveLevels& l, std::size_t begin, std::siz
     l.advance(k, R, mu * interiorLaplacian(kind, l.h, k, nx));
 }
 
+// The same with the local depth's speed (speed = local): L_d of core/grid/stencil.hpp, its link
+// factors formed from halfDepth on the fly. A kernel of its own so that the mean-speed one above
+// stays as it was.
+template <StencilKind kind>
+WB_SPAN_KERNEL void advanceSpanLocal(const WaveLevels& l, const float* __restrict halfDepth,
+                                     std::size_t begin, std::size_t end, std::size_t nx, float R,
+                                     float mu) {
+#pragma omp simd
+  for (std::size_t k = begin; k < end; ++k)
+    l.advance(k, R, mu * interiorLinkLaplacian(kind, l.h, halfDepth, k, nx));
+}
+
 }  // namespace
 
 // h^{n+1} = h^n + R (h^n - h^{n-1}) + mu L(h^n), R = 1 - k dt, mu = c^2 dt^2 / dx^2  (eq. 2)
@@ -103,7 +120,8 @@ WB_SPAN_KERNEL void advanceSpan(const WaveLevels& l, std::size_t begin, std::siz
 //   v^{n+1} = R v^n + mu L(h^n),  h^{n+1} = h^n + v^{n+1}
 // so that the float rounding of h^{n+1} never becomes a velocity the scheme keeps, and the
 // volume invariant's round-off scales with the small v (sum L = 0 with mirror walls). In an
-// open edge's layer the layer's own update replaces h^{n+1} and v^{n+1}.
+// open edge's layer the layer's own update replaces h^{n+1} and v^{n+1}. With speed = local, L is
+// L_d (mu with c_max) on the spans and, through the stencil's edge terms, at walls.
 void DampedWave::advanceHeight(double dt) {
   const float R = float(1.0 - k_ * dt);
   const float mu = float(c_ * c_ * dt * dt / (domain_->grid().dx * domain_->grid().dx));
@@ -114,6 +132,20 @@ void DampedWave::advanceHeight(double dt) {
                         ? &advanceSpan<StencilKind::FivePoint>
                         : &advanceSpan<StencilKind::NinePoint>;
   const auto& edgeCells = stencil_.edgeCells();
+  if (stencil_.localDepth()) {
+    const auto local = stencil_.kind() == StencilKind::FivePoint
+                           ? &advanceSpanLocal<StencilKind::FivePoint>
+                           : &advanceSpanLocal<StencilKind::NinePoint>;
+    const float* depth = stencil_.halfDepth();
+    stencil_.forEachCell(
+        [&](std::size_t begin, std::size_t end) { local(levels, depth, begin, end, nx, R, mu); },
+        [&](std::size_t e) {
+          const std::size_t k = edgeCells[e].index;
+          levels.advance(k, R, mu * stencil_.applyAt(edgeCells[e], h));
+        },
+        worthThreads(current_->size()));
+    return;
+  }
   stencil_.forEachCell(
       [&](std::size_t begin, std::size_t end) { span(levels, begin, end, nx, R, mu); },
       [&](std::size_t e) {
@@ -158,8 +190,11 @@ double DampedWave::changeMask(const Domain& given, const std::vector<std::uint32
   const std::vector<std::uint8_t> before = walled_.wetMask();
   const double rate = heightRate(walled_, rate_);
   walled_ = given.withLandAsWalls();
-  stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero);
+  // Local link depths stay relative to the depth of the step's bound (c_ = sqrt(g d_max)).
+  stencil_ = WetStencil(walled_, stencil_.kind(), mirrorWalls_ ? WallRule::Mirror : WallRule::Zero,
+                        links_, c_ * c_ / walled_.g());
   pml_.followMask(walled_);
+  if (stencil_.localDepth()) pml_.useLinkDepths(stencil_.halfDepth());
   restStart_.forget();
   kinetic_ = WaveKineticEnergy();  // its prediction holds the old walls
   kineticCache_.reset();

@@ -14,6 +14,10 @@
 //   k dt + 4 c^2 dt^2 / dx^2 <= 2,
 // and with s_max = 4 (normalised 8 neighbours)
 //   k dt + 2 c^2 dt^2 / dx^2 <= 2.
+//
+// With speed = local, eq. 1 takes the ground's depth: h_tt + k h_t = div(c^2 grad h), c^2 = g d,
+// in flux form on the stencil's links (L_d of core/grid/stencil.hpp), mu = c_max^2 dt^2 / dx^2
+// with c_max = sqrt(g d_max); the bounds above hold with c = c_max.
 #pragma once
 
 #include <optional>
@@ -52,7 +56,9 @@ class DampedWave final : public Model {
   bool absorbsAtOpenEdges() const override { return true; }
   double volumeSink() const override { return pml_.volumeSink(); }
 
+  // With speed = local, the deepest water's c (the one of the bound).
   double waveSpeed() const { return c_; }
+  bool localSpeed() const { return stencil_.localDepth(); }
   double damping() const { return k_; }
   const WetStencil& stencil() const { return stencil_; }
 
@@ -71,7 +77,8 @@ class DampedWave final : public Model {
   Domain walled_;                   // the domain given to reset, land above rest made solid
   const Domain* domain_ = nullptr;  // &walled_
   WetStencil stencil_;
-  bool mirrorWalls_ = true;  // the boundary parameter, settled in reset
+  bool mirrorWalls_ = true;               // the boundary parameter, settled in reset
+  LinkDepth links_ = LinkDepth::Uniform;  // the speed parameter, settled in reset
   WavePml pml_;
   // The surface h^n and the next one h^{n+1} (swapped each step), and the increment
   // v^n = h^n - h^{n-1} (core/grid/wave_levels.hpp).

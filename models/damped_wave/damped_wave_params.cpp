@@ -5,7 +5,9 @@ namespace wb {
 
 std::vector<ParamSpec> DampedWave::parameterSpecs() {
   return {
-      waveSpeedParamSpec("Wave speed. Auto: sqrt(g d) with d the mean rest depth of the water."),
+      waveSpeedParamSpec("Wave speed with speed = mean. Auto: sqrt(g d) with d the mean rest depth "
+                         "of the water."),
+      waveSpeedModeParamSpec(),
       {.name = "k",
        .kind = ParamKind::Real,
        .defaultValue = 0.0,

@@ -46,6 +46,8 @@ std::vector<VerifyCase> landCases();
 // Bottom friction by Manning's n in the shallow-water models
 // (models/verification/manning_friction_cases.cpp).
 std::vector<VerifyCase> manningFrictionCases();
+// The wave models' local wave speed (models/verification/local_speed_cases.cpp).
+std::vector<VerifyCase> localSpeedCases();
 // A plane pulse at angleDegrees sent at open west and east edges (walls south and north),
 // measured once it has been through the layers, against the same run with walls there and,
 // when asked, against free space: the same run on a channel long enough that nothing comes
