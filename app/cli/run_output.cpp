@@ -49,7 +49,8 @@ namespace {
 // The files `run` writes (docs/cli.md, run), and their temporaries (OutputFile's FILE.tmp, the
 // write probe of ensureWritableDirectory) left by a run that was killed.
 bool isRunFile(const std::string& name) {
-  static const std::regex top(R"(((series|gauges|transects)\.csv(\.tmp)?)|\.wavebench-write-test)");
+  static const std::regex top(
+      R"(((series|gauges|transects|gauge_summary)\.csv(\.tmp)?)|\.wavebench-write-test)");
   return std::regex_match(name, top);
 }
 bool isModelFile(const std::string& name) {
