@@ -332,12 +332,20 @@ TEST_F(GaugeRecordFiles, RunWritesTheRecordAsRefEtaAndTheSummary) {
   }
 }
 
-TEST_F(GaugeRecordFiles, RunRefusesARecordShorterThanTheRunAndWritesNothing) {
+TEST_F(GaugeRecordFiles, RunRefusesARecordShorterThanTheRunOrABadFileAndWritesNothing) {
   writeText(dir_ / "s.json", scenario(R"({"file": "tank.txt", "units": "cm"})", 3.0));
   EXPECT_EQ(runCli("run --scenario s.json --out out"), 2);
   EXPECT_EQ(readText(dir_ / "cli.err"),
             "wavebench-cli: s.json: gauges[0].record: " + (dir_ / "tank.txt").string() +
                 " covers 0 to 2 s (after the shift); the run needs 0 to 3 s\n");
+  EXPECT_FALSE(fs::exists(dir_ / "out"));
+  // A file the reader refuses: its one line, and nothing written either.
+  writeText(dir_ / "flat.txt", "0 0\n0 1\n");
+  writeText(dir_ / "flat.json", scenario(R"({"file": "flat.txt"})"));
+  EXPECT_EQ(runCli("run --scenario flat.json --out out"), 2);
+  EXPECT_EQ(readText(dir_ / "cli.err"),
+            "wavebench-cli: flat.json: gauges[0].record: " + (dir_ / "flat.txt").string() +
+                ": line 2: time 0 s does not increase (the row before has 0 s)\n");
   EXPECT_FALSE(fs::exists(dir_ / "out"));
   // --frames shortens the run to what the record covers.
   EXPECT_EQ(runCli("run --scenario s.json --out out --frames 20 --quiet"), 0)
