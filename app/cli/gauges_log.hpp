@@ -2,7 +2,10 @@
 // per model per step (time,gauge,model,eta,depth,u,v,ref_eta,ref_depth), and its transects,
 // one row per point per model per recorded frame (time,transect,s,x,y,model,eta,depth,ref_eta).
 // A column without a value (u, v of a model without velocity; the ref_ columns without an
-// exact reference) is empty. Written a whole frame at a time like series.csv.
+// exact reference) is empty; at a gauge with a record, ref_eta and ref_depth are the record's
+// (core/measure/gauge_record.hpp). Written a whole frame at a time like series.csv.
+// DIR/gauge_summary.csv: every model against every gauge's record (gauge_metrics.hpp,
+// docs/gauges.md), written when the run ends.
 #pragma once
 
 #include <cstdio>
@@ -11,6 +14,7 @@
 #include <string>
 
 #include "app/export/output_file.hpp"
+#include "core/measure/gauge_metrics.hpp"
 #include "core/measure/gauges.hpp"
 #include "core/run/comparison.hpp"
 #include "core/run/tick_steps.hpp"
@@ -19,14 +23,20 @@ namespace wb::cli {
 
 class GaugesLog {
  public:
-  // Starts recording the gauges of `comparison` (before its first frame).
-  GaugesLog(const std::filesystem::path& out, Comparison& comparison) {
+  // Starts recording the gauges of `comparison` (before its first frame), which outlives the log.
+  GaugesLog(const std::filesystem::path& out, Comparison& comparison) : comparison_(comparison) {
     const Scenario& scenario = comparison.scenario();
     if (!scenario.gauges.empty()) {
       gauges_.emplace(out / "gauges.csv");
       gauges_->append("time,gauge,model,eta,depth,u,v,ref_eta,ref_depth\n");
       comparison.setRecordGauges(true);
     }
+    for (const GaugeSpec& gauge : scenario.gauges)
+      if (gauge.record) {
+        series_.assign(comparison.modelCount() * scenario.gauges.size(), {});
+        summary_.emplace(out / "gauge_summary.csv");
+        break;
+      }
     if (!scenario.transects.empty()) {
       transects_.emplace(out / "transects.csv");
       transects_->append("time,transect,s,x,y,model,eta,depth,ref_eta\n");
@@ -43,6 +53,11 @@ class GaugesLog {
       for (std::size_t k = 0; k < comparison.modelCount(); ++k)
         for (const GaugeSample& sample : comparison.takeGaugeSamples(k)) {
           const GaugeSpec& gauge = scenario.gauges[std::size_t(sample.gauge)];
+          if (gauge.record) {
+            Series& series = series_[k * scenario.gauges.size() + std::size_t(sample.gauge)];
+            series.t.push_back(sample.time);
+            series.v.push_back(sample.value.eta);
+          }
           rows += row(sample.time, gauge.name, comparison.model(k).id(), sample.value,
                       sample.reference, true);
         }
@@ -65,13 +80,18 @@ class GaugesLog {
       transects_->append(rows);
     }
   }
+  // The samples of a dropped frame stay in the summary's series: the summary measures the run.
   void dropFrame() {
     for (auto* file : {&gauges_, &transects_})
       if (*file) (*file)->dropFrame();
   }
-  // Renames the files into place. Throws WriteError.
+  // Writes the summary and renames the files into place. Throws WriteError.
   void finish() {
-    for (auto* file : {&gauges_, &transects_})
+    if (summary_ && !summaryWritten_) {
+      summaryWritten_ = true;
+      summary_->append(summaryText(comparison_));
+    }
+    for (auto* file : {&gauges_, &transects_, &summary_})
       if (*file) (*file)->commit();
   }
 
@@ -101,7 +121,59 @@ class GaugesLog {
     return text;
   }
 
-  std::optional<OutputFile> gauges_, transects_;
+  // gauge_summary.csv: one row per gauge with a record per model; a model that stopped has
+  // its measures empty (they would measure a run it did not finish).
+  std::string summaryText(const Comparison& comparison) const {
+    const Scenario& scenario = comparison.scenario();
+    std::string text =
+        "gauge,model,window_start,window_end,rms_error,peak,ref_peak,peak_error,peak_error_rel,"
+        "peak_time,ref_peak_time,peak_time_error,arrival_threshold,arrival_time,"
+        "ref_arrival_time,arrival_time_error,best_shift\n";
+    const auto cell = [&text](const std::optional<double>& v) {
+      text.push_back(',');
+      if (v) text.append(number(*v));
+    };
+    const auto difference = [](const auto& a, const auto& b) -> std::optional<double> {
+      if (!a || !b) return std::nullopt;
+      return *a - *b;
+    };
+    for (std::size_t g = 0; g < scenario.gauges.size(); ++g) {
+      const GaugeSpec& gauge = scenario.gauges[g];
+      if (!gauge.record) continue;
+      for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
+        GaugeComparison c;
+        c.window = gauge.record->spec().window.value_or(TimeWindow{0.0, comparison.time()});
+        c.window.end = std::min(c.window.end, comparison.time());
+        if (!comparison.failure(k))
+          c = compareWithRecord(series_[k * scenario.gauges.size() + g], *gauge.record,
+                                comparison.time());
+        const auto value = [](const std::optional<Peak>& p) {
+          return p ? std::optional<double>(p->value) : std::nullopt;
+        };
+        const auto time = [](const std::optional<Peak>& p) {
+          return p ? std::optional<double>(p->time) : std::nullopt;
+        };
+        const auto peakError = difference(value(c.peak), value(c.refPeak));
+        std::optional<double> relative;
+        if (peakError && c.refPeak->value != 0.0) relative = *peakError / c.refPeak->value;
+        text.append(gauge.name).append(",").append(comparison.model(k).id());
+        for (const std::optional<double>& v :
+             {std::optional(c.window.begin), std::optional(c.window.end), c.rmsError, value(c.peak),
+              value(c.refPeak), peakError, relative, time(c.peak), time(c.refPeak),
+              difference(time(c.peak), time(c.refPeak)),
+              comparison.failure(k) ? std::nullopt : std::optional(c.arrivalThreshold), c.arrival,
+              c.refArrival, difference(c.arrival, c.refArrival), c.bestShift})
+          cell(v);
+        text.push_back('\n');
+      }
+    }
+    return text;
+  }
+
+  const Comparison& comparison_;
+  std::optional<OutputFile> gauges_, transects_, summary_;
+  std::vector<Series> series_;  // [model * gauges + gauge], gauges with a record only
+  bool summaryWritten_ = false;
 };
 
 }  // namespace wb::cli

@@ -24,6 +24,7 @@
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/gauge_record_keys.hpp"
 #include "models/registry.hpp"
 
 namespace wb::cli {
@@ -231,6 +232,7 @@ int runCommand(const FlagReader& flags) {
     throw InputError("--duration: more than " + std::to_string(kMaxFrames) + " frames of " +
                      std::to_string(scenario.frameDt) + " s");
   int frames = flags.integer("--frames", scenario.frameCount(), 0, kMaxFrames);
+  requireRecordsCover(scenario, frames * scenario.frameDt);
   const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);

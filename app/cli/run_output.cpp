@@ -50,7 +50,7 @@ namespace {
 // write probe of ensureWritableDirectory) left by a run that was killed.
 bool isRunFile(const std::string& name) {
   static const std::regex top(
-      R"(((series|gauges|transects|max_maps)\.csv(\.tmp)?)|\.wavebench-write-test)");
+      R"(((series|gauges|transects|max_maps|gauge_summary)\.csv(\.tmp)?)|\.wavebench-write-test)");
   return std::regex_match(name, top);
 }
 bool isModelFile(const std::string& name) {

@@ -34,6 +34,14 @@ PointSample sampleReference(const Reference& reference, const Domain& domain, do
   return s;
 }
 
+PointSample sampleRecord(const GaugeRecord& record, const Domain& domain, double x, double y,
+                         double t) {
+  PointSample s;
+  s.eta = record.at(t);
+  s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), domain.grid(), x, y)));
+  return s;
+}
+
 std::vector<TransectPoint> transectPoints(const TransectSpec& t) {
   std::vector<TransectPoint> points;
   const double length = std::hypot(t.x1 - t.x0, t.y1 - t.y0);

@@ -6,11 +6,13 @@
 // centres), so a sample equals the bilinear value of the dumped field at the same time.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/grid/domain.hpp"
+#include "core/measure/gauge_record.hpp"
 #include "core/measure/references.hpp"
 #include "core/model/model.hpp"
 
@@ -19,6 +21,9 @@ namespace wb {
 struct GaugeSpec {
   std::string name;
   double x = 0.0, y = 0.0;  // m
+  // A measured (or another code's) series at the gauge: the gauge's reference where it has one
+  // (core/measure/gauge_record.hpp).
+  std::shared_ptr<const GaugeRecord> record;
 };
 
 struct TransectSpec {
@@ -40,13 +45,17 @@ PointSample samplePoint(const Model& model, const Domain& domain, double x, doub
 // samplePoint samples it (no velocity).
 PointSample sampleReference(const Reference& reference, const Domain& domain, double x, double y,
                             double t);
+// A gauge's record at time t: its eta, and the depth that eta makes over the ground there.
+PointSample sampleRecord(const GaugeRecord& record, const Domain& domain, double x, double y,
+                         double t);
 
 // A gauge's sample at a model's step.
 struct GaugeSample {
   double time = 0.0;  // s, the end of the step
   int gauge = 0;      // index in the scenario's list
   PointSample value;
-  std::optional<PointSample> reference;  // the scenario's reference there and then, if any
+  // The gauge's record there and then, else the scenario's exact reference, if any.
+  std::optional<PointSample> reference;
 };
 
 // The points of a transect: distance s from its start (m) and position.

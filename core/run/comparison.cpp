@@ -395,7 +395,10 @@ void Comparison::sampleGauges(Slot& slot, double time) {
   for (std::size_t g = 0; g < scenario_.gauges.size(); ++g) {
     const GaugeSpec& gauge = scenario_.gauges[g];
     std::optional<PointSample> exact;
-    if (reference_) exact = sampleReference(*reference_, *domain_, gauge.x, gauge.y, time);
+    if (gauge.record)
+      exact = sampleRecord(*gauge.record, *domain_, gauge.x, gauge.y, time);
+    else if (reference_)
+      exact = sampleReference(*reference_, *domain_, gauge.x, gauge.y, time);
     PointSample sample = samplePoint(*slot.model, *domain_, gauge.x, gauge.y);
     if (ocean_) {  // the ocean at the step's own time, not the frame's
       // The slot's window may be ahead of ocean_'s, which moves once per frame.

@@ -408,7 +408,7 @@ std::vector<ScenarioKey> declareScenarioKeys() {
        .doc = "points where every model is recorded at every step (below)",
        .typeDoc = "array"},
       [](Scenario& s, const json& v, const KeyContext& at) {
-        s.gauges = readGauges(v, at.where, s.grid);
+        s.gauges = readGauges(v, at.where, s.grid, *at.files);
       },
       [](const Scenario& s) { return gaugesJson(s.gauges); }));
   keys.push_back(custom(

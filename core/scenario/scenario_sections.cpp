@@ -7,6 +7,8 @@
 
 #include "core/scenario/scenario_sections.hpp"
 
+#include "core/scenario/gauge_record_keys.hpp"
+
 namespace wb {
 using nlohmann::json;
 
@@ -77,7 +79,8 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
 
 }  // namespace
 
-std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid) {
+std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid,
+                                  const ScenarioFiles& files) {
   if (!list.is_array()) ObjectReader::fail(where, "must be [{\"name\", \"x\", \"y\"}, ...]");
   std::vector<GaugeSpec> gauges;
   std::map<std::string, std::size_t> names;
@@ -88,6 +91,7 @@ std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, co
     requireUniqueName(names, gauge.name, k, r, "gauges");
     gauge.x = r.requiredNumber("x", 0, grid.width());
     gauge.y = r.requiredNumber("y", 0, grid.height());
+    if (r.has("record")) gauge.record = readGaugeRecord(r.raw("record"), r.at("record"), files);
     r.finish();
     gauges.push_back(gauge);
   }
@@ -201,8 +205,10 @@ json edgesJson(const Edges& edges) {
 
 json gaugesJson(const std::vector<GaugeSpec>& gauges) {
   json out;
-  for (const GaugeSpec& g : gauges)
+  for (const GaugeSpec& g : gauges) {
     out.push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
+    if (g.record) out.back()["record"] = gaugeRecordJson(g.record->spec());
+  }
   return out;
 }
 

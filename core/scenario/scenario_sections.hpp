@@ -35,7 +35,7 @@ nlohmann::json bodiesJson(const Scenario& s);  // null when none
 Edges readEdges(const nlohmann::json& value, const std::string& where, const Grid& grid);
 nlohmann::json edgesJson(const Edges& edges);
 std::vector<GaugeSpec> readGauges(const nlohmann::json& list, const std::string& where,
-                                  const Grid& grid);
+                                  const Grid& grid, const ScenarioFiles& files);
 nlohmann::json gaugesJson(const std::vector<GaugeSpec>& gauges);
 std::vector<TransectSpec> readTransects(const nlohmann::json& list, const std::string& where,
                                         const Grid& grid);

@@ -3,12 +3,15 @@
 // step while the models run, drawn in every 3-D view, exported as PNG / SVG / PDF and as the
 // CLI's CSV columns, undone; the saved scenario replayed by `wavebench-cli run` gives the same
 // gauges.csv samples as the window recorded, to the printed precision.
+#include <QChart>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QProcess>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -24,6 +27,7 @@
 #include "app/gui/views/gauges_dock.hpp"
 #include "app/gui/views/surface_view.hpp"
 #include "app/gui/window/main_window.hpp"
+#include "core/measure/gauge_metrics.hpp"
 #include "tests/gui/gui_test_support.hpp"
 
 namespace {
@@ -241,6 +245,64 @@ class GaugesTest : public QObject {
     QCOMPARE(transects.rows.size(), std::size_t(100));
     for (const auto& row : transects.rows)
       QVERIFY(!row.at(8).empty());
+  }
+
+  // A gauge with a measured record: the record dashed beside the models (at the samples'
+  // times), and the summary table of every model against it, as gauge_summary.csv measures,
+  // updated as the run goes.
+  void recordIsDrawnDashedWithItsSummary() {
+    {
+      std::ofstream tank(dir_.filePath("tank.txt").toStdString());
+      tank << "time(s) eta(cm)\n";
+      for (int k = 0; k <= 40; ++k)
+        tank << 0.05 * k << " " << 0.5 * std::sin(4.0 * 0.05 * k) << "\n";
+      std::ofstream(dir_.filePath("record.json").toStdString()) << R"({
+        "grid": {"nx": 32, "ny": 32, "dx": 0.1}, "water": {"depth": 0.5},
+        "initial": {"drops": [{"x": 1.6, "y": 1.6, "radius": 0.3, "amplitude": 0.02}]},
+        "gauges": [{"name": "tank", "x": 2.0, "y": 1.6,
+                    "record": {"file": "tank.txt", "units": "cm", "window": [0.1, 2]}},
+                   {"name": "plain", "x": 0.5, "y": 0.5}],
+        "models": {"damped-wave": {}, "swe-adi": {}}, "frame_dt": 0.05, "duration": 2})";
+    }
+    open(dir_.filePath("record.json"), {});
+    auto& window = *window_;
+    auto* dock = window.gaugesDock();
+    QTRY_VERIFY_WITH_TIMEOUT(dock->list()->count() == 2, kTimeoutMs);
+    const wb::GaugeRecord& record = *window.shownSnapshot()->gauges.at(0).record;
+    QVERIFY(dock->summaryTable()->isVisible());
+    for (int frame : {6, 12}) {
+      stepTo(window, frame);
+      QTRY_VERIFY_WITH_TIMEOUT(!dock->samples().at(1).empty() &&
+                                   dock->samples().at(1).back().time >= frame * 0.05 - 1e-9,
+                               kTimeoutMs);
+      dock->refresh();
+      // The record's line: dashed, named for the gauge, on the record at the samples' times.
+      QLineSeries* line = nullptr;
+      for (QAbstractSeries* series : dock->gaugeChart()->series())
+        if (series->name() == "tank record") line = qobject_cast<QLineSeries*>(series);
+      QVERIFY(line);
+      QCOMPARE(line->pen().style(), Qt::DashLine);
+      QVERIFY(line->count() > frame);
+      for (const QPointF& p : line->points())
+        QVERIFY(std::abs(p.y() - record.at(p.x())) < 1e-12);
+      // The table: one row per model at the gauge with a record; its RMS error is the summary's.
+      QTableWidget* table = dock->summaryTable();
+      QCOMPARE(table->rowCount(), 2);
+      double end = 0.0;
+      for (const auto& samples : dock->samples())
+        for (const wb::GaugeSample& s : samples)
+          end = std::max(end, s.time);
+      for (int m = 0; m < 2; ++m) {
+        QCOMPARE(table->item(m, 0)->text(), QString("tank"));
+        wb::Series series;
+        for (const wb::GaugeSample& s : dock->samples()[std::size_t(m)])
+          if (s.gauge == 0) series.t.push_back(s.time), series.v.push_back(s.value.eta);
+        const wb::GaugeComparison c = wb::compareWithRecord(series, record, end);
+        QVERIFY(c.rmsError);
+        QCOMPARE(table->item(m, 2)->text(), QString::number(*c.rmsError, 'g', 4));
+        QCOMPARE(table->item(m, 8)->text(), QString::number(*c.bestShift, 'g', 4));
+      }
+    }
   }
 
  private:

@@ -45,7 +45,7 @@ void addGauge(ScenarioDocument& document, QPointF point) {
   if (const QString why = gaugeRefusal(document.scenario(), point); !why.isEmpty())
     throw InputError("Gauge not placed: " + why.toStdString());
   Scenario s = document.scenario();
-  s.gauges.push_back({freeMarkerName(s, 'g'), point.x(), point.y()});
+  s.gauges.push_back({freeMarkerName(s, 'g'), point.x(), point.y(), nullptr});
   document.setScenario(s, QObject::tr("add gauge %1 at %2")
                               .arg(QString::fromStdString(s.gauges.back().name), metres(point)));
 }

@@ -10,17 +10,21 @@
 #include <QChart>
 #include <QChartView>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
 #include "app/gui/views/plots_dock.hpp"
 #include "core/grid/interpolation.hpp"
+#include "core/measure/gauge_metrics.hpp"
 #include "core/run/tick_steps.hpp"
 #include "core/scenario/field_io.hpp"
 
@@ -68,7 +72,7 @@ std::string optionalNumber(const std::optional<double>& v) {
 
 GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
   setObjectName("gaugesDock");
-  auto* splitter = new QSplitter(Qt::Horizontal);
+  auto* splitter = splitter_ = new QSplitter(Qt::Horizontal);
   auto* side = new QWidget;
   auto* column = new QVBoxLayout(side);
   column->setContentsMargins(0, 0, 0, 0);
@@ -110,10 +114,27 @@ GaugesDock::GaugesDock(QWidget* parent) : QDockWidget(tr("Gauges"), parent) {
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumSize(260, 200);
     row->addWidget(view);
+    transectView_ = view;  // the last
   }
+  // The summary: gauge_summary.csv's main measures (docs/gauges.md), errors model less record.
+  summary_ = new QTableWidget(0, 9);
+  summary_->setObjectName("gaugeSummary");
+  summary_->setHorizontalHeaderLabels({tr("gauge"), tr("model"), tr("RMS error (m)"),
+                                       tr("peak (m)"), tr("peak error"), tr("peak t (s)"),
+                                       tr("peak t error"), tr("arrival (s)"), tr("shift (s)")});
+  summary_->setToolTip(
+      tr("Each model against each gauge's record over the record's window (docs/gauges.md): "
+         "RMS error, peak and its error (relative), peak time and its error, arrival, and the "
+         "shift that best aligns the model with the record (> 0: the model is late)"));
+  summary_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  summary_->verticalHeader()->hide();
+  summary_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  summary_->hide();
   splitter->addWidget(side);
   splitter->addWidget(charts_);
+  splitter->addWidget(summary_);
   splitter->setStretchFactor(1, 4);
+  splitter->setStretchFactor(2, 2);
   setWidget(splitter);
 }
 
@@ -152,6 +173,13 @@ void GaugesDock::reset(const Snapshot& snapshot) {
   gauges_ = snapshot.gauges;
   transects_ = snapshot.transects;
   hasReference_ = snapshot.referenceEta != nullptr;
+  summary_->setRowCount(0);
+  summarySized_ = false;
+  const bool records = std::any_of(gauges_.begin(), gauges_.end(),
+                                   [](const GaugeSpec& g) { return g.record != nullptr; });
+  summary_->setVisible(records);
+  // The summary takes the room of a Transects chart that would stay empty.
+  transectView_->setVisible(!records || !transects_.empty());
   samples_.assign(modelIds_.size(), {});
   profileLines_.clear();
   profiles_.reset();
@@ -221,11 +249,15 @@ void GaugesDock::chartGauges(std::vector<std::size_t> gauges) {
       s->setName(QString::fromStdString(gauge.name + " " + modelIds_[m]));
       gaugeLines_.push_back(Line{s, {}, 0, 1});
     }
-    if (hasReference_) {
-      QLineSeries* s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
-      s->setName(QString::fromStdString(gauge.name) + tr(" reference"));
-      referenceLines_.push_back(Line{s, {}, 0, 1});
+    // The gauge's record where it has one (the samples' reference is the record then), else
+    // the scenario's exact reference.
+    QLineSeries* s = nullptr;
+    if (hasReference_ || gauge.record) {
+      s = addLine(gaugeChart_, Qt::black, Qt::DashLine, 1.4);
+      s->setName(QString::fromStdString(gauge.name) +
+                 (gauge.record ? tr(" record") : tr(" reference")));
     }
+    referenceLines_.push_back(Line{s, {}, 0, 1});
   }
   plotted_.assign(modelIds_.size(), 0);  // the new lines are drawn from every sample so far
   dirty_ = true;
@@ -263,7 +295,10 @@ void GaugesDock::updateLegend() {
   for (std::size_t t = 0; t < transects_.size(); ++t)
     markers << QString::fromStdString(transects_[t].name).toHtmlEscaped() + " " +
                    styleNames[int(t % std::size(kStyles))];
+  const bool records = std::any_of(charted_.begin(), charted_.end(),
+                                   [&](std::size_t g) { return gauges_[g].record != nullptr; });
   if (hasReference_) markers << tr("reference - - - (black)");
+  if (records) markers << tr("record - - - (black)");
   legend_->setText(entries.join("&nbsp;&nbsp;&nbsp;") + "&nbsp;&nbsp;&nbsp;&nbsp;" +
                    markers.join("&nbsp;&nbsp;&nbsp;"));
 }
@@ -306,19 +341,20 @@ void GaugesDock::refresh() {
         const int slot = chartSlot_[g];
         if (slot < 0) continue;
         addPoint(gaugeLines_[std::size_t(slot) * models + m], QPointF(s.time, s.value.eta));
-        if (m == 0 && s.reference && std::size_t(slot) < referenceLines_.size())
+        if (m == 0 && s.reference && referenceLines_[std::size_t(slot)].series)
           addPoint(referenceLines_[std::size_t(slot)], QPointF(s.time, s.reference->eta));
       }
       plotted_[m] = samples_[m].size();
     }
     for (auto* lines : {&gaugeLines_, &referenceLines_})
       for (Line& line : *lines)
-        line.series->replace(line.points);
+        if (line.series) line.series->replace(line.points);
     double lo = gaugeChart_.lo, hi = gaugeChart_.hi;
     if (lo > hi) lo = hi = 0.0;
     const double pad = std::max(0.05 * (hi - lo), 1e-6);
     setNiceRange(gaugeChart_.x, 0.0, std::max(tMax_, 1e-3));
     setNiceRange(gaugeChart_.y, lo - pad, hi + pad);
+    updateSummary();
   }
   if (profilesDirty_) {
     profilesDirty_ = false;
@@ -356,6 +392,67 @@ void GaugesDock::drawProfiles() {
   const double pad = std::max(0.05 * (hi - lo), 1e-6);
   setNiceRange(transectChart_.x, 0.0, length);
   setNiceRange(transectChart_.y, lo - pad, hi + pad);
+}
+
+// The measures of every sample so far (the window cut at the latest sample): the same
+// functions as the CLI's gauge_summary.csv.
+void GaugesDock::updateSummary() {
+  if (std::none_of(gauges_.begin(), gauges_.end(), [](const GaugeSpec& g) { return g.record; }))
+    return;
+  const std::size_t models = modelIds_.size();
+  std::vector<Series> series(gauges_.size() * models);
+  for (std::size_t m = 0; m < models; ++m)
+    for (const GaugeSample& s : samples_[m]) {
+      const auto g = std::size_t(s.gauge);
+      if (g >= gauges_.size() || !gauges_[g].record || !std::isfinite(s.value.eta)) continue;
+      series[g * models + m].t.push_back(s.time);
+      series[g * models + m].v.push_back(s.value.eta);
+    }
+  const auto cell = [](const std::optional<double>& v, const QString& extra = {}) {
+    auto* item = new QTableWidgetItem(v ? QString::number(*v, 'g', 4) + extra : QString("–"));
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+  };
+  int row = 0;
+  for (std::size_t g = 0; g < gauges_.size(); ++g) {
+    if (!gauges_[g].record) continue;
+    for (std::size_t m = 0; m < models; ++m, ++row) {
+      if (summary_->rowCount() <= row) summary_->setRowCount(row + 1);
+      const GaugeComparison c =
+          compareWithRecord(series[g * models + m], *gauges_[g].record, tMax_);
+      std::optional<double> peak, peakError, peakTime, peakTimeError;
+      QString relative;
+      if (c.peak) peak = c.peak->value, peakTime = c.peak->time;
+      if (c.peak && c.refPeak) {
+        peakError = c.peak->value - c.refPeak->value;
+        peakTimeError = c.peak->time - c.refPeak->time;
+        if (c.refPeak->value != 0.0)
+          relative = QString(" (%1 %)").arg(100.0 * *peakError / c.refPeak->value, 0, 'f', 1);
+      }
+      summary_->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(gauges_[g].name)));
+      auto* model = new QTableWidgetItem(QString::fromStdString(modelIds_[m]));
+      model->setForeground(modelColour(m));
+      summary_->setItem(row, 1, model);
+      summary_->setItem(row, 2, cell(c.rmsError));
+      summary_->setItem(row, 3, cell(peak));
+      summary_->setItem(row, 4, cell(peakError, relative));
+      summary_->setItem(row, 5, cell(peakTime));
+      summary_->setItem(row, 6, cell(peakTimeError));
+      summary_->setItem(row, 7, cell(c.arrival));
+      summary_->setItem(row, 8, cell(c.bestShift));
+    }
+  }
+  summary_->setRowCount(row);
+  if (!summarySized_ && row > 0) {
+    // Once a load: room for every column where the dock has it (the user's split after).
+    summarySized_ = true;
+    const QList<int> sizes = splitter_->sizes();
+    const int total = std::accumulate(sizes.begin(), sizes.end(), 0);
+    const int table = std::min(summary_->horizontalHeader()->length() +
+                                   summary_->verticalScrollBar()->sizeHint().width() + 4,
+                               total / 2);
+    splitter_->setSizes({sizes[0], std::max(0, total - sizes[0] - table), table});
+  }
 }
 
 void GaugesDock::removeSelected() {

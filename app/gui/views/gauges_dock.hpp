@@ -4,8 +4,11 @@
 // gauges.csv; the gauges selected in the list are charted, else the first ones, at most
 // kChartedGauges: a chart's lines cost Qt Charts work that grows with their square)
 // and a Transects chart (eta of every model along each transect at the shown frame). Where
-// the scenario has an exact `reference`, its eta is a dashed black line in both. Exports the
-// charts as PNG, SVG or PDF and the data as the CLI's gauges.csv / transects.csv columns.
+// the scenario has an exact `reference`, its eta is a dashed black line in both; a gauge with
+// a measured `record` draws the record dashed instead, and a summary table beside the charts
+// measures every model against every record (gauge_summary.csv's measures, updated as the run
+// goes). Exports the charts as PNG, SVG or PDF and the data as the CLI's gauges.csv /
+// transects.csv columns.
 #pragma once
 
 #include <string>
@@ -19,6 +22,8 @@ class QChart;
 class QLabel;
 class QLineSeries;
 class QListWidget;
+class QSplitter;
+class QTableWidget;
 class QValueAxis;
 
 namespace wb::gui {
@@ -47,6 +52,8 @@ class GaugesDock : public QDockWidget {
   QWidget* chartsWidget() const { return charts_; }
   QListWidget* list() const { return list_; }
   QChart* gaugeChart() const { return gaugeChart_.chart; }
+  // Every model against every gauge's record (hidden when no gauge has one).
+  QTableWidget* summaryTable() const { return summary_; }
   // The gauges (indices in the scenario's list) that have lines in the Gauges chart.
   const std::vector<std::size_t>& chartedGauges() const { return charted_; }
   // Both charts as an image (.png, .svg or .pdf). Throws InputError.
@@ -80,10 +87,15 @@ class GaugesDock : public QDockWidget {
   void chartSelectedGauges();
   void updateLegend();
   void drawProfiles();
+  void updateSummary();
 
   QListWidget* list_ = nullptr;
   QLabel* legend_ = nullptr;
   QWidget* charts_ = nullptr;
+  QTableWidget* summary_ = nullptr;
+  QSplitter* splitter_ = nullptr;
+  QWidget* transectView_ = nullptr;
+  bool summarySized_ = false;  // the splitter made room for the summary since the last reset
   Chart gaugeChart_, transectChart_;
   std::vector<std::string> modelIds_;
   std::vector<GaugeSpec> gauges_;
@@ -94,7 +106,7 @@ class GaugesDock : public QDockWidget {
   std::vector<std::size_t> charted_;               // the charted gauges, in list order
   std::vector<int> chartSlot_;                     // per gauge: its place in charted_, or -1
   std::vector<Line> gaugeLines_;                   // [slot * models + model]
-  std::vector<Line> referenceLines_;               // per slot (none without a reference)
+  std::vector<Line> referenceLines_;  // per slot (a null series without a reference or record)
   std::vector<QLineSeries*> profileLines_;  // [transect * (models + 1) + model], last: reference
   std::shared_ptr<const Snapshot> profiles_;
   double tMax_ = 0.0;
