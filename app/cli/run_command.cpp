@@ -217,6 +217,8 @@ int runCommand(const FlagReader& flags) {
     throw InputError("--duration: more than " + std::to_string(kMaxFrames) + " frames of " +
                      std::to_string(scenario.frameDt) + " s");
   int frames = flags.integer("--frames", scenario.frameCount(), 0, kMaxFrames);
+  checkIncomingCoversRun(scenario.edges, frames * scenario.frameDt,
+                         scenario.source + ": domain.edges");
   const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);

@@ -81,8 +81,12 @@ class Model {
   // Open edges (core/grid/edges.hpp): whether reset() puts an absorbing layer on the
   // domain's open sides. The Comparison refuses open edges for a model that does not.
   virtual bool absorbsAtOpenEdges() const { return false; }
+  // Incoming-wave edges (core/grid/incoming_wave.hpp): whether the layers of incoming sides
+  // let the prescribed wave in. The Comparison refuses incoming edges for a model that does not.
+  virtual bool entersAtIncomingEdges() const { return false; }
   // Volume the absorbing layers took out of the water since reset (m^3; negative when water
-  // left): the sink term of the volume budget, so that drift stays the model's own error.
+  // left, positive when an incoming edge brought more in than left): the sink term of the
+  // volume budget, so that drift stays the model's own error.
   virtual double volumeSink() const { return 0.0; }
 
   // Solver figures of the last step, e.g. {"solver_iterations": 2, "divergence_max": 1e-7}.

@@ -15,6 +15,7 @@
 #include "core/ocean/ocean_layer.hpp"
 #include "core/scenario/builtin_resources.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/incoming_keys.hpp"
 
 namespace wb {
 namespace fs = std::filesystem;
@@ -634,7 +635,8 @@ void readExcitation(const json& value, const std::string& where, const Grid& gri
 
 // domain.edges: "wall" | "open" | {"west": ..., "east": ..., "south": ..., "north": ...,
 // "layer_cells": N}; a side not named is a wall.
-Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
+Edges readEdges(const json& value, const std::string& where, const Grid& grid,
+                const Context& context) {
   Edges edges;
   if (value.is_string()) {
     edges = Edges::all(parseEdgeKind(value.get<std::string>(), where));
@@ -645,6 +647,13 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
     for (Side side : kSides)
       if (r.has(sideName(side))) {
         const json& kind = r.raw(sideName(side));
+        if (kind.is_object()) {  // {"incoming": {...}}: core/scenario/incoming_keys.hpp
+          edges.set(side, EdgeKind::Incoming);
+          edges.incoming[std::size_t(side)] = readIncomingEdge(
+              kind, r.at(sideName(side)),
+              [&](const json& v, const std::string& w) { return context.file(v, w); });
+          continue;
+        }
         if (!kind.is_string()) ObjectReader::fail(r.at(sideName(side)), "must be a string");
         edges.set(side, parseEdgeKind(kind.get<std::string>(), r.at(sideName(side))));
       }
@@ -809,7 +818,8 @@ Scenario parseScenario(const json& root, const std::string& source, const fs::pa
         s.mask = context.field(mask, domain.at("mask"));
       }
     }
-    if (domain.has("edges")) s.edges = readEdges(domain.raw("edges"), domain.at("edges"), s.grid);
+    if (domain.has("edges"))
+      s.edges = readEdges(domain.raw("edges"), domain.at("edges"), s.grid, context);
     domain.finish();
   }
   if (top.has("terrain")) {

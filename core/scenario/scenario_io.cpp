@@ -6,6 +6,7 @@
 
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
+#include "core/scenario/incoming_keys.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace wb {
@@ -33,7 +34,9 @@ json dropJson(const SurfaceEvent& drop, bool timed) {
 json edgesJson(const Edges& edges) {
   json out;
   for (Side side : kSides)
-    out[sideName(side)] = edgeKindName(edges.kind(side));
+    out[sideName(side)] = edges.kind(side) == EdgeKind::Incoming
+                              ? incomingEdgeJson(edges.incoming[std::size_t(side)])
+                              : json(edgeKindName(edges.kind(side)));
   out["layer_cells"] = edges.layerCells;
   return out;
 }

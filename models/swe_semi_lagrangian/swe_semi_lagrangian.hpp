@@ -72,6 +72,7 @@ class SweSemiLagrangian final : public Model {
   // lifted_cells (cells whose surface round-off put below the ground, lifted back to it).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
+  bool entersAtIncomingEdges() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
@@ -211,6 +212,7 @@ class SweSemiLagrangian final : public Model {
   const Domain* domain_ = nullptr;
   SweWalls walls_;
   AbsorbingLayer layer_;
+  IncomingWaves incoming_;  // empty without incoming edges
   double volumeSink_ = 0.0;
   // One solver per method (HelmholtzMethod - 1), made at its first solve: auto dt may move
   // the coupling across a threshold and back, and a method's work space is then kept.

@@ -4,9 +4,9 @@ namespace wb {
 
 std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
-  for (auto&& list :
-       {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(), sweWetDryCases(),
-        sweAdiCases(), fftOceanCases(), openEdgesCases(), bodyCases(), landCases()})
+  for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(),
+                      sweWetDryCases(), sweAdiCases(), fftOceanCases(), openEdgesCases(),
+                      incomingEdgesCases(), bodyCases(), landCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;
 }
