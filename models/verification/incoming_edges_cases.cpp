@@ -156,22 +156,26 @@ std::vector<VerifyCase> incomingEdgesCases() {
                     kIncomingReflection});
   std::vector<VerifyCase> cases;
   for (const Row& row : rows) {
-    cases.push_back({row.model, "incoming solitary wave at gauges", [row] {
+    std::ostringstream suffix;
+    for (const auto& [key, value] : row.params)
+      suffix << " (" << key << " = " << value << ")";
+    const std::string arrival = "incoming solitary wave at gauges" + suffix.str();
+    const std::string reflection = "incoming edge: pulse sent back" + suffix.str();
+    cases.push_back({row.model, arrival, [row, arrival] {
                        const IncomingArrival r =
                            measureIncomingArrival(row.model, 1.0, 60.0, row.params);
                        std::ostringstream detail;
                        detail << "max |eta - eta_in(t - x/c)| / a at x = 30..120 m, t = 60 s, dx "
                                  "= 1 m; entered "
                               << r.sink << " m^3, drift " << r.drift() << " m^3";
-                       return VerifyResult{row.model,   "incoming solitary wave at gauges",
-                                           r.error,     row.arrival,
-                                           "rel",       r.error <= row.arrival,
+                       return VerifyResult{row.model,   arrival, r.error,
+                                           row.arrival, "rel",   r.error <= row.arrival,
                                            detail.str()};
                      }});
-    cases.push_back({row.model, "incoming edge: pulse sent back", [row] {
+    cases.push_back({row.model, reflection, [row, reflection] {
                        const double left = measureIncomingReflection(row.model, row.params);
                        return VerifyResult{row.model,
-                                           "incoming edge: pulse sent back",
+                                           reflection,
                                            left,
                                            row.reflection,
                                            "ratio",
