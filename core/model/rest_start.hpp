@@ -42,6 +42,11 @@ class RestStart {
     const WavePml& pml;
     double c2OverDx2;  // c^2 / dx^2 (1/s^2)
     double damping;    // nu of the layer's Q (1/s)
+    // The wave of a scheme with wave speed c on cells of side dx whose layers see the damping
+    // nu (damped-wave's k, advected-wave's nu): what both schemes' restWave() give.
+    static Wave of(const WetStencil& stencil, const WavePml& pml, double c, double dx, double nu) {
+      return {.stencil = stencil, .pml = pml, .c2OverDx2 = c * c / (dx * dx), .damping = nu};
+    }
   };
 
   // The surface h starts at rest: a(h) is held for the next step (anything held is dropped).

@@ -1,5 +1,6 @@
 // Scenario: the small const description every model and runner reads (TUM SWE style).
-// JSON keys (docs/scenario.md gives each its type, default and unit): grid {nx, ny, dx};
+// Its JSON keys are declared once, in core/scenario/scenario_keys.cpp (scenarioKeys(), read in
+// that order; docs/scenario.md's tables are generated from it): grid {nx, ny, dx};
 // water {g, depth} or water {g, bathymetry: {csv: F} | {png: F}, min_depth, max_depth};
 // domain {mask: "rect" | "pi" | {csv: F} | {png: F}, edges: "wall" | "open" | {west, east,
 // south, north: "wall" | "open", layer_cells}} (1 = water, 0 = solid; edges default to walls:
@@ -9,7 +10,7 @@
 // rain and wind intervals, a boat's "steer" list, bodies thrown in and mask strokes {time,
 // solid, dabs: [{x, y, radius}]}: docs/exports.md); bodies
 // {count, size} (tracers) or bodies [{shape, size, density, x, y, z, yaw, pitch, roll,
-// velocity, drag, lift, shadow, patches, towed_by}] (buoyant, declared in bodyKeys() below;
+// velocity, drag, lift, shadow, patches, towed_by}] (buoyant, bodyKeys() below;
 // docs/bodies.md); water {density}; models {id: {param: value}}; gauges [{name, x, y}]; transects
 // [{name, from: [x, y], to: [x, y], samples}]; ocean {spectrum, wind_speed, ...} (the open sea
 // under every model: core/ocean/ocean_layer.hpp); tick; frame_dt; duration; seed. Relative paths
@@ -33,6 +34,7 @@
 #include "core/measure/gauges.hpp"
 #include "core/measure/references.hpp"
 #include "core/model/parameters.hpp"
+#include "core/scenario/scenario_keys.hpp"
 
 namespace wb {
 
@@ -113,29 +115,14 @@ struct Scenario {
   int ticksPerFrame() const;
 };
 
-// One key of a buoyant body ("bodies": [{...}], and the "body" excitation), declared once: the
-// parser reads it, the writer writes it, and the workbench's bodies panel is generated from it
-// (docs/scenario.md, bodies). Numbers lie in [lo, hi], hi being the pool's width or height, or
-// the last boat's index, where `extent` says so.
-struct BodyKey {
-  enum class Kind { Choice, Number, Integer, Triple };
-  enum class Extent { None, Width, Height, Boats };
-  std::string name;
-  Kind kind = Kind::Number;
-  double lo = 0.0, hi = 0.0;
-  Extent extent = Extent::None;
-  std::string unit;
-  std::string doc;
-  std::vector<std::string> choices;  // of a Choice
-  bool required = false;             // x and y
-  bool optional = false;             // may be unset (z: resting; towed_by: not towed)
-  // The key's value of a body (null when unset), and the body with a checked value set.
-  std::function<nlohmann::json(const BodySpec&)> get;
-  std::function<void(BodySpec&, const nlohmann::json&)> set;
-  // The upper bound on this grid with this many boats.
-  double upper(const Grid& grid, std::size_t boats) const;
-};
+// The keys of a buoyant body ("bodies": [{...}], and the "body" excitation), declared once: the
+// parser reads them, the writer writes them, and the workbench's bodies panel is generated from
+// them (docs/scenario.md, bodies). Numbers lie in [lo, hi], hi being the pool's width or height,
+// or the last boat's index, where `extent` says so.
+using BodyKey = Key<BodySpec>;
 const std::vector<BodyKey>& bodyKeys();
+// A mesh body's keys (mesh, mesh_up): read and written after bodyKeys(), not in the Bodies tab.
+const std::vector<BodyKey>& meshBodyKeys();
 // Reads one body's object with bodyKeys(); `where` names it in errors ("s.json: bodies[2]").
 // Throws InputError naming the key.
 BodySpec parseBody(const nlohmann::json& value, const std::string& where, const Grid& grid,

@@ -6,40 +6,12 @@
 
 #include "core/errors.hpp"
 #include "core/scenario/field_io.hpp"
-#include "core/scenario/incoming_keys.hpp"
 #include "core/scenario/scenario.hpp"
 
 namespace wb {
 using nlohmann::json;
 
 namespace {
-
-// Builtin resources by name ("builtin:coast.png"), files by the path they were read from:
-// either resolves from the folder the scenario is saved to.
-std::string fileJson(const FileRef& file) {
-  return file.builtin ? file.describe() : file.path.generic_string();
-}
-
-json fieldJson(const FieldSource& field) {
-  return {{field.format == FieldFormat::Csv ? "csv" : "png", fileJson(field.file)}};
-}
-
-json dropJson(const SurfaceEvent& drop, bool timed) {
-  json out = {{"x", drop.x}, {"y", drop.y}, {"radius", drop.radius}, {"amplitude", drop.amplitude}};
-  if (timed) out["type"] = "drop", out["time"] = drop.time;
-  return out;
-}
-
-// The long form always: it says which sides are open and the layer's width.
-json edgesJson(const Edges& edges) {
-  json out;
-  for (Side side : kSides)
-    out[sideName(side)] = edges.kind(side) == EdgeKind::Incoming
-                              ? incomingEdgeJson(edges.incoming[std::size_t(side)])
-                              : json(edgeKindName(edges.kind(side)));
-  out["layer_cells"] = edges.layerCells;
-  return out;
-}
 
 Field2D readField(const FieldSource& source, int nx, int ny) {
   const std::string bytes = source.file.read();
@@ -64,118 +36,9 @@ void requireRange(const Field2D& field, const FieldSource& source, const std::st
 
 }  // namespace
 
+// The key table's writers (core/scenario/scenario_keys.cpp): every key whose value is set.
 json scenarioToJson(const Scenario& s) {
-  json out;
-  out["name"] = s.name;
-  if (!s.description.empty()) out["description"] = s.description;
-  out["grid"] = {{"nx", s.grid.nx}, {"ny", s.grid.ny}, {"dx", s.grid.dx}};
-  out["water"] = {{"g", s.g}, {"depth", s.depth}, {"density", s.waterDensity}};
-  if (s.bathymetry) {
-    out["water"]["bathymetry"] = fieldJson(*s.bathymetry);
-    out["water"]["min_depth"] = s.bathymetryMinDepth;
-    out["water"]["max_depth"] = s.bathymetryMaxDepth;
-  }
-  out["domain"]["mask"] = s.mask ? fieldJson(*s.mask) : json(s.maskPreset);
-  if (s.edges.anyOpen()) out["domain"]["edges"] = edgesJson(s.edges);
-  if (s.terrain)
-    out["terrain"] = {{"png", fileJson(*s.terrain)},
-                      {"sea_level", s.seaLevel},
-                      {"height_scale", s.terrainHeightScale}};
-  if (s.terrain && s.coast == Domain::Coast::Ground) out["terrain"]["coast"] = "ground";
-  if (s.initialEta) out["initial"]["eta"] = fieldJson(*s.initialEta);
-  for (const auto& drop : s.initialDrops)
-    out["initial"]["drops"].push_back(dropJson(drop, false));
-  json excitations = json::array();
-  for (const auto& drop : s.excitations.drops)
-    excitations.push_back(dropJson(drop, true));
-  for (const auto& rain : s.excitations.rain) {
-    json r = {{"type", "rain"},        {"rate", rain.rate},           {"count", rain.count},
-              {"radius", rain.radius}, {"amplitude", rain.amplitude}, {"start", rain.start}};
-    if (rain.end < 1e300) r["end"] = rain.end;
-    excitations.push_back(r);
-  }
-  for (const auto& boat : s.excitations.boats) {
-    json b = {{"type", "boat"},
-              {"x", boat.startX},
-              {"y", boat.startY},
-              {"acceleration", boat.acceleration},
-              {"max_speed", boat.maxSpeed},
-              {"wake_radius", boat.wakeRadius},
-              {"wake_amplitude", boat.wakeAmplitude},
-              {"tilt_gain", boat.tiltGain},
-              {"arrive_radius", boat.arriveRadius},
-              {"step", boat.step}};
-    for (const auto& [x, y] : boat.waypoints)
-      b["path"].push_back({x, y});
-    for (const auto& steer : boat.steering)
-      b["steer"].push_back({{"time", steer.time}, {"target", {steer.x, steer.y}}});
-    excitations.push_back(b);
-  }
-  for (const auto& wind : s.excitations.wind) {
-    json w = {{"type", "wind"},
-              {"direction", wind.direction},
-              {"strength", wind.strength},
-              {"start", wind.start}};
-    if (wind.end < 1e300) w["end"] = wind.end;
-    if (wind.hasRegion)
-      w["region"] = {{"x0", wind.x0}, {"y0", wind.y0}, {"x1", wind.x1}, {"y1", wind.y1}};
-    excitations.push_back(w);
-  }
-  for (const auto& stir : s.excitations.stirs)
-    excitations.push_back({{"type", "stir"},
-                           {"time", stir.start},
-                           {"x", stir.x},
-                           {"y", stir.y},
-                           {"radius", stir.radius},
-                           {"ax", stir.ax},
-                           {"ay", stir.ay},
-                           {"duration", stir.duration}});
-  for (const auto& body : s.excitations.bodies) {
-    json b = {{"type", "body"}, {"time", body.time}};
-    b.update(bodyJson(body.spec));
-    excitations.push_back(b);
-  }
-  for (const auto& stroke : s.excitations.strokes) {
-    json dabs = json::array();
-    for (const MaskDab& dab : stroke.dabs)
-      dabs.push_back({{"x", dab.x}, {"y", dab.y}, {"radius", dab.radius}});
-    excitations.push_back(
-        {{"type", "mask"}, {"time", stroke.time}, {"solid", stroke.solid}, {"dabs", dabs}});
-  }
-  if (!excitations.empty()) out["excitations"] = excitations;
-  if (s.bodies.count > 0) out["bodies"] = {{"count", s.bodies.count}, {"size", s.bodies.size}};
-  if (!s.rigidBodies.empty()) {
-    out["bodies"] = json::array();
-    for (const BodySpec& body : s.rigidBodies)
-      out["bodies"].push_back(bodyJson(body));
-  }
-  for (const auto& [id, params] : s.modelParams)
-    out["models"][id] = params;
-  if (s.reference) {
-    const ReferenceSpec& r = *s.reference;
-    json reference = {{"kind", referenceKindName(r.kind)}};
-    if (r.kind == ReferenceSpec::Kind::StandingMode)
-      reference.update({{"m", r.m}, {"n", r.n}, {"amplitude", r.amplitude}});
-    if (r.kind == ReferenceSpec::Kind::DamBreak)
-      reference.update({{"x0", r.x0}, {"h_left", r.hLeft}, {"h_right", r.hRight}});
-    if (r.kind == ReferenceSpec::Kind::Thacker)
-      reference.update({{"a", r.a}, {"h0", r.h0}, {"r0", r.r0}});
-    if (r.kind == ReferenceSpec::Kind::Linear)
-      reference["dispersion"] = r.dispersion == LinearReference::Dispersion::ShallowWater
-                                    ? "shallow-water"
-                                    : "finite-depth";
-    out["reference"] = reference;
-  }
-  if (s.ocean) out["ocean"] = *s.ocean;
-  for (const GaugeSpec& g : s.gauges)
-    out["gauges"].push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
-  for (const TransectSpec& t : s.transects)
-    out["transects"].push_back(
-        {{"name", t.name}, {"from", {t.x0, t.y0}}, {"to", {t.x1, t.y1}}, {"samples", t.samples}});
-  out["tick"] = s.tick;
-  out["frame_dt"] = s.frameDt;
-  out["duration"] = s.duration;
-  out["seed"] = s.seed;
+  json out = writeKeys(scenarioKeys(), s);
   return out;
 }
 

@@ -43,8 +43,7 @@ double AdvectedWave::kappa(double dt) const {
 }
 
 RestStart::Wave AdvectedWave::restWave() {
-  const double dx = domain_->grid().dx;
-  return {.stencil = stencil_, .pml = pml_, .c2OverDx2 = c_ * c_ / (dx * dx), .damping = nu_};
+  return RestStart::Wave::of(stencil_, pml_, c_, domain_->grid().dx, nu_);
 }
 
 // The surface starts at rest and the water without velocity: z_t = 0 and u = 0 (no divergence

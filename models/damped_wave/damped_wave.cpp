@@ -34,8 +34,7 @@ double DampedWave::maxStableDt() const {
 }
 
 RestStart::Wave DampedWave::restWave() {
-  const double dx = domain_->grid().dx;
-  return {.stencil = stencil_, .pml = pml_, .c2OverDx2 = c_ * c_ / (dx * dx), .damping = k_};
+  return RestStart::Wave::of(stencil_, pml_, c_, domain_->grid().dx, k_);
 }
 
 // The initial surface is at rest (the paper's h^0 = 0, h^1 = e would instead start the

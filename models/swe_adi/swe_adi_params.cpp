@@ -5,17 +5,10 @@ namespace wb {
 
 std::vector<ParamSpec> SweAdi::parameterSpecs() {
   return {
-      {.name = "dt",
-       .kind = ParamKind::Real,
-       .defaultValue = 0.0,
-       .min = 1e-9,
-       .max = 1e4,
-       .unit = "s",
-       .doc = "Time step; any dt is stable. Auto: the explicit limit dx / sqrt(g d_max), where "
-              "the trapezoidal rule lengthens the period of a wave resolved by 20 cells by "
-              "0.8 % ((omega dt)^2 / 12).",
-       .choices = {},
-       .autoDerived = true},
+      dtParamSpec("Time step; any dt is stable. Auto: the explicit limit dx / sqrt(g d_max), "
+                  "where the trapezoidal rule lengthens the period of a wave resolved by 20 "
+                  "cells by 0.8 % ((omega dt)^2 / 12).",
+                  1e-9, 1e4),
       {.name = "iterations",
        .kind = ParamKind::Integer,
        .defaultValue = 2,

@@ -129,6 +129,11 @@ QWidget* BodiesPanel::makeEditor(const BodyKey& key) {
       row->addWidget(new QLabel(QString::fromStdString(key.unit)));
       break;
     }
+    case BodyKey::Kind::Text:
+    case BodyKey::Kind::Object:
+    case BodyKey::Kind::Custom:  // kinds of scenario keys that no body key has
+      editor = new QWidget;
+      break;
   }
   editor->setObjectName(QString::fromStdString("body_" + key.name));
   editors_[key.name] = editor;
