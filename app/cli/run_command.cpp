@@ -233,6 +233,8 @@ int runCommand(const FlagReader& flags) {
                      std::to_string(scenario.frameDt) + " s");
   int frames = flags.integer("--frames", scenario.frameCount(), 0, kMaxFrames);
   requireRecordsCover(scenario, frames * scenario.frameDt);
+  checkIncomingCoversRun(scenario.edges, frames * scenario.frameDt,
+                         scenario.source + ": domain.edges");
   const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);

@@ -11,7 +11,12 @@
 namespace wb {
 
 bool Edges::anyOpen() const {
-  return std::any_of(kinds.begin(), kinds.end(), [](EdgeKind k) { return k == EdgeKind::Open; });
+  return std::any_of(kinds.begin(), kinds.end(), [](EdgeKind k) { return k != EdgeKind::Wall; });
+}
+
+bool Edges::anyIncoming() const {
+  return std::any_of(kinds.begin(), kinds.end(),
+                     [](EdgeKind k) { return k == EdgeKind::Incoming; });
 }
 
 Edges Edges::all(EdgeKind kind) {
@@ -35,7 +40,15 @@ const char* sideName(Side side) {
 }
 
 const char* edgeKindName(EdgeKind kind) {
-  return kind == EdgeKind::Open ? "open" : "wall";
+  switch (kind) {
+    case EdgeKind::Open:
+      return "open";
+    case EdgeKind::Incoming:
+      return "incoming";
+    case EdgeKind::Wall:
+      break;
+  }
+  return "wall";
 }
 
 EdgeKind parseEdgeKind(const std::string& name, const std::string& where) {
@@ -104,6 +117,17 @@ double AbsorbingLayer::relax(float* x, double dt) const {
   for (const Cell& cell : cells_) {
     const double before = x[cell.index];
     x[cell.index] = float(before / (1.0 + cell.sigma() * dt));
+    change += double(x[cell.index]) - before;
+  }
+  return change;
+}
+
+double AbsorbingLayer::relaxToward(float* x, const float* target, double dt) const {
+  if (!target) return relax(x, dt);
+  double change = 0.0;
+  for (const Cell& cell : cells_) {
+    const double before = x[cell.index], goal = target[cell.index];
+    x[cell.index] = float(goal + (before - goal) / (1.0 + cell.sigma() * dt));
     change += double(x[cell.index]) - before;
   }
   return change;
@@ -205,14 +229,19 @@ double WavePml::addRestAcceleration(const float* h, double damping, float* accel
   return sum;
 }
 
-void WavePml::holdPreviousLevel(const float* h, const float* rate) {
+void WavePml::holdPreviousLevel(const float* h, const float* rate, const float* incoming) {
   const auto& cells = layer_.cells();
   previousLevel_.resize(cells.size());
-  for (std::size_t c = 0; c < cells.size(); ++c)
-    previousLevel_[c] = h[cells[c].index] - rate[cells[c].index];
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const std::size_t k = cells[c].index;
+    previousLevel_[c] = h[k] - rate[k] - (incoming ? incoming[k] : 0.0f);
+  }
 }
 
-void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
+void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme,
+                    const float* incoming) {
+  // The layer's update on e = h - incoming; the incoming wave is added back after.
+  const auto in = [incoming](std::size_t k) { return incoming ? double(incoming[k]) : 0.0; };
   const auto& cells = layer_.cells();
   const double dt2 = dt * dt, kappa = scheme.kappa;
   double change = 0.0;
@@ -223,9 +252,10 @@ void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
     const double sum = double(cell.sigmaX) + cell.sigmaY;
     const double s = 0.5 * sum * dt;
     const double q = (double(cell.sigmaX) * cell.sigmaY + scheme.damping * sum) * dt2;
-    const double before = hNew[k];
-    hNew[k] = float(((1.0 + kappa) * before + (s - 0.5 * q) * previousLevel_[c] + dt2 * divPsi) /
-                    (1.0 + kappa + s + 0.5 * q));
+    const double before = hNew[k], departure = before - in(k);
+    hNew[k] = float(in(k) +
+                    ((1.0 + kappa) * departure + (s - 0.5 * q) * previousLevel_[c] + dt2 * divPsi) /
+                        (1.0 + kappa + s + 0.5 * q));
     // v^{n+1} = h^{n+1} - h^n moves with h^{n+1}.
     rate[k] += float(double(hNew[k]) - before);
     change += double(hNew[k]) - before;
@@ -237,7 +267,7 @@ void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
     const std::size_t k = cell.index;
     if (cell.openEast) {
       const double half = 0.5 * cell.sigmaXEast * dt;
-      const double gradient = (hNew[k + 1] - hNew[k]) * inverseDx_;
+      const double gradient = (hNew[k + 1] - in(k + 1) - hNew[k] + in(k)) * inverseDx_;
       const double c2 = local ? c2_ * faceX_[c] : c2_;
       psiX_[k] =
           float(((1.0 - half) * psiX_[k] + dt * c2 * (cell.sigmaY - cell.sigmaXEast) * gradient) /
@@ -245,7 +275,7 @@ void WavePml::apply(float* hNew, float* rate, double dt, const Scheme& scheme) {
     }
     if (cell.openNorth) {
       const double half = 0.5 * cell.sigmaYNorth * dt;
-      const double gradient = (hNew[k + row] - hNew[k]) * inverseDx_;
+      const double gradient = (hNew[k + row] - in(k + row) - hNew[k] + in(k)) * inverseDx_;
       const double c2 = local ? c2_ * faceY_[c] : c2_;
       psiY_[k] =
           float(((1.0 - half) * psiY_[k] + dt * c2 * (cell.sigmaX - cell.sigmaYNorth) * gradient) /

@@ -1,7 +1,8 @@
-// Edges of the domain: each side is a wall (waves reflect) or open (waves leave through an
-// absorbing layer). The layer occupies the outermost `layerCells` columns or rows of the grid
-// on an open side; behind it the grid still ends in a wall, whose echo the layer has damped
-// twice on the way out and back (docs/open-edges.md).
+// Edges of the domain: each side is a wall (waves reflect), open (waves leave through an
+// absorbing layer) or incoming (a prescribed wave enters through the layer while waves from
+// inside leave through it: core/grid/incoming_wave.hpp). The layer occupies the outermost
+// `layerCells` columns or rows of the grid on an open side; behind it the grid still ends in a
+// wall, whose echo the layer has damped twice on the way out and back (docs/open-edges.md).
 //
 // The layer's damping rate sigma (1/s) grows from 0 at its inner side to sigma_max at the grid's
 // edge with the profile sigma = sigma_max xi^p, xi the depth into the layer in [0, 1]. An
@@ -18,13 +19,15 @@
 #include <string>
 #include <vector>
 
+#include "core/grid/incoming_wave.hpp"
+
 namespace wb {
 
 struct Grid;
 class Domain;
 
 enum class Side { West, East, South, North };
-enum class EdgeKind { Wall, Open };
+enum class EdgeKind { Wall, Open, Incoming };
 
 inline constexpr std::array<Side, 4> kSides = {Side::West, Side::East, Side::South, Side::North};
 
@@ -35,18 +38,22 @@ struct Edges {
 
   std::array<EdgeKind, 4> kinds{EdgeKind::Wall, EdgeKind::Wall, EdgeKind::Wall, EdgeKind::Wall};
   int layerCells = kDefaultLayerCells;
+  // The wave of each incoming side (unused on the others).
+  std::array<IncomingWave, 4> incoming{};
 
   EdgeKind kind(Side side) const { return kinds[std::size_t(side)]; }
   void set(Side side, EdgeKind kind) { kinds[std::size_t(side)] = kind; }
-  bool isOpen(Side side) const { return kind(side) == EdgeKind::Open; }
+  // The side has an absorbing layer: open, or incoming (an open edge that also lets a wave in).
+  bool isOpen(Side side) const { return kind(side) != EdgeKind::Wall; }
   bool anyOpen() const;
+  bool anyIncoming() const;
   bool operator==(const Edges&) const = default;
 
   static Edges all(EdgeKind kind);
 };
 
 const char* sideName(Side side);          // "west", ...
-const char* edgeKindName(EdgeKind kind);  // "wall", "open"
+const char* edgeKindName(EdgeKind kind);  // "wall", "open", "incoming"
 // Parses "wall" / "open"; throws InputError naming `where` otherwise.
 EdgeKind parseEdgeKind(const std::string& name, const std::string& where);
 
@@ -89,6 +96,9 @@ class AbsorbingLayer {
   // Relaxation toward rest at the rate sigma_x + sigma_y, implicit: x <- x / (1 + sigma dt).
   // Returns the change of sum(x) it made.
   double relax(float* x, double dt) const;
+  // The same toward a target field (incoming waves; null: rest): x <- x* + (x - x*) / (1 +
+  // sigma dt). Returns the change of sum(x) it made.
+  double relaxToward(float* x, const float* target, double dt) const;
 
  private:
   std::vector<Cell> cells_;
@@ -132,11 +142,15 @@ class WavePml {
   static double stableCourant(int layerCells);
   // Before the model's step: h^{n-1} = h^n - v^n on the layer's cells, for apply() (the step
   // overwrites v, core/grid/wave_levels.hpp).
-  void holdPreviousLevel(const float* h, const float* rate);
+  // With incoming waves (core/grid/incoming_wave.hpp) the layer acts on the departure from them:
+  // `incoming` is the incoming wave's surface at t^{n-1} here and at t^{n+1} in apply (null:
+  // none), so that the incoming wave passes and what differs from it is absorbed.
+  void holdPreviousLevel(const float* h, const float* rate, const float* incoming = nullptr);
   // hNew holds the model's h^{n+1} and rate its v^{n+1} = h^{n+1} - h^n; the layer's update
   // replaces both on its cells, with the h^{n-1} held before the step. The layer's change of
   // each step is carried on by the model's own volume recurrence into the sink.
-  void apply(float* hNew, float* rate, double dt, const Scheme& scheme);
+  void apply(float* hNew, float* rate, double dt, const Scheme& scheme,
+             const float* incoming = nullptr);
   // The same layer over the domain's new mask (a mask stroke during the run): psi is kept on
   // the faces between two cells that stay wet and is 0 on the others; the sink so far is kept.
   void followMask(const Domain& domain);

@@ -85,8 +85,12 @@ class Model {
   // docs/wet-dry.md); a model that does not takes such land as a wall. Maximum maps report a
   // run-up only for a model that does (core/measure/max_map.hpp).
   virtual bool floodsLand() const { return false; }
+  // Incoming-wave edges (core/grid/incoming_wave.hpp): whether the layers of incoming sides
+  // let the prescribed wave in. The Comparison refuses incoming edges for a model that does not.
+  virtual bool entersAtIncomingEdges() const { return false; }
   // Volume the absorbing layers took out of the water since reset (m^3; negative when water
-  // left): the sink term of the volume budget, so that drift stays the model's own error.
+  // left, positive when an incoming edge brought more in than left): the sink term of the
+  // volume budget, so that drift stays the model's own error.
   virtual double volumeSink() const { return 0.0; }
   // Bottom friction (the domain's Manning n, core/model/manning_friction.hpp): whether the
   // model applies it. The Comparison notes a non-zero n that a model does not apply.

@@ -74,6 +74,7 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
       throw InputError(why.str());
     }
   }
+  checkIncomingSidesWet(*domain_, scenario_.source + ": domain.edges");
   maxWetDepth_ = domain_->maxWetDepth();
   if (ocean_) ocean_->evaluate(0.0);  // the bodies are placed on the sea
   for (auto& model : models) {
@@ -82,6 +83,9 @@ Comparison::Comparison(const Scenario& scenario, std::vector<std::unique_ptr<Mod
     if (domain_->edges().anyOpen() && !slot.model->absorbsAtOpenEdges())
       throw InputError(scenario_.source + ": domain.edges: " + slot.model->id() +
                        " has no absorbing layer for open edges yet; use walls for it");
+    if (domain_->edges().anyIncoming() && !slot.model->entersAtIncomingEdges())
+      throw InputError(scenario_.source + ": domain.edges: " + slot.model->id() +
+                       " has no incoming-wave edge; use walls or open edges for it");
     slot.model->reset(*domain_, eta0);
     const std::optional<double> userDt =
         slot.model->params().has("dt") ? slot.model->params().getOptional("dt") : std::nullopt;

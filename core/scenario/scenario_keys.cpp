@@ -200,12 +200,15 @@ std::vector<ScenarioKey> domainKeys() {
           {.name = "edges",
            .doc = "which sides of the grid absorb outgoing waves; a side not named is a wall; "
                   "`layer_cells` (default 24) is the absorbing layer's width "
-                  "([open-edges.md](open-edges.md))",
+                  "([open-edges.md](open-edges.md)); a side may also be `{\"incoming\": "
+                  "{...}}`, where a prescribed wave enters ([Incoming edges](#incoming-edges))",
            .typeDoc = "`\"wall\"`, `\"open\"` or `{\"west\", \"east\", \"south\", \"north\", "
                       "\"layer_cells\"}`",
            .defaultDoc = "`\"wall\"`"},
           [](Scenario& s, const json& v, const KeyContext& at) {
-            s.edges = readEdges(v, at.where, s.grid);
+            s.edges = readEdges(v, at.where, s.grid, [&at](const json& f, const std::string& w) {
+              return at.files->file(f, w);
+            });
           },
           [](const Scenario& s) { return s.edges.anyOpen() ? edgesJson(s.edges) : json(); }),
   };

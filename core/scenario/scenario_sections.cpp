@@ -173,7 +173,8 @@ std::vector<TransectSpec> readTransects(const json& list, const std::string& whe
 
 // domain.edges: "wall" | "open" | {"west": ..., "east": ..., "south": ..., "north": ...,
 // "layer_cells": N}; a side not named is a wall.
-Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
+Edges readEdges(const json& value, const std::string& where, const Grid& grid,
+                const ScenarioFileResolver& resolve) {
   Edges edges;
   if (value.is_string()) {
     edges = Edges::all(parseEdgeKind(value.get<std::string>(), where));
@@ -184,6 +185,11 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
     for (Side side : kSides)
       if (r.has(sideName(side))) {
         const json& kind = r.raw(sideName(side));
+        if (kind.is_object()) {  // {"incoming": {...}}: core/scenario/incoming_keys.hpp
+          edges.set(side, EdgeKind::Incoming);
+          edges.incoming[std::size_t(side)] = readIncomingEdge(kind, r.at(sideName(side)), resolve);
+          continue;
+        }
         if (!kind.is_string()) ObjectReader::fail(r.at(sideName(side)), "must be a string");
         edges.set(side, parseEdgeKind(kind.get<std::string>(), r.at(sideName(side))));
       }
@@ -198,7 +204,9 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid) {
 json edgesJson(const Edges& edges) {
   json out;
   for (Side side : kSides)
-    out[sideName(side)] = edgeKindName(edges.kind(side));
+    out[sideName(side)] = edges.kind(side) == EdgeKind::Incoming
+                              ? incomingEdgeJson(edges.incoming[std::size_t(side)])
+                              : json(edgeKindName(edges.kind(side)));
   out["layer_cells"] = edges.layerCells;
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/scenario/incoming_keys.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_keys.hpp"
 
@@ -32,7 +33,10 @@ void readBodies(const nlohmann::json& value, const KeyContext& context, Scenario
 nlohmann::json bodiesJson(const Scenario& s);  // null when none
 
 // scenario_sections.cpp.
-Edges readEdges(const nlohmann::json& value, const std::string& where, const Grid& grid);
+// A side may be {"incoming": {...}} (core/scenario/incoming_keys.hpp), whose record file
+// `resolve` finds as every file of the scenario.
+Edges readEdges(const nlohmann::json& value, const std::string& where, const Grid& grid,
+                const ScenarioFileResolver& resolve);
 nlohmann::json edgesJson(const Edges& edges);
 std::vector<GaugeSpec> readGauges(const nlohmann::json& list, const std::string& where,
                                   const Grid& grid, const ScenarioFiles& files);

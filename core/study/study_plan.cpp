@@ -197,6 +197,7 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
   plan.force = study.force;
   plan.hasReference = base.reference.has_value();
   plan.errorAt = study.errorAt.empty() ? std::vector<double>{base.duration} : study.errorAt;
+  checkIncomingCoversRun(base.edges, plan.errorAt.back(), base.source + ": domain.edges");
   errorTicks(plan.errorAt, base, study.source + ": error.at");
   plan.scenarioJson = patchedScenarioJson(study.scenario, study.scenarioPatch);
   plan.scenarioHash = contentHash(plan.scenarioJson.dump());

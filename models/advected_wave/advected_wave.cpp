@@ -81,6 +81,7 @@ void AdvectedWave::reset(const Domain& given, const Field2D& eta0) {
   for (auto& surface : surfaces_)
     surface = eta0;
   pml_ = WavePml(domain, c_);
+  incoming_ = IncomingWaves(domain, c_);
   const int nx = domain.nx(), ny = domain.ny();
   for (Field2D* f : {&rate_, &u_, &v_, &uOld_, &vOld_, &divergence_, &pressure_, &previousPressure_,
                      &rhs_, &divergenceAfter_, &depthFlux_})
@@ -170,6 +171,7 @@ void AdvectedWave::step(double dt) {
   projectDivergence();
   absorbAtOpenEdges(dt);
   lastDt_ = dt;
+  incoming_.advance(dt);
 }
 
 // No flow through walls (Layton 3.4): u = 0 on wet cells next to a wall running north-south,
@@ -289,7 +291,7 @@ void AdvectedWave::updateHeight(double dt) {
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
   const auto& edgeCells = stencil_.edgeCells();
-  pml_.holdPreviousLevel(levels.h, levels.rate);
+  pml_.holdPreviousLevel(levels.h, levels.rate, incomingAt(-dt));
   float worst = 0.0f, edgeWorst = 0.0f;
   // One team for both passes, edge cells and spans shared as in forEachWetCell; eq. 10 reads
   // the neighbours' divergence, hence the barrier between.
@@ -399,16 +401,26 @@ void AdvectedWave::projectDivergence() {
 //   z_tt + (nu + sx + sy) z_t + (sx sy + nu (sx + sy)) z = c^2 lap(z) + div(psi),
 // eq. 10 being (1 + nu dt/2) z^{k+1} = 2 z^k - (1 - nu dt/2) z^{k-1} + ...: kappa = nu dt / 2,
 // volume recurrence factor a = (2 - nu dt) / (2 + nu dt). The flow relaxes toward rest at the
-// layer's rate, u <- u / (1 + (sx + sy) dt). Without open edges there is no layer.
+// layer's rate, u <- u / (1 + (sx + sy) dt). Without open edges there is no layer. In an
+// incoming edge's layer the PML acts on the departure from the incoming wave eta_in(t - s / c)
+// (core/grid/incoming_wave.hpp), which enters unchanged; the flow still relaxes toward rest.
 void AdvectedWave::absorbAtOpenEdges(double dt) {
   if (pml_.empty()) return;
   pml_.apply(current_->data(), rate_.data(), dt,
              {.kappa = 0.5 * nu_ * dt,
               .damping = nu_,
-              .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt)});
+              .volumeRecurrence = (2.0 - nu_ * dt) / (2.0 + nu_ * dt)},
+             incomingAt(dt));
   if (flowAtRest_) return;
   layer_.relax(u_.data(), dt);
   layer_.relax(v_.data(), dt);
+}
+
+// The incoming waves' surface at the model's time plus `offset`; null without incoming edges.
+const float* AdvectedWave::incomingAt(double offset) {
+  if (incoming_.empty()) return nullptr;
+  incoming_.evaluate(incoming_.time() + offset);
+  return incoming_.elevation();
 }
 
 // delta is added at rest (the flow is left as it is): z^k += delta and z^{k-1} += delta (v

@@ -80,6 +80,7 @@ class AdvectedWave final : public Model {
   // (the same before that Project).
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
+  bool entersAtIncomingEdges() const override { return true; }
   double volumeSink() const override { return pml_.volumeSink(); }
 
   // Lets tests and verification set a velocity field (m/s) directly; from then on the step no
@@ -116,6 +117,7 @@ class AdvectedWave final : public Model {
   // The open edges' layer (core/grid/edges.hpp) on z^{k+1} (the surface after updateHeight)
   // and the velocity.
   void absorbAtOpenEdges(double dt);
+  const float* incomingAt(double offset);
   // div u on wet cells from face velocities (zero on wall faces); equals the paper's central
   // difference (u_{i+1} - u_{i-1}) / 2dx + (v_{j+1} - v_{j-1}) / 2dx away from walls.
   void computeDivergence(Field2D& out) const;
@@ -142,7 +144,8 @@ class AdvectedWave final : public Model {
   WetStencil stencil_;
   LinkDepth links_ = LinkDepth::Uniform;  // the speed parameter, settled in reset
   WavePml pml_;
-  AbsorbingLayer layer_;  // the flow's relaxation, at the PML's rates
+  AbsorbingLayer layer_;    // the flow's relaxation, at the PML's rates
+  IncomingWaves incoming_;  // empty without incoming edges
   mutable WaveKineticEnergy waveKinetic_;
   ConjugateGradient cg_;      // Stam's optional diffusion
   Multigrid pressureSolver_;  // eq. 4: -L p = -dx^2 div u, 5-point, Neumann

@@ -74,6 +74,7 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
   rate_ = Field2D(eta0.nx(), eta0.ny());
   pml_ = WavePml(domain, c_);
   if (stencil_.localDepth()) pml_.useLinkDepths(stencil_.halfDepth());
+  incoming_ = IncomingWaves(domain, c_);
   restStart_.start(restWave(), *current_);
   lastDt_ = dt_;
   kineticCache_.reset();
@@ -81,11 +82,12 @@ void DampedWave::reset(const Domain& given, const Field2D& eta0) {
 
 void DampedWave::step(double dt) {
   restStart_.settle(dt, pml_, rate_);
-  pml_.holdPreviousLevel(current_->data(), rate_.data());
+  pml_.holdPreviousLevel(current_->data(), rate_.data(), incomingAt(-dt));
   advanceHeight(dt);
   absorbAtOpenEdges(dt);
   std::swap(current_, next_);
   lastDt_ = dt;
+  incoming_.advance(dt);
   kineticCache_.reset();
 }
 
@@ -159,11 +161,19 @@ void DampedWave::advanceHeight(double dt) {
 //   h_tt + (k + sx + sy) h_t + (sx sy + k (sx + sy)) h = c^2 lap(h) + div(psi)
 // Eq. 2 is (1 + 0) h^{n+1} = 2 h^n - h^{n-1} + (its right side): kappa = 0; its volume
 // recurrence factor is R. h^{n-1} is the level the layer held before the step. Without open
-// edges there is no layer.
+// edges there is no layer. In an incoming edge's layer the layer acts on the departure from the
+// incoming wave eta_in(t - s / c) (core/grid/incoming_wave.hpp), which enters unchanged.
 void DampedWave::absorbAtOpenEdges(double dt) {
   if (pml_.empty()) return;
   pml_.apply(next_->data(), rate_.data(), dt,
-             {.kappa = 0.0, .damping = k_, .volumeRecurrence = 1.0 - k_ * dt});
+             {.kappa = 0.0, .damping = k_, .volumeRecurrence = 1.0 - k_ * dt}, incomingAt(dt));
+}
+
+// The incoming waves' surface at the model's time plus `offset`; null without incoming edges.
+const float* DampedWave::incomingAt(double offset) {
+  if (incoming_.empty()) return nullptr;
+  incoming_.evaluate(incoming_.time() + offset);
+  return incoming_.elevation();
 }
 
 // delta is added at rest: h^n += delta and h^{n-1} += delta (v unchanged), and the next step of

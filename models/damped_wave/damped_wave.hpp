@@ -54,6 +54,7 @@ class DampedWave final : public Model {
   double kineticEnergy() const override;
   std::map<std::string, double> diagnostics() const override;
   bool absorbsAtOpenEdges() const override { return true; }
+  bool entersAtIncomingEdges() const override { return true; }
   double volumeSink() const override { return pml_.volumeSink(); }
 
   // With speed = local, the deepest water's c (the one of the bound).
@@ -71,6 +72,7 @@ class DampedWave final : public Model {
   void advanceHeight(double dt);
   // The open edges' layer (core/grid/edges.hpp) on h^{n+1}.
   void absorbAtOpenEdges(double dt);
+  const float* incomingAt(double offset);
   // The operator of the surface's h_tt at rest (core/model/rest_start.hpp).
   RestStart::Wave restWave();
 
@@ -80,6 +82,7 @@ class DampedWave final : public Model {
   bool mirrorWalls_ = true;               // the boundary parameter, settled in reset
   LinkDepth links_ = LinkDepth::Uniform;  // the speed parameter, settled in reset
   WavePml pml_;
+  IncomingWaves incoming_;  // empty without incoming edges
   // The surface h^n and the next one h^{n+1} (swapped each step), and the increment
   // v^n = h^n - h^{n-1} (core/grid/wave_levels.hpp).
   Field2D surfaces_[2];

@@ -37,6 +37,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   walls_ = SweWalls(domain);
   maxRestDepth_ = domain.maxWetDepth();
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  incoming_ = IncomingWaves(domain, 0.0);  // at sqrt(g d0) per cell
   volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
@@ -101,6 +102,7 @@ void SweAdi::step(double dt) {
   applyFriction(dt);                                                // Manning: q, hdot
   keepDepthNonNegative(dt);                                         // d = h - b >= 0
   absorbAtOpenEdges(dt);                                            // docs/open-edges.md
+  incoming_.advance(dt);
 }
 
 // The ADI iterations: the first assembles the right side and solves the rows and columns, each
@@ -398,12 +400,20 @@ void SweAdi::keepDepthNonNegative(double dt) {
 // gradient of sigma enters through it, which relaxing hdot itself (the scalar equation's
 // "distortionless" damping) would miss, reflecting long waves (docs/open-edges.md). A
 // divergence sums to 0, so the only water that leaves is the relaxation of h: the sink.
+// In an incoming edge's layer h and the discharges relax toward the incoming long wave at
+// t^{n+1} (core/grid/incoming_wave.hpp: eta_in and q = c eta_in at each face); the water it
+// brings in counts in the same sink, positive, and the velocities are computed anew from q.
 void SweAdi::absorbAtOpenEdges(double dt) {
   if (layer_.empty()) return;
+  const float *eta = nullptr, *goalX = nullptr, *goalY = nullptr;
+  if (!incoming_.empty()) {
+    incoming_.evaluate(incoming_.time() + dt);
+    eta = incoming_.elevation(), goalX = incoming_.dischargeX(), goalY = incoming_.dischargeY();
+  }
   // The face velocities are relaxed with their discharges, and the cell velocities as they
   // were before: both computed first.
   cellVelocities(cellU_);
-  volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
+  volumeSink_ += layer_.relaxToward(h_.data(), eta, dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
   const std::size_t nx = std::size_t(h_.nx());
   float* rate = rate_.data();
@@ -413,9 +423,12 @@ void SweAdi::absorbAtOpenEdges(double dt) {
     // Each discharge at its own face's rate (Kass & Miller's staggered grid).
     const double keepX = 1.0 / (1.0 + double(cell.sigmaXEast + cell.sigmaY) * dt);
     const double keepY = 1.0 / (1.0 + double(cell.sigmaX + cell.sigmaYNorth) * dt);
-    const double dqx = (keepX - 1.0) * qx[k], dqy = (keepY - 1.0) * qy[k];
-    qx[k] = float(keepX * qx[k]);
-    qy[k] = float(keepY * qy[k]);
+    // A closed face carries no discharge: its goal is 0 like its discharge.
+    const double toX = goalX && cell.openEast ? goalX[k] : 0.0;
+    const double toY = goalY && cell.openNorth ? goalY[k] : 0.0;
+    const double dqx = (keepX - 1.0) * (qx[k] - toX), dqy = (keepY - 1.0) * (qy[k] - toY);
+    qx[k] = float(qx[k] + dqx);
+    qy[k] = float(qy[k] + dqy);
     u[k] = float(keepX * u[k]);
     v[k] = float(keepY * v[k]);
     // The east face leaves cell k and enters k + 1, the north face k + nx. Closed faces carry
@@ -426,7 +439,7 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   }
   layer_.relax(cellU_.data(), dt);
   layer_.relax(cellV_.data(), dt);
-  faceVelocitiesStale_ = cellVelocitiesStale_ = false;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = !incoming_.empty();
 }
 
 double SweAdi::addEta(const Field2D& delta) {

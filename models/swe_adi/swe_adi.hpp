@@ -96,6 +96,7 @@ class SweAdi final : public Model {
   // Manning's n of the domain on the face discharges (applyFriction, swe_adi_friction.cpp).
   bool appliesBottomFriction() const override { return true; }
   bool floodsLand() const override { return true; }
+  bool entersAtIncomingEdges() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
   void setForce(const ForceField* force) override { force_ = force; }
   // Kinetic energy on the faces, where the velocities live: 1/2 sum_faces D_f u_f^2 dA with
@@ -156,8 +157,9 @@ class SweAdi final : public Model {
   const Field2D& cellVelocities(const Field2D& which) const;
 
   const Domain* domain_ = nullptr;
-  SweWalls walls_;        // open faces: the boundary handling in one place
-  AbsorbingLayer layer_;  // empty with walls on every side
+  SweWalls walls_;          // open faces: the boundary handling in one place
+  AbsorbingLayer layer_;    // empty with walls on every side
+  IncomingWaves incoming_;  // empty without incoming edges
   double volumeSink_ = 0.0;
   const ForceField* force_ = nullptr;
   // The state: the surface and its rate dh/dt (m/s).

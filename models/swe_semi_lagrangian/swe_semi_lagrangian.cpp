@@ -52,6 +52,7 @@ void SweSemiLagrangian::reset(const Domain& domain, const Field2D& eta0) {
             std::max(maxRestDepth_, double(eta0.data()[k]) + domain.restDepth().data()[k]);
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  incoming_ = IncomingWaves(domain, 0.0);  // at sqrt(g d0) per cell
   volumeSink_ = 0.0;
   const int nx = domain.nx(), ny = domain.ny();
   h_ = eta0;
@@ -133,6 +134,7 @@ void SweSemiLagrangian::step(double dt) {
   applyFriction(dt);  // Manning, on u^{n+1} with d^{n+1}
   frontSpeed_ = dryCells_ > 0 ? frontSpeed() : 0.0;
   lastDt_ = dt;
+  incoming_.advance(dt);
 }
 
 // Eq. 31: the departure point of the particle arriving at cell centre x_i is x_i - dt u^n(x_i).
@@ -442,11 +444,18 @@ void SweSemiLagrangian::finishWetStep(double dt) {
 //   h_t + ... = -sigma h,  u_t + ... = -sigma u   (implicit: x <- x / (1 + sigma dt)),
 // the matched damping of core/grid/edges.hpp under which the linearised equations pass an
 // outgoing wave without reflection where sigma is constant. The water it removes is the sink.
+// In an incoming edge's layer they relax toward the incoming long wave at t^{n+1} instead
+// (core/grid/incoming_wave.hpp): the water it brings in counts in the same sink, positive.
 void SweSemiLagrangian::absorbAtOpenEdges(double dt) {
   if (layer_.empty()) return;
-  volumeSink_ += layer_.relax(h_.data(), dt) * domain_->grid().cellArea();
-  layer_.relax(u_.data(), dt);
-  layer_.relax(v_.data(), dt);
+  const float *eta = nullptr, *u = nullptr, *v = nullptr;
+  if (!incoming_.empty()) {
+    incoming_.evaluate(incoming_.time() + dt);
+    eta = incoming_.elevation(), u = incoming_.velocityX(), v = incoming_.velocityY();
+  }
+  volumeSink_ += layer_.relaxToward(h_.data(), eta, dt) * domain_->grid().cellArea();
+  layer_.relaxToward(u_.data(), u, dt);
+  layer_.relaxToward(v_.data(), v, dt);
 }
 
 // The depth of the next step, d = h - b >= 0 (0 on solid cells). transportVolume keeps

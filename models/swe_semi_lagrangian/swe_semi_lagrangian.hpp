@@ -78,6 +78,7 @@ class SweSemiLagrangian final : public Model {
   // Manning's n of the domain on the velocity after each step (applyFriction).
   bool appliesBottomFriction() const override { return true; }
   bool floodsLand() const override { return true; }
+  bool entersAtIncomingEdges() const override { return true; }
   double volumeSink() const override { return volumeSink_; }
 
   // The fastest flow from a wet cell into a film or dry cell (m/s): a front moves at most one
@@ -218,6 +219,7 @@ class SweSemiLagrangian final : public Model {
   const Domain* domain_ = nullptr;
   SweWalls walls_;
   AbsorbingLayer layer_;
+  IncomingWaves incoming_;  // empty without incoming edges
   double volumeSink_ = 0.0;
   // One solver per method (HelmholtzMethod - 1), made at its first solve: auto dt may move
   // the coupling across a threshold and back, and a method's work space is then kept.

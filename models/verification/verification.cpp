@@ -6,7 +6,7 @@ std::vector<VerifyCase> verificationCases() {
   std::vector<VerifyCase> all;
   for (auto&& list : {dampedWaveCases(), advectedWaveCases(), sweSemiLagrangianCases(),
                       sweWetDryCases(), sweAdiCases(), fftOceanCases(), openEdgesCases(),
-                      bodyCases(), landCases(), manningFrictionCases(),
+                      incomingEdgesCases(), bodyCases(), landCases(), manningFrictionCases(),
                       localSpeedCases()})
     all.insert(all.end(), list.begin(), list.end());
   return all;

@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -356,6 +357,28 @@ class WidgetTests : public QObject {
     }
     QCOMPARE(editor.undoStack()->count(), pushed + 1);  // the undone import, nothing new
     QCOMPARE(editor.nx(), kSide);
+  }
+
+  // An incoming side (docs/open-edges.md, "Incoming waves") read from a scenario shows as
+  // such; it cannot be chosen in the panel, since its wave comes from the scenario file.
+  void incomingSideShowsAndCannotBeChosen() {
+    ScenarioDocument document;
+    Scenario pool;
+    pool.grid = Grid{kSide, kSide, 0.1};
+    pool.depth = kPoolDepth;
+    pool.edges.layerCells = 4;
+    pool.edges.set(Side::West, EdgeKind::Incoming);
+    pool.edges.incoming[std::size_t(Side::West)].form = IncomingWave::Form::Sine;
+    pool.edges.incoming[std::size_t(Side::West)].amplitude = 0.01;
+    pool.edges.incoming[std::size_t(Side::West)].period = 2.0;
+    document.load(pool);
+    MaskEditor editor(document);
+    QComboBox* west = editor.edgesPanel()->choice(Side::West);
+    QCOMPARE(west->currentIndex(), int(EdgeKind::Incoming));
+    QCOMPARE(west->currentText(), QString("incoming"));
+    const auto* items = qobject_cast<QStandardItemModel*>(west->model());
+    QVERIFY(items && !items->item(int(EdgeKind::Incoming))->isEnabled());
+    QVERIFY(items->item(int(EdgeKind::Open))->isEnabled());
   }
 
   // The check that the grid holds its layers runs again when the grid changes (and on undo).

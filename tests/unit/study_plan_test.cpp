@@ -89,6 +89,23 @@ TEST(StudyPlan, ThePlanReadsBackAndItsHashFollowsTheStudy) {
             plan.hash);
 }
 
+// An incoming edge's record must cover the study's runs, as `run` requires
+// (docs/scenario.md, "Incoming edges").
+TEST(StudyPlan, RecordShorterThanTheRunsIsRefused) {
+  const std::string study = R"({"scenario": "builtin:standing-wave", "axes": {"grid": [64]},
+    "scenario_patch": {"duration": 4, "domain": {"edges": {"west": {"incoming":
+      {"series": [[0, 0], [1, 0.001], [3, 0]]REST}}}}}})";
+  const auto with = [&](const std::string& rest) {
+    return errorOf(std::string(study).replace(study.find("REST"), 4, rest));
+  };
+  EXPECT_EQ(with(""),
+            "builtin:standing-wave (patched by the study): domain.edges.west.incoming.series: the "
+            "record ends at 3 s, "
+            "before the run's end at 4 s (shorten the run, or add \"then\": \"open\" to open the "
+            "side after it)");
+  EXPECT_EQ(with(R"(, "then": "open")"), "no error");
+}
+
 TEST(StudyPlan, BadStudiesAreRefusedNamingTheKey) {
   const std::string head = R"({"scenario": "builtin:standing-wave", )";
   EXPECT_EQ(errorOf(head + R"("axes": {"models": ["dampedwave"]}})"),

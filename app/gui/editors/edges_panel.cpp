@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include "core/errors.hpp"
@@ -34,8 +35,15 @@ EdgesPanel::EdgesPanel(ScenarioDocument& document, QWidget* parent)
   for (Side side : kSides) {
     auto* choice = new QComboBox;
     choice->setObjectName(QString("edge.%1").arg(sideName(side)));
-    choice->addItems({tr("wall"), tr("open")});  // in EdgeKind's order
-    choice->setToolTip(tr("Wall: waves reflect. Open: waves leave through an absorbing layer"));
+    choice->addItems({tr("wall"), tr("open"), tr("incoming")});  // in EdgeKind's order
+    // An incoming side needs its wave (a record, a sine, a solitary wave), which the scenario
+    // file gives (docs/scenario.md, "Incoming edges"): shown here, not chosen here.
+    qobject_cast<QStandardItemModel*>(choice->model())
+        ->item(int(EdgeKind::Incoming))
+        ->setEnabled(false);
+    choice->setToolTip(
+        tr("Wall: waves reflect. Open: waves leave through an absorbing layer. "
+           "Incoming (set in the scenario file): a wave enters, waves leave"));
     choices_[std::size_t(side)] = choice;
     connect(choice, &QComboBox::activated, this,
             [this, side](int index) { setEdge(side, EdgeKind(index)); });

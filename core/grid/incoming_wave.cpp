@@ -1,0 +1,143 @@
+#include "core/grid/incoming_wave.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/edges.hpp"
+
+namespace wb {
+
+namespace {
+
+// sech^2 = 1e-3 at k c |t - crest| = acosh(sqrt(1000)): where the default crest time puts t = 0.
+constexpr double kSolitaryStart = 4.1459;
+
+double solitaryRate(const IncomingWave& wave, double g, double depth) {
+  const double a = wave.amplitude, d = std::max(depth, 1e-6);
+  return std::sqrt(3.0 * std::abs(a) / (4.0 * d * d * d)) * std::sqrt(g * (d + a));
+}
+
+}  // namespace
+
+double IncomingWave::elevation(double t, double g, double depth) const {
+  switch (form) {
+    case Form::Sine:
+      return amplitude * std::sin(2.0 * std::numbers::pi * t / period);
+    case Form::Solitary: {
+      const double rate = solitaryRate(*this, g, depth);
+      const double crest = crestTime >= 0.0 ? crestTime : kSolitaryStart / rate;
+      const double s = 1.0 / std::cosh(rate * (t - crest));
+      return amplitude * s * s;
+    }
+    case Form::Series:
+      break;
+  }
+  if (times.empty() || t > times.back()) return 0.0;  // the record has ended: the side is open
+  if (t <= times.front()) return etas.front();
+  const auto upper = std::upper_bound(times.begin(), times.end(), t);
+  const std::size_t k = std::size_t(upper - times.begin());
+  const double w = (t - times[k - 1]) / (times[k] - times[k - 1]);
+  return etas[k - 1] + w * (etas[k] - etas[k - 1]);
+}
+
+double IncomingWave::endTime() const {
+  if (form == Form::Series && !times.empty()) return times.back();
+  return std::numeric_limits<double>::infinity();
+}
+
+void checkIncomingCoversRun(const Edges& edges, double runEnd, const std::string& where) {
+  for (Side side : kSides) {
+    if (edges.kind(side) != EdgeKind::Incoming) continue;
+    const IncomingWave& wave = edges.incoming[std::size_t(side)];
+    if (wave.thenOpen || wave.endTime() >= runEnd - 1e-9) continue;
+    std::ostringstream why;
+    why << where << "." << sideName(side) << ".incoming.series: the record ends at "
+        << wave.endTime() << " s, before the run's end at " << runEnd
+        << " s (shorten the run, or add \"then\": \"open\" to open the side after it)";
+    throw InputError(why.str());
+  }
+}
+
+void checkIncomingSidesWet(const Domain& domain, const std::string& where) {
+  const Edges& edges = domain.edges();
+  for (Side side : kSides) {
+    if (edges.kind(side) != EdgeKind::Incoming) continue;
+    const bool alongY = side == Side::West || side == Side::East;
+    const int n = alongY ? domain.ny() : domain.nx();
+    const int edge = side == Side::West || side == Side::South ? 0
+                     : alongY                                  ? domain.nx() - 1
+                                                               : domain.ny() - 1;
+    bool wet = false;
+    for (int m = 0; m < n && !wet; ++m)
+      wet = alongY ? domain.isWet(edge, m) : domain.isWet(m, edge);
+    if (!wet)
+      throw InputError(where + "." + sideName(side) +
+                       ": incoming edge on a side whose cells are all walls in the mask");
+  }
+}
+
+IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain.g()) {
+  const Edges& edges = domain.edges();
+  const int nx = domain.nx(), ny = domain.ny(), width = edges.layerCells;
+  const double dx = domain.grid().dx;
+  const Field2D& depth = domain.restDepth();
+  for (Side side : kSides) {
+    if (edges.kind(side) != EdgeKind::Incoming) continue;
+    const auto s = std::size_t(side);
+    waves_[s] = edges.incoming[s];
+    const bool alongX = side == Side::West || side == Side::East;
+    const bool low = side == Side::West || side == Side::South;
+    const int across = alongX ? nx : ny, along = alongX ? ny : nx;
+    double sum = 0.0;
+    int count = 0;
+    for (int m = 0; m < along; ++m)
+      for (int n = 0; n < std::min(width, across); ++n) {
+        // n cells in from the side: the cell's centre is (n + 0.5) dx from the grid's edge.
+        const int i = alongX ? (low ? n : nx - 1 - n) : m;
+        const int j = alongX ? m : (low ? n : ny - 1 - n);
+        if (!domain.isWetAtRest(i, j)) continue;
+        const double d0 = depth(i, j);
+        if (n == 0) sum += d0, ++count;
+        Cell cell{};
+        cell.index = std::uint32_t(std::size_t(j) * std::size_t(nx) + std::size_t(i));
+        cell.side = std::uint8_t(s);
+        cell.alongX = alongX;
+        cell.sign = low ? 1.0f : -1.0f;
+        cell.distance = float((n + 0.5) * dx);
+        // The east (north) face is one half cell further from a low side, nearer a high one.
+        cell.faceDistance = float((low ? n + 1.0 : n) * dx);
+        cell.speed = float(waveSpeed > 0.0 ? waveSpeed : std::sqrt(domain.g() * d0));
+        cell.depth = float(d0);
+        cells_.push_back(cell);
+      }
+    sideDepth_[s] = count > 0 ? sum / count : domain.meanWetDepth();
+  }
+  if (cells_.empty()) return;
+  const std::size_t size = std::size_t(nx) * std::size_t(ny);
+  for (auto* field : {&eta_, &velX_, &velY_, &flowX_, &flowY_})
+    field->assign(size, 0.0f);
+}
+
+// Where two incoming sides' layers meet their waves add (the linear long waves superpose).
+void IncomingWaves::evaluate(double t) {
+  for (const Cell& cell : cells_) {
+    eta_[cell.index] = velX_[cell.index] = velY_[cell.index] = 0.0f;
+    flowX_[cell.index] = flowY_[cell.index] = 0.0f;
+  }
+  for (const Cell& cell : cells_) {
+    const IncomingWave& wave = waves_[cell.side];
+    const double d = sideDepth_[cell.side], c = cell.speed;
+    const double eta = wave.elevation(t - cell.distance / c, g_, d);
+    const double etaFace = wave.elevation(t - cell.faceDistance / c, g_, d);
+    const std::size_t k = cell.index;
+    eta_[k] += float(eta);
+    (cell.alongX ? velX_ : velY_)[k] += float(cell.sign * c * eta / cell.depth);
+    (cell.alongX ? flowX_ : flowY_)[k] += float(cell.sign * c * etaFace);
+  }
+}
+
+}  // namespace wb
