@@ -22,6 +22,7 @@
 #include "app/export/paraview_series.hpp"
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
+#include "core/run/load_following_team.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
 
@@ -220,6 +221,7 @@ int runCommand(const FlagReader& flags) {
   const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);
+  std::optional<LoadFollowingTeam> team = defaultLoadFollowingTeam(threads);
   const bool quiet = flags.isSet("--quiet");
   std::vector<std::string> ids;
   if (auto list = flags.value("--models")) {
@@ -278,6 +280,7 @@ int runCommand(const FlagReader& flags) {
   try {
     record();
     for (int f = 0; f < frames && !InterruptWatch::pending(); ++f) {
+      if (team) team->update();
       orTooLarge(*scenarioName, "advancing to frame " + std::to_string(comparison.frame() + 1),
                  [&] {
                    comparison.advanceFrame();
