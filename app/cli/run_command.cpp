@@ -23,6 +23,7 @@
 #include "app/export/paraview_series.hpp"
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
+#include "core/run/load_following_team.hpp"
 #include "core/scenario/field_io.hpp"
 #include "core/scenario/gauge_record_keys.hpp"
 #include "models/registry.hpp"
@@ -238,6 +239,7 @@ int runCommand(const FlagReader& flags) {
   const int dumpEvery = flags.integer("--dump-every", 0, 0, kMaxFrames);
   const int threads = flags.integer("--threads", 0, 0, 1024);
   if (threads > 0) omp_set_num_threads(threads);
+  std::optional<LoadFollowingTeam> team = defaultLoadFollowingTeam(threads);
   const bool quiet = flags.isSet("--quiet");
   const bool maxMaps = flags.isSet("--max-maps");
   if (flags.value("--arrival-tolerance") && !maxMaps)
@@ -303,6 +305,7 @@ int runCommand(const FlagReader& flags) {
   try {
     record();
     for (int f = 0; f < frames && !InterruptWatch::pending(); ++f) {
+      if (team) team->update();
       orTooLarge(*scenarioName, "advancing to frame " + std::to_string(comparison.frame() + 1),
                  [&] {
                    comparison.advanceFrame();

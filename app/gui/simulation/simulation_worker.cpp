@@ -9,6 +9,7 @@
 
 #include "app/gui/simulation/frame_pacing.hpp"
 #include "core/errors.hpp"
+#include "core/run/load_following_team.hpp"
 #include "models/registry.hpp"
 
 namespace wb::gui {
@@ -98,6 +99,9 @@ void SimulationWorker::run() {
   // Linux: a thread's nice value is its own (PRIO_PROCESS with the thread id).
   setpriority(PRIO_PROCESS, id_t(gettid()), kWorkerNice);
   std::optional<FixedStepAccumulator> accumulator;
+  // The team follows the load of the cores (core/run/load_following_team.hpp): at this nice
+  // level a thread sharing its core with another program gets a tenth of it.
+  std::optional<LoadFollowingTeam> team = defaultLoadFollowingTeam(0);
   auto last = Clock::now();
   auto windowStart = last;
   double windowSimulated = 0.0;
@@ -136,6 +140,7 @@ void SimulationWorker::run() {
       playing_ = false;
     }
     if (frames > 0) {
+      if (team) team->update();
       advance(frames);
       windowSimulated += frames * comparison_->scenario().frameDt;
     }
