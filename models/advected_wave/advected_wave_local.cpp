@@ -48,7 +48,7 @@ void AdvectedWave::updateHeightLocal(double dt) {
   const std::size_t nx = std::size_t(domain_->nx());
   const auto& spans = stencil_.spans();
   const auto& edgeCells = stencil_.edgeCells();
-  pml_.holdPreviousLevel(levels.h, levels.rate);
+  pml_.holdPreviousLevel(levels.h, levels.rate, incomingAt(-dt));
   float worst = 0.0f, edgeWorst = 0.0f, fluxWorst = 0.0f;
   // A flow at rest (drops only) has neither divergence nor flux: eq. 7 is the identity, and
   // neither field is formed (Project skips on divergenceBefore_ = 0).

@@ -64,6 +64,19 @@ TEST(IncomingEdges, SolitaryWaveArrivesAtGaugesAsTheRecordDelayedByXOverC) {
       }
 }
 
+// The wave models' local wave speed (c^2 = g d on each link) takes the same incoming layer: on
+// the flat channel it is the mean speed, so the wave arrives as it does there, early and late.
+TEST(IncomingEdges, TheLocalWaveSpeedTakesTheIncomingWaveToo) {
+  for (const std::string& model : {std::string("damped-wave"), std::string("advected-wave")})
+    for (double time : {40.0, 60.0}) {
+      SCOPED_TRACE(model + " t " + std::to_string(time));
+      auto params = paramsOf(model);
+      params["speed"] = "local";
+      const IncomingArrival r = measureIncomingArrival(model, 1.0, time, params);
+      EXPECT_LE(r.error, arrivalTolerance(model));
+    }
+}
+
 TEST(IncomingEdges, PulseFromInsideLeavesThroughTheIncomingEdge) {
   for (const std::string& model : kEveryModel) {
     SCOPED_TRACE(model);
