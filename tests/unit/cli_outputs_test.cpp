@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/unit/test_support.hpp"
+
 namespace wb {
 namespace {
 namespace fs = std::filesystem;
@@ -140,16 +142,6 @@ class CliProcess {
   pid_t pid_ = -1;
   bool waited_ = false;
 };
-
-// Waits until file exists and holds more than bytes.
-bool waitForFile(const fs::path& file, std::uintmax_t bytes) {
-  for (int k = 0; k < 3000; ++k) {
-    std::error_code ec;
-    if (fs::exists(file, ec) && fs::file_size(file, ec) > bytes) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
 
 int exitCodeOf(int status) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

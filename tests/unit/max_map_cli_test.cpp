@@ -24,6 +24,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/unit/test_support.hpp"
+
 namespace wb {
 namespace {
 namespace fs = std::filesystem;
@@ -172,15 +174,7 @@ TEST_F(MaxMapCli, AnInterruptedRunWritesTheMapsReachedSoFar) {
     execv(argv[0], argv.data());
     _exit(127);
   }
-  // Until a few frames are written (a generous hang guard, not a timing).
-  const auto guard = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  std::error_code ec;
-  const auto written = [&] {  // file_size gives -1 with ec set while the file is missing
-    const auto size = fs::file_size(out / "series.csv.tmp", ec);
-    return !ec && size >= 4096;
-  };
-  while (!written() && std::chrono::steady_clock::now() < guard)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_TRUE(waitForFile(out / "series.csv.tmp", 4095));  // a few frames written
   kill(pid, SIGTERM);
   int status = 0;
   waitpid(pid, &status, 0);
