@@ -268,7 +268,9 @@ class GaugesTest : public QObject {
     auto& window = *window_;
     auto* dock = window.gaugesDock();
     QTRY_VERIFY_WITH_TIMEOUT(dock->list()->count() == 2, kTimeoutMs);
-    const wb::GaugeRecord& record = *window.shownSnapshot()->gauges.at(0).record;
+    // Held: the shown snapshot is replaced as the frames below run.
+    const auto heldRecord = window.shownSnapshot()->gauges.at(0).record;
+    const wb::GaugeRecord& record = *heldRecord;
     QVERIFY(dock->summaryTable()->isVisible());
     for (int frame : {6, 12}) {
       stepTo(window, frame);

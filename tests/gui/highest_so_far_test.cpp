@@ -49,8 +49,12 @@ class HighestSoFarTest : public QObject {
     window.viewSettingsMenu()->setSettings(s);
     runFrames(window, 60);
     QCOMPARE(window.viewGrid()->shownMode(), ColourMode::Highest);
-    const Snapshot& snapshot = *window.shownSnapshot();
-    const Domain& domain = *snapshot.domain;
+    // Held: the window replaces its shown snapshot (and the domain with it) while Reset is
+    // awaited below, and the checks after it still read this domain.
+    const std::shared_ptr<const Snapshot> shown = window.shownSnapshot();
+    const Snapshot& snapshot = *shown;
+    const std::shared_ptr<const Domain> held = snapshot.domain;
+    const Domain& domain = *held;
     for (std::size_t v = 0; v < window.views().size(); ++v) {
       const ModelSnapshot& m = snapshot.models[v];
       QVERIFY(m.etaMax);
