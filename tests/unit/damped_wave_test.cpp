@@ -13,23 +13,15 @@
 #include "core/run/comparison.hpp"
 #include "models/damped_wave/damped_wave.hpp"
 #include "models/registry.hpp"
+#include "tests/unit/test_support.hpp"
 
 namespace wb {
 namespace {
 
-Field2D randomField(const Domain& domain, unsigned seed) {
-  Field2D f(domain.nx(), domain.ny());
-  std::mt19937 random(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  for (std::size_t k = 0; k < f.size(); ++k)
-    f.data()[k] = domain.wetMask()[k] ? u(random) : 0.0f;
-  return f;
-}
-
 TEST(WetStencil, MirrorWallsSumToZeroAndZeroWallsDoNot) {
   Domain domain(Grid{40, 30, 1.0}, 9.81, 1.0);
   domain.applyPreset(MaskPreset::Pi);
-  const Field2D h = randomField(domain, 5);
+  const Field2D h = randomWetField(domain, 5);
   Field2D out(40, 30);
   for (auto kind : {StencilKind::FivePoint, StencilKind::NinePoint}) {
     WetStencil mirror(domain, kind, WallRule::Mirror);
@@ -163,7 +155,7 @@ TEST(DampedWave, TwoThreadsStepAsOneBitForBit) {
   const int n = 136;  // above core/grid/parallel.hpp's threshold
   Domain domain(Grid{n, n, 0.06}, 9.81, 1.0);
   domain.applyPreset(MaskPreset::Pi);
-  const Field2D eta0 = randomField(domain, 7);
+  const Field2D eta0 = randomWetField(domain, 7);
   for (const char* neighbours : {"4", "8"})
     for (const char* boundary : {"mirror", "zero"}) {
       Field2D eta[2];

@@ -16,6 +16,7 @@
 #include "models/damped_wave/damped_wave.hpp"
 #include "models/registry.hpp"
 #include "models/verification/local_speed_checks.hpp"
+#include "tests/unit/test_support.hpp"
 
 namespace wb {
 namespace {
@@ -33,18 +34,9 @@ Domain roughPool(unsigned seed) {
   return domain;
 }
 
-Field2D randomSurface(const Domain& domain, unsigned seed) {
-  Field2D f(domain.nx(), domain.ny());
-  std::mt19937 random(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  for (std::size_t k = 0; k < f.size(); ++k)
-    f.data()[k] = domain.wetMask()[k] ? u(random) : 0.0f;
-  return f;
-}
-
 TEST(WetStencil, LinkDepthsAreSymmetricAndConservative) {
   const Domain domain = roughPool(3);
-  const Field2D a = randomSurface(domain, 5), b = randomSurface(domain, 6);
+  const Field2D a = randomWetField(domain, 5), b = randomWetField(domain, 6);
   Field2D la(40, 30), lb(40, 30);
   for (auto kind : {StencilKind::FivePoint, StencilKind::NinePoint}) {
     const WetStencil stencil(domain, kind, WallRule::Mirror, LinkDepth::Local);
@@ -67,7 +59,7 @@ TEST(WetStencil, LinkDepthsAreSymmetricAndConservative) {
 TEST(WetStencil, LinkDepthsOnFlatGroundAreTheUniformOperator) {
   Domain domain(Grid{40, 30, 0.1}, 9.81, 0.7);
   domain.applyPreset(MaskPreset::Pi);
-  const Field2D h = randomSurface(domain, 7);
+  const Field2D h = randomWetField(domain, 7);
   Field2D uniform(40, 30), local(40, 30);
   for (auto kind : {StencilKind::FivePoint, StencilKind::NinePoint}) {
     WetStencil(domain, kind, WallRule::Mirror).apply(h, uniform);

@@ -5,10 +5,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <random>
 #include <string>
 #include <thread>
 
 #include "core/errors.hpp"
+#include "core/grid/domain.hpp"
+#include "core/grid/field2d.hpp"
 
 namespace wb {
 
@@ -20,6 +23,16 @@ inline std::string errorOf(const std::function<void()>& f) {
     return e.what();
   }
   return "no error";
+}
+
+// A field of uniform values in [-1, 1] on the domain's wet cells (0 on solid ones), seeded.
+inline Field2D randomWetField(const Domain& domain, unsigned seed) {
+  Field2D f(domain.nx(), domain.ny());
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (std::size_t k = 0; k < f.size(); ++k)
+    f.data()[k] = domain.wetMask()[k] ? u(random) : 0.0f;
+  return f;
 }
 
 // Waits until `file` exists and holds more than `bytes` (a run writing it has got that far);
