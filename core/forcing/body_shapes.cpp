@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
 #include "core/errors.hpp"
@@ -231,6 +232,16 @@ TriangleMesh parseObjMesh(std::string_view text, const std::string& where, char 
   if (volume < 0.0)  // wound inward: turn every face
     for (auto& t : mesh.triangles)
       std::swap(t[1], t[2]);
+  // A surface that passes through itself can still be closed and enclose a net volume, but its
+  // signed integrals are no solid's: the second moments C = int r r^T dV about the centre must
+  // be positive definite (equivalently, the principal moments of inertia I = tr(C) 1 - C obey
+  // I_a < I_b + I_c). Without it the body's rotation has a negative inertia and its dynamics
+  // run away. C's definiteness survives the anisotropic scaling to `size` (C' = det S S C S^T).
+  const Eigen::Matrix3d inertia = massProperties(mesh.vertices, mesh.triangles).unitInertia;
+  const Eigen::Matrix3d second = 0.5 * inertia.trace() * Eigen::Matrix3d::Identity() - inertia;
+  const Vector3d moments = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(second).eigenvalues();
+  if (!(moments.minCoeff() > 1e-9 * moments.cwiseAbs().maxCoeff()))
+    failMesh("its surface passes through itself (the volume's second moments are not a solid's)");
   return mesh;
 }
 

@@ -162,6 +162,40 @@ TEST(BodyMesh, CanoeFloatsAtItsArchimedesDraft) {
   EXPECT_NEAR(canoe.displacedVolume * 1000.0 / canoe.mass, 1.0, 1e-2);
 }
 
+// The canoe with its keel vertex under the bow section pulled up through the deck: still closed,
+// wound one way and of positive volume, but the surface passes through itself and its signed
+// second moments are negative (the fuzzer's input whose rotation ran away to infinity). Pulled
+// up less far, the canoe stays a solid, is accepted and floats with finite motion.
+TEST(BodyMesh, ASurfaceThroughItselfIsRefusedAndASolidOneFloats) {
+  const auto text = builtinResource("canoe.obj");
+  ASSERT_TRUE(text.has_value());
+  const auto withKeelAt = [&](const std::string& z) {
+    std::string obj(*text);
+    const std::string keel = "\nv -0.9 0 -0.31305\n";
+    const std::size_t at = obj.find(keel);
+    EXPECT_NE(at, std::string::npos) << "canoe.obj changed: choose another vertex";
+    return obj.replace(at, keel.size(), "\nv -0.9 0 " + z + "\n");
+  };
+  EXPECT_EQ(errorOf(withKeelAt("20.3")),
+            "hull.obj: its surface passes through itself (the volume's second moments are not "
+            "a solid's)");
+  BodySpec spec;
+  spec.shape = BodyShape::Mesh;
+  spec.mesh = std::make_shared<const TriangleMesh>(parseObjMesh(withKeelAt("-0.2"), "c.obj", 'z'));
+  spec.size = spec.mesh->extent();
+  spec.density = 500.0;
+  spec.subdivision = 1;
+  spec.x = spec.y = 1.6;
+  Domain domain(Grid{32, 32, 0.1}, 9.81, 0.5);
+  Field2D eta(32, 32);
+  RigidBodies bodies(domain, 1000.0);
+  bodies.add(spec, 0, eta);
+  for (int k = 0; k < 60; ++k)
+    bodies.advance(0.01, WaterSurface{eta});
+  EXPECT_TRUE(bodies.bodies()[0].position.allFinite());
+  EXPECT_TRUE(bodies.bodies()[0].orientation.coeffs().allFinite());
+}
+
 TEST(BodyMesh, ScenarioReadsSavesAndRefusesMeshBodies) {
   const fs::path dir = fs::temp_directory_path() / "wavebench_body_mesh_test";
   fs::remove_all(dir);
