@@ -233,6 +233,30 @@ TEST_F(Study, WithoutAReferenceTheFinestRunIsTheReference) {
   EXPECT_EQ(runs[2].at("error_l2"), "nan");  // the finest run is the reference
 }
 
+// Gauges that carry a record give each run a column gauge_rms.NAME: the RMS of the run's
+// gauge series against the record, the number `run` writes in gauge_summary.csv for the same
+// model on the same grid and steps (builtin:shoal: four gauges against swe-adi on 512 cells).
+TEST_F(Study, GaugeRecordsGiveEachRunTheGaugeErrorsRunGives) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:shoal",
+    "axes": {"models": ["damped-wave"], "grid": [64, 128]}, "error": {"at": [12]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  ASSERT_EQ(cli("run --scenario builtin:shoal --models damped-wave --out '" +
+                (dir_ / "r").string() + "'"),
+            0)
+      << err();
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  ASSERT_EQ(runs.size(), 2u);
+  const auto summary = readCsv(dir_ / "r" / "gauge_summary.csv");
+  ASSERT_EQ(summary.size(), 4u);
+  for (auto gauge : summary) {
+    const std::string column = "gauge_rms." + gauge["gauge"];
+    ASSERT_TRUE(runs[1].count(column)) << column;
+    EXPECT_EQ(runs[1].at(column), gauge["rms_error"]) << column;  // grid 128, the scenario's
+    EXPECT_GT(std::stod(runs[0].at(column)), std::stod(runs[1].at(column))) << column;
+  }
+}
+
 TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
     "axes": {"models": ["damped-wave"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
