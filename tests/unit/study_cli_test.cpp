@@ -257,6 +257,30 @@ TEST_F(Study, GaugeRecordsGiveEachRunTheGaugeErrorsRunGives) {
   }
 }
 
+// A gauge's record, which the gauge errors are taken against, is part of the plan: edited
+// after it, the run fails naming the file.
+TEST_F(Study, EditingAGaugeRecordAfterThePlanFailsTheRun) {
+  writeText(dir_ / "rec.csv", "0 0\n1 0.001\n2 0\n");
+  writeText(dir_ / "w.json", R"({"grid": {"nx": 16, "ny": 8, "dx": 1}, "water": {"depth": 0.5},
+    "duration": 1, "initial": {"drops": [{"x": 8, "y": 4, "radius": 2, "amplitude": 0.001}]},
+    "gauges": [{"name": "a", "x": 10, "y": 4, "record": {"file": "rec.csv"}}]})");
+  const fs::path file = study("s.json", R"({"scenario": "w.json",
+    "axes": {"models": ["damped-wave"]}})");
+  const fs::path out = dir_ / "o";
+  ASSERT_EQ(
+      cli("study submit '" + file.string() + "' --out '" + out.string() + "' --slurm --dry-run"), 0)
+      << err();
+  writeText(dir_ / "rec.csv", "0 0\n1 0.002\n2 0\n");
+  EXPECT_EQ(cli("study run-one '" + out.string() + "' 0"), 2);
+  cli("study collect '" + out.string() + "'");
+  const auto rows = readCsv(out / "study.csv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].at("status"), "failed");
+  EXPECT_NE(readText(out / "study.csv").find("rec.csv: changed since the study was planned"),
+            std::string::npos)
+      << readText(out / "study.csv");
+}
+
 TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
     "axes": {"models": ["damped-wave"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
