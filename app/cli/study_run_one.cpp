@@ -16,6 +16,7 @@
 #include "app/cli/study_command.hpp"
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
+#include "core/measure/gauge_metrics.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
@@ -73,17 +74,32 @@ Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& 
       ++next;
     }
   };
+  // The gauges that carry a record are sampled after every step, as `run` samples them for
+  // gauge_summary.csv (app/cli/gauges_log.hpp), in the measured pass only.
+  std::vector<Series> series(scenario.gauges.size());
+  const bool gauges = measure && !measure->gauges.empty();
+  comparison.setRecordGauges(gauges);
   const double cpu0 = cpuSeconds();
   const auto wall0 = std::chrono::steady_clock::now();
   measureNow();
   for (int f = 0; f < scenario.frameCount() && !comparison.failure(0); ++f) {
     comparison.advanceFrame();
     pass.steps += comparison.record(0).substeps;
+    if (gauges)
+      for (const GaugeSample& sample : comparison.takeGaugeSamples(0)) {
+        series[std::size_t(sample.gauge)].t.push_back(sample.time);
+        series[std::size_t(sample.gauge)].v.push_back(sample.value.eta);
+      }
     if (!comparison.failure(0)) measureNow();
   }
   pass.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   pass.cpu = cpuSeconds() - cpu0;
   pass.failure = comparison.failure(0);
+  if (gauges && !pass.failure)
+    for (std::size_t g = 0, k = 0; g < scenario.gauges.size(); ++g)
+      if (const auto& record = scenario.gauges[g].record)
+        measure->gauges[k++].rms =
+            compareWithRecord(series[g], *record, comparison.time()).rmsError.value_or(NAN);
   return pass;
 }
 
@@ -182,6 +198,8 @@ int runOneStudyRun(const fs::path& dir, int index) {
     // planned: editing the scenario while a study runs never changes its runs.
     const Scenario base = planScenario(plan);
     const Scenario scenario = runScenario(plan, base, run);
+    for (const GaugeSpec& gauge : scenario.gauges)
+      if (gauge.record) result.gauges.push_back({gauge.name});
     const int passes = plan.repeats + (plan.warmup ? 1 : 0);
     for (int p = 0; p < passes; ++p) {
       const Pass pass = runPass(plan, scenario, run, p == 0 ? &result : nullptr, dir);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/measure/gauge_record.hpp"
 
 namespace wb {
 using nlohmann::json;
@@ -118,6 +119,19 @@ std::vector<std::pair<std::string, std::string>> scenarioFileHashes(const Scenar
   std::vector<std::pair<std::string, std::string>> hashes;
   for (const auto& file : files)
     hashes.emplace_back(file.describe(), contentHash(file.read()));
+  // A gauge's record, which the runs' gauge errors are taken against: the series as read (its
+  // column, units, shift and zeroing applied), printed to the last digit.
+  for (const auto& gauge : s.gauges) {
+    if (!gauge.record) continue;
+    std::string series;
+    char row[64];
+    for (std::size_t k = 0; k < gauge.record->times().size(); ++k) {
+      std::snprintf(row, sizeof row, "%.17g %.17g\n", gauge.record->times()[k],
+                    gauge.record->etas()[k]);
+      series += row;
+    }
+    hashes.emplace_back(gauge.record->spec().file, contentHash(series));
+  }
   return hashes;
 }
 

@@ -66,6 +66,9 @@ json resultToJson(const RunResult& r) {
                       {"l1", numberOrNull(e.l1)},
                       {"l2", numberOrNull(e.l2)},
                       {"max", numberOrNull(e.max)}});
+  json gauges = json::array();
+  for (const auto& g : r.gauges)
+    gauges.push_back({{"gauge", g.gauge}, {"rms", numberOrNull(g.rms)}});
   return {{"hash", r.hash},
           {"index", r.index},
           {"name", r.name},
@@ -73,6 +76,7 @@ json resultToJson(const RunResult& r) {
           {"reason", r.reason},
           {"error_against", r.errorAgainst},
           {"errors", errors},
+          {"gauges", gauges},
           {"cpu_s", r.cpuSeconds},
           {"wall_s", r.wallSeconds},
           {"steps", r.steps},
@@ -98,6 +102,8 @@ std::optional<RunResult> resultFromText(const std::string& text) {
     for (const auto& e : in.at("errors"))
       r.errors.push_back({e.at("time").get<double>(), numberOrNan(e.at("l1")),
                           numberOrNan(e.at("l2")), numberOrNan(e.at("max"))});
+    for (const auto& g : in.value("gauges", json::array()))
+      r.gauges.push_back({g.at("gauge").get<std::string>(), numberOrNan(g.at("rms"))});
     r.cpuSeconds = in.at("cpu_s").get<std::vector<double>>();
     r.wallSeconds = in.at("wall_s").get<std::vector<double>>();
     r.steps = in.at("steps").get<long long>();
@@ -114,12 +120,33 @@ std::optional<RunResult> resultFromText(const std::string& text) {
 
 void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
                    const std::vector<std::optional<RunResult>>& results) {
+  // The gauges with a record, in the order the first result holding them names them.
+  std::vector<std::string> gauges;
+  for (const auto& result : results)
+    if (result)
+      for (const auto& g : result->gauges)
+        if (std::find(gauges.begin(), gauges.end(), g.gauge) == gauges.end())
+          gauges.push_back(g.gauge);
+  const auto gaugeCells = [&](const std::optional<RunResult>& result) {
+    std::string cells;
+    for (const auto& name : gauges) {
+      double rms = NAN;
+      if (result)
+        for (const auto& g : result->gauges)
+          if (g.gauge == name) rms = g.rms;
+      cells += ',' + (result ? number(rms) : std::string());
+    }
+    return cells;
+  };
   out << "run,model,grid,dt";
   for (const auto& column : plan.paramColumns)
     out << ',' << column;
   out << ",time,error_l1,error_l2,error_max,cpu_s,wall_s,steps,peak_mb,status,cpu_s_median,"
          "wall_s_median,steps_per_s,repeats,dt_s,nx,ny,threads,error_against,host,cpu_model,"
-         "cores,load_average,reason\n";
+         "cores,load_average,reason";
+  for (const auto& name : gauges)
+    out << ",gauge_rms." << csvText(name);
+  out << '\n';
   for (const auto& run : plan.runs) {
     const std::optional<RunResult>& result = results.at(std::size_t(run.index));
     std::string head =
@@ -129,7 +156,8 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
     for (double time : plan.errorAt) {
       out << head << ',' << timeText(time);
       if (!result) {
-        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,\n";
+        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,"
+            << gaugeCells(result) << '\n';
         continue;
       }
       RunErrors errors{time};
@@ -145,7 +173,7 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
           << ',' << run.cells.ny << ',' << result->threads << ',' << csvText(result->errorAgainst)
           << ',' << csvText(result->machine.host) << ',' << csvText(result->machine.cpu) << ','
           << result->machine.cores << ',' << number(result->machine.loadAverage) << ','
-          << csvText(result->reason) << '\n';
+          << csvText(result->reason) << gaugeCells(result) << '\n';
     }
   }
 }

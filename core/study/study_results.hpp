@@ -28,6 +28,13 @@ struct RunErrors {
   double l1 = NAN, l2 = NAN, max = NAN;  // NaN where not measured (a run that blew up)
 };
 
+// A gauge with a record (docs/gauges.md): the run's RMS difference from it over the record's
+// window, cut to the run (core/measure/gauge_metrics.hpp); NaN where not measured.
+struct GaugeError {
+  std::string gauge;
+  double rms = NAN;
+};
+
 struct RunResult {
   std::string hash;  // the plan's
   int index = 0;
@@ -36,6 +43,7 @@ struct RunResult {
   std::string reason;         // why it blew up or failed
   std::string errorAgainst;   // "reference", or "grid N" (the finest run of its group)
   std::vector<RunErrors> errors;
+  std::vector<GaugeError> gauges;  // the scenario's gauges that carry a record, in its order
   std::vector<double> cpuSeconds, wallSeconds;  // per timed repeat
   long long steps = 0;                          // of one repeat
   double peakMb = 0.0;                          // the run's process
@@ -51,7 +59,8 @@ double minimum(const std::vector<double>& values);  // NaN for none
 double median(std::vector<double> values);          // NaN for none
 
 // study.csv: the runs in plan order, each with one row per error time (a run without a
-// result yet has status "pending").
+// result yet has status "pending"); with gauge records, a column `gauge_rms.NAME` per gauge
+// after the others.
 void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
                    const std::vector<std::optional<RunResult>>& results);
 // eoc.csv: per model, dt, parameter values and error time, the L2 errors over the grids with

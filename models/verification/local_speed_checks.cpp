@@ -180,3 +180,102 @@ HarbourRun measureHarbour(const std::string& modelId, const std::string& speed, 
 }
 
 }  // namespace wb
+
+namespace wb {
+
+namespace {
+
+// The beam's geometry in shallow wavelengths L (docs in local_speed_checks.hpp): the ray from
+// the pulse's centre P0 meets the step at (xs, yh) after `toStep` along it; the crest is read
+// `past` beyond the step, on the rows within `band` of the centre's row there. Every margin
+// keeps the walls' echoes and the beam's ends out of that band until the reading.
+struct BeamLayout {
+  double x0 = 0.0, y0 = 0.0, xs = 0.0, yh = 0.0, toStep = 0.0;
+  double width = 0.0, length = 0.0;  // the domain (m)
+};
+constexpr double kFlat = 14.0, kTaper = 1.0, kPast = 2.0, kBand = 1.5;  // in L
+
+BeamLayout beamLayout(double theta1, double wavelength) {
+  const double L = wavelength, reach = (kFlat / 2.0 + kTaper) * L;  // the beam's half width
+  const double s = std::sin(theta1), c = std::cos(theta1);
+  BeamLayout b;
+  // The pulse (2 L long in the deep water) clear of the step by L / 2 at its nearest corner.
+  b.toStep = reach * s / c + L + 0.5 * L / c;
+  // West: the pulse's far corner inside the pool, and the echo of its westward half off the
+  // west wall still west of the step when the reading is taken (it runs kPast L / c2 = 2 kPast L
+  // / c1 behind the transmitted crest).
+  b.x0 = L * c + reach * s + 2.0 * kPast * L * c + L;
+  b.xs = b.x0 + b.toStep * c;
+  b.y0 = reach * c + L * s + L;
+  b.yh = b.y0 + b.toStep * s;
+  b.length = b.xs + 6.0 * L;
+  // North: the beam's upper end, carried the whole run's distance along the incident ray.
+  b.width = b.y0 + reach * c + L * s + (b.toStep + 2.0 * kPast * L) * s + L;
+  return b;
+}
+
+// The beam's surface at rest: height 2 (it splits into two halves of 1 running either way).
+Field2D beam(const Domain& domain, const BeamLayout& b, double theta1, double wavelength) {
+  const double deepWave = 2.0 * wavelength, halfFlat = kFlat / 2.0 * wavelength;
+  Field2D eta(domain.nx(), domain.ny());
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i) {
+      const double dx = domain.grid().x(i) - b.x0, dy = domain.grid().y(j) - b.y0;
+      const double along = (dx * std::cos(theta1) + dy * std::sin(theta1)) / deepWave;
+      const double across = std::fabs(-dx * std::sin(theta1) + dy * std::cos(theta1));
+      if (std::fabs(along) >= 0.5 || across >= halfFlat + kTaper * wavelength) continue;
+      const double taper =
+          across <= halfFlat ? 1.0 : 0.5 * (1.0 + std::cos(kPi * (across - halfFlat) / wavelength));
+      eta(i, j) = float((1.0 + std::cos(2.0 * kPi * along)) * taper);
+    }
+  return eta;
+}
+
+// The crest's x on row j east of x = from: the highest cell, refined by the parabola through
+// it and its neighbours.
+double crestOnRow(const Field2D& eta, int j, int from) {
+  int best = from;
+  for (int i = from; i < eta.nx() - 1; ++i)
+    if (eta(i, j) > eta(best, j)) best = i;
+  best = std::clamp(best, 1, eta.nx() - 2);
+  const double a = eta(best - 1, j), m = eta(best, j), c = eta(best + 1, j);
+  const double curvature = a - 2.0 * m + c;
+  return best + (curvature < 0.0 ? 0.5 * (a - c) / curvature : 0.0);
+}
+
+}  // namespace
+
+Refraction measureRefraction(const std::string& modelId, const std::string& speed,
+                             double incidentDeg, int cellsPerWavelength) {
+  const double d1 = 1.0, d2 = 0.25, L = 2.0, dx = L / cellsPerWavelength;
+  const double c1 = std::sqrt(kG * d1), c2 = std::sqrt(kG * d2);
+  const double theta1 = incidentDeg * kPi / 180.0;
+  const double theta2 = std::asin(c2 / c1 * std::sin(theta1));
+  const BeamLayout b = beamLayout(theta1, L);
+  Domain domain(Grid{int(std::ceil(b.length / dx)), int(std::ceil(b.width / dx)), dx}, kG, d1);
+  Field2D depth(domain.nx(), domain.ny());
+  for (int j = 0; j < domain.ny(); ++j)
+    for (int i = 0; i < domain.nx(); ++i)
+      depth(i, j) = float(domain.grid().x(i) < b.xs ? d1 : d2);
+  domain.setRestDepth(depth);
+  auto model = waveModel(modelId, speed);
+  model->reset(domain, beam(domain, b, theta1, L));
+  run(*model, b.toStep / c1 + kPast * L / c2, [](const Field2D&) {});
+  // The band of rows around the centre's crossing of the reading line, the crest searched
+  // east of half a shallow wavelength past the step (the reflected wave stays west of it).
+  const double yCentre = b.yh + kPast * L * std::sin(theta2);
+  const int j0 = int(std::lround((yCentre - kBand * L) / dx));
+  const int j1 = int(std::lround((yCentre + kBand * L) / dx));
+  const int from = int(std::lround((b.xs + 0.5 * L) / dx));
+  // x(y) along the crest, a straight line by least squares: its slope dx/dy is -tan(theta2).
+  double sy = 0.0, sx = 0.0, syy = 0.0, sxy = 0.0;
+  const int n = j1 - j0 + 1;
+  for (int j = j0; j <= j1; ++j) {
+    const double x = crestOnRow(model->eta(), j, from), y = j;
+    sy += y, sx += x, syy += y * y, sxy += x * y;
+  }
+  const double slope = (n * sxy - sx * sy) / (n * syy - sy * sy);
+  return {incidentDeg, theta2 * 180.0 / kPi, std::atan(-slope) * 180.0 / kPi};
+}
+
+}  // namespace wb

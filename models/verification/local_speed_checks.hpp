@@ -39,3 +39,26 @@ struct HarbourRun {
 HarbourRun measureHarbour(const std::string& modelId, const std::string& speed, int steps);
 
 }  // namespace wb
+
+namespace wb {
+
+// Snell's law: a long plane wave crossing an oblique depth step from d1 to d2 turns so that
+// sin(theta2) / sin(theta1) = c2 / c1, c = sqrt(g d), the angles from the step's normal (the
+// crests' trace along the step moves at one speed on both sides).
+struct Refraction {
+  double incidentDeg = 0.0, expectedDeg = 0.0, measuredDeg = 0.0;
+  double error() const { return measuredDeg - expectedDeg; }  // degrees
+};
+// A beam (a raised-cosine pulse of one wavelength along the ray, 14 wavelengths of flat crest
+// across it with a wavelength of cosine taper at each end) crosses a step along y from 1 m to
+// 0.25 m (c2 = c1 / 2) at `incidentDeg` to the step's normal, `cellsPerWavelength` cells per
+// wavelength in the shallow water. The transmitted crest's direction is measured from its
+// position on each grid row of a band 3 shallow wavelengths wide around the beam's centre,
+// two shallow wavelengths past the step (the least-squares line through them). The beam is
+// that wide because its ends bend the crest: what they send reaches a crest's peak from as far
+// as sqrt(c t lambda) along it, about 4.5 wavelengths here; with 6 wavelengths of flat crest
+// a narrower beam puts the band within that reach, and the reading then moves with the width.
+Refraction measureRefraction(const std::string& modelId, const std::string& speed,
+                             double incidentDeg, int cellsPerWavelength);
+
+}  // namespace wb

@@ -233,6 +233,54 @@ TEST_F(Study, WithoutAReferenceTheFinestRunIsTheReference) {
   EXPECT_EQ(runs[2].at("error_l2"), "nan");  // the finest run is the reference
 }
 
+// Gauges that carry a record give each run a column gauge_rms.NAME: the RMS of the run's
+// gauge series against the record, the number `run` writes in gauge_summary.csv for the same
+// model on the same grid and steps (builtin:shoal: four gauges against swe-adi on 512 cells).
+TEST_F(Study, GaugeRecordsGiveEachRunTheGaugeErrorsRunGives) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:shoal",
+    "axes": {"models": ["damped-wave"], "grid": [64, 128]}, "error": {"at": [12]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  ASSERT_EQ(cli("run --scenario builtin:shoal --models damped-wave --out '" +
+                (dir_ / "r").string() + "'"),
+            0)
+      << err();
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  ASSERT_EQ(runs.size(), 2u);
+  const auto summary = readCsv(dir_ / "r" / "gauge_summary.csv");
+  ASSERT_EQ(summary.size(), 4u);
+  for (auto gauge : summary) {
+    const std::string column = "gauge_rms." + gauge["gauge"];
+    ASSERT_TRUE(runs[1].count(column)) << column;
+    EXPECT_EQ(runs[1].at(column), gauge["rms_error"]) << column;  // grid 128, the scenario's
+    EXPECT_GT(std::stod(runs[0].at(column)), std::stod(runs[1].at(column))) << column;
+  }
+}
+
+// A gauge's record, which the gauge errors are taken against, is part of the plan: edited
+// after it, the run fails naming the file.
+TEST_F(Study, EditingAGaugeRecordAfterThePlanFailsTheRun) {
+  writeText(dir_ / "rec.csv", "0 0\n1 0.001\n2 0\n");
+  writeText(dir_ / "w.json", R"({"grid": {"nx": 16, "ny": 8, "dx": 1}, "water": {"depth": 0.5},
+    "duration": 1, "initial": {"drops": [{"x": 8, "y": 4, "radius": 2, "amplitude": 0.001}]},
+    "gauges": [{"name": "a", "x": 10, "y": 4, "record": {"file": "rec.csv"}}]})");
+  const fs::path file = study("s.json", R"({"scenario": "w.json",
+    "axes": {"models": ["damped-wave"]}})");
+  const fs::path out = dir_ / "o";
+  ASSERT_EQ(
+      cli("study submit '" + file.string() + "' --out '" + out.string() + "' --slurm --dry-run"), 0)
+      << err();
+  writeText(dir_ / "rec.csv", "0 0\n1 0.002\n2 0\n");
+  EXPECT_EQ(cli("study run-one '" + out.string() + "' 0"), 2);
+  cli("study collect '" + out.string() + "'");
+  const auto rows = readCsv(out / "study.csv");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].at("status"), "failed");
+  EXPECT_NE(readText(out / "study.csv").find("rec.csv: changed since the study was planned"),
+            std::string::npos)
+      << readText(out / "study.csv");
+}
+
 TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
   const fs::path file = study("s.json", R"({"scenario": "builtin:standing-wave",
     "axes": {"models": ["damped-wave"], "grid": [32, 64, 128]}, "error": {"at": [0.5]}})");
