@@ -6,6 +6,7 @@
 #include <map>
 #include <ostream>
 
+#include "core/measure/gauge_metrics.hpp"
 #include "core/run/tick_steps.hpp"
 #include "core/study/eoc.hpp"
 
@@ -66,6 +67,13 @@ json resultToJson(const RunResult& r) {
                       {"l1", numberOrNull(e.l1)},
                       {"l2", numberOrNull(e.l2)},
                       {"max", numberOrNull(e.max)}});
+  json gauges = json::array();
+  for (const auto& g : r.gauges) {
+    json values = json::array();
+    for (double v : g.values)
+      values.push_back(numberOrNull(v));
+    gauges.push_back({{"gauge", g.name}, {"values", values}});
+  }
   return {{"hash", r.hash},
           {"index", r.index},
           {"name", r.name},
@@ -82,7 +90,10 @@ json resultToJson(const RunResult& r) {
            {{"host", r.machine.host},
             {"cpu", r.machine.cpu},
             {"cores", r.machine.cores},
-            {"load_average", r.machine.loadAverage}}}};
+            {"load_average", r.machine.loadAverage}}},
+          {"gauges", gauges},
+          {"run_up", numberOrNull(r.runUp)},
+          {"run_up_note", r.runUpNote}};
 }
 
 std::optional<RunResult> resultFromText(const std::string& text) {
@@ -106,6 +117,14 @@ std::optional<RunResult> resultFromText(const std::string& text) {
     const json& m = in.at("machine");
     r.machine = {m.at("host").get<std::string>(), m.at("cpu").get<std::string>(),
                  m.at("cores").get<int>(), m.at("load_average").get<double>()};
+    for (const auto& g : in.at("gauges")) {
+      RunGauge gauge{g.at("gauge").get<std::string>(), {}};
+      for (const auto& v : g.at("values"))
+        gauge.values.push_back(numberOrNan(v));
+      r.gauges.push_back(std::move(gauge));
+    }
+    r.runUp = numberOrNan(in.at("run_up"));
+    r.runUpNote = in.at("run_up_note").get<std::string>();
     return r;
   } catch (const json::exception&) {
     return std::nullopt;
@@ -118,8 +137,8 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
   for (const auto& column : plan.paramColumns)
     out << ',' << column;
   out << ",time,error_l1,error_l2,error_max,cpu_s,wall_s,steps,peak_mb,status,cpu_s_median,"
-         "wall_s_median,steps_per_s,repeats,dt_s,nx,ny,threads,error_against,host,cpu_model,"
-         "cores,load_average,reason\n";
+         "wall_s_median,steps_per_s,repeats,dt_s,nx,ny,threads,error_against,run_up,run_up_note,"
+         "host,cpu_model,cores,load_average,reason\n";
   for (const auto& run : plan.runs) {
     const std::optional<RunResult>& result = results.at(std::size_t(run.index));
     std::string head =
@@ -129,7 +148,7 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
     for (double time : plan.errorAt) {
       out << head << ',' << timeText(time);
       if (!result) {
-        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,\n";
+        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,,,\n";
         continue;
       }
       RunErrors errors{time};
@@ -143,9 +162,41 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
           << number(wall > 0 ? double(result->steps) / wall : NAN) << ','
           << result->wallSeconds.size() << ',' << number(run.stepSeconds) << ',' << run.cells.nx
           << ',' << run.cells.ny << ',' << result->threads << ',' << csvText(result->errorAgainst)
-          << ',' << csvText(result->machine.host) << ',' << csvText(result->machine.cpu) << ','
-          << result->machine.cores << ',' << number(result->machine.loadAverage) << ','
-          << csvText(result->reason) << '\n';
+          << ',' << (std::isnan(result->runUp) ? "" : number(result->runUp)) << ','
+          << result->runUpNote << ',' << csvText(result->machine.host) << ','
+          << csvText(result->machine.cpu) << ',' << result->machine.cores << ','
+          << number(result->machine.loadAverage) << ',' << csvText(result->reason) << '\n';
+    }
+  }
+}
+
+void writeGaugeSummaryCsv(std::ostream& out, const StudyPlan& plan,
+                          const std::vector<std::optional<RunResult>>& results) {
+  out << "run,model,grid,dt";
+  for (const auto& column : plan.paramColumns)
+    out << ',' << column;
+  out << ",gauge";
+  for (const auto& column : gaugeSummaryColumns())
+    out << ',' << column;
+  out << ",status\n";
+  for (const auto& run : plan.runs) {
+    const std::optional<RunResult>& result = results.at(std::size_t(run.index));
+    std::string head =
+        run.name + ',' + run.model + ',' + std::to_string(run.grid) + ',' + run.dt.text;
+    for (const auto& column : plan.paramColumns)
+      head += ',' + paramValue(run, column);
+    for (const std::string& gauge : plan.gaugeRecords) {
+      out << head << ',' << csvText(gauge);
+      const RunGauge* measured = nullptr;
+      if (result)
+        for (const auto& g : result->gauges)
+          if (g.name == gauge) measured = &g;
+      for (std::size_t c = 0; c < gaugeSummaryColumns().size(); ++c) {
+        out << ',';
+        if (measured && c < measured->values.size() && !std::isnan(measured->values[c]))
+          out << number(measured->values[c]);
+      }
+      out << ',' << (result ? result->status : "pending") << '\n';
     }
   }
 }
