@@ -1,25 +1,28 @@
 #!/bin/bash
 # Draws the Monai Valley gauges (docs/monai.md): one PNG per gauge of a run's gauges.csv, every
 # model's surface against the tank's record (ref_eta), in cm over the first 25 s.
-#   scripts/monai_gauge_plots.sh RUN_DIR OUT_DIR
-# RUN_DIR is the --out folder of `wavebench-cli run --scenario builtin:monai`; OUT_DIR gets
-# gauge-5.png, gauge-7.png and gauge-9.png (the gauge's name, spaces as dashes). Needs gnuplot.
+#   scripts/monai_gauge_plots.sh RUN_DIR... OUT_DIR
+# Each RUN_DIR is the --out folder of a `wavebench-cli run --scenario builtin:monai` (one run of
+# every model, or one run per model); OUT_DIR gets gauge-5.png, gauge-7.png and gauge-9.png
+# (the gauge's name, spaces as dashes). Needs gnuplot.
 set -euo pipefail
-if [ $# -ne 2 ]; then
-  echo "usage: $0 RUN_DIR OUT_DIR" >&2
+if [ $# -lt 2 ]; then
+  echo "usage: $0 RUN_DIR... OUT_DIR" >&2
   exit 2
 fi
-run=$1
-out=$2
-csv=$run/gauges.csv
-[ -f "$csv" ] || { echo "$0: $csv: no such file" >&2; exit 2; }
+out=${!#}
+csvs=()
+for run in "${@:1:$#-1}"; do
+  [ -f "$run/gauges.csv" ] || { echo "$0: $run/gauges.csv: no such file" >&2; exit 2; }
+  csvs+=("$run/gauges.csv")
+done
 command -v gnuplot >/dev/null || { echo "$0: gnuplot is not installed" >&2; exit 2; }
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # One file per gauge and model (time, eta in cm), and the record once per gauge.
-awk -F, -v dir="$work" 'NR > 1 {
+awk -F, -v dir="$work" 'FNR > 1 {
   name = $2; gsub(/ /, "-", name)
   print $1, 100 * $4 > (dir "/" name "." $3 ".dat")
   if ($8 != "" && !((name, $1) in seen)) {
@@ -31,7 +34,7 @@ awk -F, -v dir="$work" 'NR > 1 {
 } END {
   for (g in gauges) print g > (dir "/gauges")
   for (m in models) print m > (dir "/models")
-}' "$csv"
+}' "${csvs[@]}"
 
 for gauge in $(sort "$work/gauges"); do
   sort -n -o "$work/$gauge.tank.dat" "$work/$gauge.tank.dat"
