@@ -125,45 +125,21 @@ class GaugesLog {
   // its measures empty (they would measure a run it did not finish).
   std::string summaryText(const Comparison& comparison) const {
     const Scenario& scenario = comparison.scenario();
-    std::string text =
-        "gauge,model,window_start,window_end,rms_error,peak,ref_peak,peak_error,peak_error_rel,"
-        "peak_time,ref_peak_time,peak_time_error,arrival_threshold,arrival_time,"
-        "ref_arrival_time,arrival_time_error,best_shift\n";
-    const auto cell = [&text](const std::optional<double>& v) {
-      text.push_back(',');
-      if (v) text.append(number(*v));
-    };
-    const auto difference = [](const auto& a, const auto& b) -> std::optional<double> {
-      if (!a || !b) return std::nullopt;
-      return *a - *b;
-    };
+    std::string text = "gauge,model";
+    for (const std::string& column : gaugeSummaryColumns())
+      text.append(",").append(column);
+    text.push_back('\n');
     for (std::size_t g = 0; g < scenario.gauges.size(); ++g) {
       const GaugeSpec& gauge = scenario.gauges[g];
       if (!gauge.record) continue;
       for (std::size_t k = 0; k < comparison.modelCount(); ++k) {
-        GaugeComparison c;
-        c.window = gauge.record->spec().window.value_or(TimeWindow{0.0, comparison.time()});
-        c.window.end = std::min(c.window.end, comparison.time());
-        if (!comparison.failure(k))
-          c = compareWithRecord(series_[k * scenario.gauges.size() + g], *gauge.record,
-                                comparison.time());
-        const auto value = [](const std::optional<Peak>& p) {
-          return p ? std::optional<double>(p->value) : std::nullopt;
-        };
-        const auto time = [](const std::optional<Peak>& p) {
-          return p ? std::optional<double>(p->time) : std::nullopt;
-        };
-        const auto peakError = difference(value(c.peak), value(c.refPeak));
-        std::optional<double> relative;
-        if (peakError && c.refPeak->value != 0.0) relative = *peakError / c.refPeak->value;
         text.append(gauge.name).append(",").append(comparison.model(k).id());
-        for (const std::optional<double>& v :
-             {std::optional(c.window.begin), std::optional(c.window.end), c.rmsError, value(c.peak),
-              value(c.refPeak), peakError, relative, time(c.peak), time(c.refPeak),
-              difference(time(c.peak), time(c.refPeak)),
-              comparison.failure(k) ? std::nullopt : std::optional(c.arrivalThreshold), c.arrival,
-              c.refArrival, difference(c.arrival, c.refArrival), c.bestShift})
-          cell(v);
+        const Series* series =
+            comparison.failure(k) ? nullptr : &series_[k * scenario.gauges.size() + g];
+        for (const auto& v : gaugeSummaryValues(series, *gauge.record, comparison.time())) {
+          text.push_back(',');
+          if (v) text.append(number(*v));
+        }
         text.push_back('\n');
       }
     }

@@ -90,13 +90,12 @@ class MaxMapFiles {
     std::string row = text;
     const auto runUp = map.runUp(comparison.domain());
     if (runUp) {
-      std::snprintf(text, sizeof text, ",%.9g,%.9g,%.9g,measured\n", runUp->height, runUp->x,
-                    runUp->y);
+      std::snprintf(text, sizeof text, ",%.9g,%.9g,%.9g,", runUp->height, runUp->x, runUp->y);
       row += text;
     } else {
-      row += map.floodsLand() ? ",,,,no_land_wetted\n" : ",,,,no_wet_dry\n";
+      row += ",,,,";
     }
-    return row;
+    return row + runUpNote(map, comparison.domain()) + "\n";
   }
 
   std::filesystem::path dir_;

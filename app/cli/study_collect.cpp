@@ -108,6 +108,11 @@ std::vector<std::optional<RunResult>> collectStudy(const fs::path& dir, const St
   writeEocCsv(eoc, plan, results);
   writeWholeFile(dir / "study.csv", study.str(), Temporary::PerProcess);
   writeWholeFile(dir / "eoc.csv", eoc.str(), Temporary::PerProcess);
+  if (!plan.gaugeRecords.empty()) {
+    std::ostringstream gauges;
+    writeGaugeSummaryCsv(gauges, plan, results);
+    writeWholeFile(dir / "gauge_summary.csv", gauges.str(), Temporary::PerProcess);
+  }
   writeReport(dir, plan, study.str(), eoc.str());
   return results;
 }

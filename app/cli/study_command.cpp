@@ -32,6 +32,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The tables collect wrote: study.csv, eoc.csv, gauge_summary.csv with gauge records, report.html.
+void printWrote(const fs::path& dir, const StudyPlan& plan) {
+  std::string tables = (dir / "study.csv").string() + ", " + (dir / "eoc.csv").string();
+  if (!plan.gaugeRecords.empty()) tables += ", " + (dir / "gauge_summary.csv").string();
+  std::printf("wrote %s and %s\n", tables.c_str(), (dir / "report.html").c_str());
+}
+
 std::vector<ModelDeclaration> declarations() {
   std::vector<ModelDeclaration> models;
   for (const auto& entry : modelCatalogue())
@@ -156,8 +163,7 @@ int runSubcommand(const FlagReader& flags, const std::string& file) {
   int status = 0;
   for (const auto& result : results)
     if (result && result->status != "ok") status = 3;
-  std::printf("wrote %s, %s and %s\n", (dir / "study.csv").c_str(), (dir / "eoc.csv").c_str(),
-              (dir / "report.html").c_str());
+  printWrote(dir, study.plan);
   return status;
 }
 
@@ -253,8 +259,7 @@ int collectSubcommand(const FlagReader& flags, const fs::path& dir) {
                  corrupt.size() == 1 ? "it" : "them");
     status = 3;
   }
-  std::printf("wrote %s, %s and %s\n", (dir / "study.csv").c_str(), (dir / "eoc.csv").c_str(),
-              (dir / "report.html").c_str());
+  printWrote(dir, plan);
   return status;
 }
 

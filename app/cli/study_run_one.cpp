@@ -17,6 +17,7 @@
 #include "app/export/output_file.hpp"
 #include "core/errors.hpp"
 #include "core/measure/gauge_metrics.hpp"
+#include "core/measure/max_map.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/field_io.hpp"
 #include "models/registry.hpp"
@@ -55,6 +56,23 @@ struct Pass {
 Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& run,
              RunResult* measure, const fs::path& dir) {
   Comparison comparison = studyComparison(run, scenario, run.dtSeconds, plan.force);
+  // The measuring pass also keeps the series at the gauges with a record (every step, as `run`
+  // does) and, where the domain has land above the still water, the maximum map of the run-up.
+  bool recordsGauges = false;
+  for (const GaugeSpec& gauge : scenario.gauges)
+    recordsGauges = recordsGauges || (measure && gauge.record);
+  if (recordsGauges) comparison.setRecordGauges(true);
+  const bool measuresRunUp = measure && comparison.domain().hasLandAboveRest();
+  if (measuresRunUp) comparison.recordMaxMaps({});
+  std::vector<Series> series(scenario.gauges.size());
+  const auto takeGaugeSamples = [&] {
+    if (!recordsGauges) return;
+    for (const GaugeSample& sample : comparison.takeGaugeSamples(0)) {
+      Series& at = series[std::size_t(sample.gauge)];
+      at.t.push_back(sample.time);
+      at.v.push_back(sample.value.eta);
+    }
+  };
   Pass pass;
   std::size_t next = 0;  // the next error time
   const auto measureNow = [&] {
@@ -74,32 +92,33 @@ Pass runPass(const StudyPlan& plan, const Scenario& scenario, const PlannedRun& 
       ++next;
     }
   };
-  // The gauges that carry a record are sampled after every step, as `run` samples them for
-  // gauge_summary.csv (app/cli/gauges_log.hpp), in the measured pass only.
-  std::vector<Series> series(scenario.gauges.size());
-  const bool gauges = measure && !measure->gauges.empty();
-  comparison.setRecordGauges(gauges);
   const double cpu0 = cpuSeconds();
   const auto wall0 = std::chrono::steady_clock::now();
   measureNow();
   for (int f = 0; f < scenario.frameCount() && !comparison.failure(0); ++f) {
     comparison.advanceFrame();
+    takeGaugeSamples();
     pass.steps += comparison.record(0).substeps;
-    if (gauges)
-      for (const GaugeSample& sample : comparison.takeGaugeSamples(0)) {
-        series[std::size_t(sample.gauge)].t.push_back(sample.time);
-        series[std::size_t(sample.gauge)].v.push_back(sample.value.eta);
-      }
     if (!comparison.failure(0)) measureNow();
   }
   pass.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
   pass.cpu = cpuSeconds() - cpu0;
   pass.failure = comparison.failure(0);
-  if (gauges && !pass.failure)
-    for (std::size_t g = 0, k = 0; g < scenario.gauges.size(); ++g)
-      if (const auto& record = scenario.gauges[g].record)
-        measure->gauges[k++].rms =
-            compareWithRecord(series[g], *record, comparison.time()).rmsError.value_or(NAN);
+  if (recordsGauges)
+    for (std::size_t g = 0; g < scenario.gauges.size(); ++g) {
+      const GaugeSpec& gauge = scenario.gauges[g];
+      if (!gauge.record) continue;
+      RunGauge& measured = measure->gauges.emplace_back(RunGauge{gauge.name, {}});
+      for (const auto& v : gaugeSummaryValues(pass.failure ? nullptr : &series[g], *gauge.record,
+                                              comparison.time()))
+        measured.values.push_back(v.value_or(NAN));
+    }
+  if (measuresRunUp && !pass.failure) {
+    const MaxMap& map = *comparison.maxMap(0);
+    const auto runUp = map.runUp(comparison.domain());
+    measure->runUp = runUp ? runUp->height : NAN;
+    measure->runUpNote = runUpNote(map, comparison.domain());
+  }
   return pass;
 }
 
@@ -198,8 +217,6 @@ int runOneStudyRun(const fs::path& dir, int index) {
     // planned: editing the scenario while a study runs never changes its runs.
     const Scenario base = planScenario(plan);
     const Scenario scenario = runScenario(plan, base, run);
-    for (const GaugeSpec& gauge : scenario.gauges)
-      if (gauge.record) result.gauges.push_back({gauge.name});
     const int passes = plan.repeats + (plan.warmup ? 1 : 0);
     for (int p = 0; p < passes; ++p) {
       const Pass pass = runPass(plan, scenario, run, p == 0 ? &result : nullptr, dir);

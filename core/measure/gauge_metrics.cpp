@@ -115,4 +115,51 @@ GaugeComparison compareWithRecord(const Series& model, const GaugeRecord& record
   return c;
 }
 
+const std::vector<std::string>& gaugeSummaryColumns() {
+  static const std::vector<std::string> columns = {
+      "window_start",     "window_end",         "rms_error",         "peak",
+      "ref_peak",         "peak_error",         "peak_error_rel",    "peak_time",
+      "ref_peak_time",    "peak_time_error",    "arrival_threshold", "arrival_time",
+      "ref_arrival_time", "arrival_time_error", "best_shift"};
+  return columns;
+}
+
+std::vector<std::optional<double>> gaugeSummaryValues(const Series* model,
+                                                      const GaugeRecord& record, double runEnd) {
+  GaugeComparison c;
+  if (model) {
+    c = compareWithRecord(*model, record, runEnd);
+  } else {
+    c.window = record.spec().window.value_or(TimeWindow{0.0, runEnd});
+    c.window.end = std::min(c.window.end, runEnd);
+  }
+  using Value = std::optional<double>;
+  const auto difference = [](const Value& a, const Value& b) -> Value {
+    if (!a || !b) return std::nullopt;
+    return *a - *b;
+  };
+  const auto value = [](const std::optional<Peak>& p) {
+    return p ? Value(p->value) : std::nullopt;
+  };
+  const auto time = [](const std::optional<Peak>& p) { return p ? Value(p->time) : std::nullopt; };
+  const Value peakError = difference(value(c.peak), value(c.refPeak));
+  Value relative;
+  if (peakError && c.refPeak->value != 0.0) relative = *peakError / c.refPeak->value;
+  return {c.window.begin,
+          c.window.end,
+          c.rmsError,
+          value(c.peak),
+          value(c.refPeak),
+          peakError,
+          relative,
+          time(c.peak),
+          time(c.refPeak),
+          difference(time(c.peak), time(c.refPeak)),
+          model ? Value(c.arrivalThreshold) : std::nullopt,
+          c.arrival,
+          c.refArrival,
+          difference(c.arrival, c.refArrival),
+          c.bestShift};
+}
+
 }  // namespace wb

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/measure/gauge_record.hpp"
@@ -52,5 +53,13 @@ struct GaugeComparison {
   std::optional<double> bestShift;
 };
 GaugeComparison compareWithRecord(const Series& model, const GaugeRecord& record, double runEnd);
+
+// gauge_summary.csv's measures, the columns after "gauge,model" (docs/cli.md): `run`'s summary
+// and a study's (docs/studies.md) write the same columns from the same values. The values are
+// compareWithRecord's of the model's series to runEnd; a model that stopped (`model` null) has
+// only the window, the rest would measure a run it did not finish. nullopt: an empty cell.
+const std::vector<std::string>& gaugeSummaryColumns();
+std::vector<std::optional<double>> gaugeSummaryValues(const Series* model,
+                                                      const GaugeRecord& record, double runEnd);
 
 }  // namespace wb

@@ -80,6 +80,11 @@ std::optional<RunUp> MaxMap::runUp(const Domain& domain) const {
   return highest;
 }
 
+const char* runUpNote(const MaxMap& map, const Domain& domain) {
+  if (!map.floodsLand()) return "no_wet_dry";
+  return map.runUp(domain) ? "measured" : "no_land_wetted";
+}
+
 void writeMaxMapCsv(std::ostream& out, const MaxMap& map, const Domain& domain) {
   out << "i,j,x,y,eta_max,depth_max,arrival_time\n";
   const double dx = domain.grid().dx;

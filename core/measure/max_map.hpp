@@ -69,6 +69,10 @@ class MaxMap {
   Field2D restDepth_, wetThreshold_;
 };
 
+// max_maps.csv's run_up_note (docs/exports.md): "measured", "no_land_wetted", or "no_wet_dry"
+// for a model that takes land as a wall.
+const char* runUpNote(const MaxMap& map, const Domain& domain);
+
 // max_map.csv (docs/exports.md): the header `i,j,x,y,eta_max,depth_max,arrival_time`, then one
 // row per open cell in row-major order (j, then i), x and y the cell's centre (m); eta_max and
 // arrival_time are empty where the cell was never wet or nothing arrived.

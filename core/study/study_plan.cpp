@@ -210,6 +210,8 @@ StudyPlan expandStudy(const StudySpec& study, const Scenario& base,
   plan.warmup = study.warmup;
   plan.force = study.force;
   plan.hasReference = base.reference.has_value();
+  for (const GaugeSpec& gauge : base.gauges)
+    if (gauge.record) plan.gaugeRecords.push_back(gauge.name);
   plan.errorAt = study.errorAt.empty() ? std::vector<double>{base.duration} : study.errorAt;
   checkIncomingCoversRun(base.edges, plan.errorAt.back(), base.source + ": domain.edges");
   errorTicks(plan.errorAt, base, study.source + ": error.at");
@@ -328,6 +330,7 @@ json planToJson(const StudyPlan& plan) {
           {"warmup", plan.warmup},
           {"force", plan.force},
           {"has_reference", plan.hasReference},
+          {"gauge_records", plan.gaugeRecords},
           {"runs", runs}};
 }
 
@@ -353,6 +356,7 @@ StudyPlan planFromJson(const json& in, const std::string& source) {
     plan.warmup = in.at("warmup").get<bool>();
     plan.force = in.at("force").get<bool>();
     plan.hasReference = in.at("has_reference").get<bool>();
+    plan.gaugeRecords = in.at("gauge_records").get<std::vector<std::string>>();
     for (const auto& r : in.at("runs")) {
       PlannedRun run;
       run.index = r.at("index").get<int>();

@@ -54,7 +54,8 @@ struct StudyPlan {
   int repeats = 1, threads = 1;
   bool warmup = true, force = false;
   bool hasReference = false;  // errors against the scenario's reference, else the finest grid
-  std::string hash;           // of the study file, the scenario and the files it read
+  std::vector<std::string> gaugeRecords;  // the names of the scenario's gauges with a record
+  std::string hash;                       // of the study file, the scenario and the files it read
   std::vector<PlannedRun> runs;
 };
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <ostream>
 
+#include "core/measure/gauge_metrics.hpp"
 #include "core/run/tick_steps.hpp"
 #include "core/study/eoc.hpp"
 
@@ -67,8 +68,12 @@ json resultToJson(const RunResult& r) {
                       {"l2", numberOrNull(e.l2)},
                       {"max", numberOrNull(e.max)}});
   json gauges = json::array();
-  for (const auto& g : r.gauges)
-    gauges.push_back({{"gauge", g.gauge}, {"rms", numberOrNull(g.rms)}});
+  for (const auto& g : r.gauges) {
+    json values = json::array();
+    for (double v : g.values)
+      values.push_back(numberOrNull(v));
+    gauges.push_back({{"gauge", g.name}, {"values", values}});
+  }
   return {{"hash", r.hash},
           {"index", r.index},
           {"name", r.name},
@@ -76,7 +81,6 @@ json resultToJson(const RunResult& r) {
           {"reason", r.reason},
           {"error_against", r.errorAgainst},
           {"errors", errors},
-          {"gauges", gauges},
           {"cpu_s", r.cpuSeconds},
           {"wall_s", r.wallSeconds},
           {"steps", r.steps},
@@ -86,7 +90,10 @@ json resultToJson(const RunResult& r) {
            {{"host", r.machine.host},
             {"cpu", r.machine.cpu},
             {"cores", r.machine.cores},
-            {"load_average", r.machine.loadAverage}}}};
+            {"load_average", r.machine.loadAverage}}},
+          {"gauges", gauges},
+          {"run_up", numberOrNull(r.runUp)},
+          {"run_up_note", r.runUpNote}};
 }
 
 std::optional<RunResult> resultFromText(const std::string& text) {
@@ -102,8 +109,6 @@ std::optional<RunResult> resultFromText(const std::string& text) {
     for (const auto& e : in.at("errors"))
       r.errors.push_back({e.at("time").get<double>(), numberOrNan(e.at("l1")),
                           numberOrNan(e.at("l2")), numberOrNan(e.at("max"))});
-    for (const auto& g : in.value("gauges", json::array()))
-      r.gauges.push_back({g.at("gauge").get<std::string>(), numberOrNan(g.at("rms"))});
     r.cpuSeconds = in.at("cpu_s").get<std::vector<double>>();
     r.wallSeconds = in.at("wall_s").get<std::vector<double>>();
     r.steps = in.at("steps").get<long long>();
@@ -112,6 +117,14 @@ std::optional<RunResult> resultFromText(const std::string& text) {
     const json& m = in.at("machine");
     r.machine = {m.at("host").get<std::string>(), m.at("cpu").get<std::string>(),
                  m.at("cores").get<int>(), m.at("load_average").get<double>()};
+    for (const auto& g : in.at("gauges")) {
+      RunGauge gauge{g.at("gauge").get<std::string>(), {}};
+      for (const auto& v : g.at("values"))
+        gauge.values.push_back(numberOrNan(v));
+      r.gauges.push_back(std::move(gauge));
+    }
+    r.runUp = numberOrNan(in.at("run_up"));
+    r.runUpNote = in.at("run_up_note").get<std::string>();
     return r;
   } catch (const json::exception&) {
     return std::nullopt;
@@ -120,33 +133,32 @@ std::optional<RunResult> resultFromText(const std::string& text) {
 
 void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
                    const std::vector<std::optional<RunResult>>& results) {
-  // The gauges with a record, in the order the first result holding them names them.
-  std::vector<std::string> gauges;
-  for (const auto& result : results)
-    if (result)
-      for (const auto& g : result->gauges)
-        if (std::find(gauges.begin(), gauges.end(), g.gauge) == gauges.end())
-          gauges.push_back(g.gauge);
-  const auto gaugeCells = [&](const std::optional<RunResult>& result) {
-    std::string cells;
-    for (const auto& name : gauges) {
-      double rms = NAN;
-      if (result)
-        for (const auto& g : result->gauges)
-          if (g.gauge == name) rms = g.rms;
-      cells += ',' + (result ? number(rms) : std::string());
-    }
-    return cells;
-  };
   out << "run,model,grid,dt";
   for (const auto& column : plan.paramColumns)
     out << ',' << column;
   out << ",time,error_l1,error_l2,error_max,cpu_s,wall_s,steps,peak_mb,status,cpu_s_median,"
-         "wall_s_median,steps_per_s,repeats,dt_s,nx,ny,threads,error_against,host,cpu_model,"
-         "cores,load_average,reason";
-  for (const auto& name : gauges)
-    out << ",gauge_rms." << csvText(name);
+         "wall_s_median,steps_per_s,repeats,dt_s,nx,ny,threads,error_against,run_up,run_up_note,"
+         "host,cpu_model,cores,load_average,reason";
+  // A column per gauge with a record: the run's RMS difference from it (gauge_summary.csv's
+  // rms_error), so that study.csv alone compares the runs at the gauges.
+  const auto& summaryColumns = gaugeSummaryColumns();
+  const std::size_t rmsColumn =
+      std::size_t(std::find(summaryColumns.begin(), summaryColumns.end(), "rms_error") -
+                  summaryColumns.begin());
+  for (const std::string& gauge : plan.gaugeRecords)
+    out << ",gauge_rms." << csvText(gauge);
   out << '\n';
+  const auto gaugeCells = [&](const std::optional<RunResult>& result) {
+    std::string cells;
+    for (const std::string& gauge : plan.gaugeRecords) {
+      double rms = NAN;
+      if (result)
+        for (const RunGauge& g : result->gauges)
+          if (g.name == gauge && rmsColumn < g.values.size()) rms = g.values[rmsColumn];
+      cells += ',' + (result ? number(rms) : std::string());
+    }
+    return cells;
+  };
   for (const auto& run : plan.runs) {
     const std::optional<RunResult>& result = results.at(std::size_t(run.index));
     std::string head =
@@ -156,7 +168,7 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
     for (double time : plan.errorAt) {
       out << head << ',' << timeText(time);
       if (!result) {
-        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,"
+        out << ",,,,,,,,pending,,,,,," << run.cells.nx << ',' << run.cells.ny << ",,,,,,,,,"
             << gaugeCells(result) << '\n';
         continue;
       }
@@ -171,9 +183,42 @@ void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
           << number(wall > 0 ? double(result->steps) / wall : NAN) << ','
           << result->wallSeconds.size() << ',' << number(run.stepSeconds) << ',' << run.cells.nx
           << ',' << run.cells.ny << ',' << result->threads << ',' << csvText(result->errorAgainst)
-          << ',' << csvText(result->machine.host) << ',' << csvText(result->machine.cpu) << ','
-          << result->machine.cores << ',' << number(result->machine.loadAverage) << ','
-          << csvText(result->reason) << gaugeCells(result) << '\n';
+          << ',' << (std::isnan(result->runUp) ? "" : number(result->runUp)) << ','
+          << result->runUpNote << ',' << csvText(result->machine.host) << ','
+          << csvText(result->machine.cpu) << ',' << result->machine.cores << ','
+          << number(result->machine.loadAverage) << ',' << csvText(result->reason)
+          << gaugeCells(result) << '\n';
+    }
+  }
+}
+
+void writeGaugeSummaryCsv(std::ostream& out, const StudyPlan& plan,
+                          const std::vector<std::optional<RunResult>>& results) {
+  out << "run,model,grid,dt";
+  for (const auto& column : plan.paramColumns)
+    out << ',' << column;
+  out << ",gauge";
+  for (const auto& column : gaugeSummaryColumns())
+    out << ',' << column;
+  out << ",status\n";
+  for (const auto& run : plan.runs) {
+    const std::optional<RunResult>& result = results.at(std::size_t(run.index));
+    std::string head =
+        run.name + ',' + run.model + ',' + std::to_string(run.grid) + ',' + run.dt.text;
+    for (const auto& column : plan.paramColumns)
+      head += ',' + paramValue(run, column);
+    for (const std::string& gauge : plan.gaugeRecords) {
+      out << head << ',' << csvText(gauge);
+      const RunGauge* measured = nullptr;
+      if (result)
+        for (const auto& g : result->gauges)
+          if (g.name == gauge) measured = &g;
+      for (std::size_t c = 0; c < gaugeSummaryColumns().size(); ++c) {
+        out << ',';
+        if (measured && c < measured->values.size() && !std::isnan(measured->values[c]))
+          out << number(measured->values[c]);
+      }
+      out << ',' << (result ? result->status : "pending") << '\n';
     }
   }
 }

@@ -28,11 +28,11 @@ struct RunErrors {
   double l1 = NAN, l2 = NAN, max = NAN;  // NaN where not measured (a run that blew up)
 };
 
-// A gauge with a record (docs/gauges.md): the run's RMS difference from it over the record's
-// window, cut to the run (core/measure/gauge_metrics.hpp); NaN where not measured.
-struct GaugeError {
-  std::string gauge;
-  double rms = NAN;
+// A run's measures at a gauge with a record: gauge_summary.csv's columns (gaugeSummaryValues,
+// core/measure/gauge_metrics.hpp), NaN for an empty cell.
+struct RunGauge {
+  std::string name;
+  std::vector<double> values;
 };
 
 struct RunResult {
@@ -43,12 +43,17 @@ struct RunResult {
   std::string reason;         // why it blew up or failed
   std::string errorAgainst;   // "reference", or "grid N" (the finest run of its group)
   std::vector<RunErrors> errors;
-  std::vector<GaugeError> gauges;  // the scenario's gauges that carry a record, in its order
   std::vector<double> cpuSeconds, wallSeconds;  // per timed repeat
   long long steps = 0;                          // of one repeat
   double peakMb = 0.0;                          // the run's process
   int threads = 1;
   MachineInfo machine;
+  std::vector<RunGauge> gauges;  // the scenario's gauges with a record, in its order
+  // The run-up (core/measure/max_map.hpp) where the domain has land above the still water:
+  // its height (m, NaN where none) and max_maps.csv's note; the note is empty where the
+  // domain has no such land or the run did not finish.
+  double runUp = NAN;
+  std::string runUpNote;
 };
 
 nlohmann::json resultToJson(const RunResult& result);
@@ -63,6 +68,10 @@ double median(std::vector<double> values);          // NaN for none
 // after the others.
 void writeStudyCsv(std::ostream& out, const StudyPlan& plan,
                    const std::vector<std::optional<RunResult>>& results);
+// gauge_summary.csv: per run and gauge with a record (plan.gaugeRecords), the run's measures
+// against the record as `run` writes them (status "pending": empty).
+void writeGaugeSummaryCsv(std::ostream& out, const StudyPlan& plan,
+                          const std::vector<std::optional<RunResult>>& results);
 // eoc.csv: per model, dt, parameter values and error time, the L2 errors over the grids with
 // their orders, then a row "fit" with the least-squares order.
 void writeEocCsv(std::ostream& out, const StudyPlan& plan,

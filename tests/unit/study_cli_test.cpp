@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "core/scenario/field_io.hpp"
 #include "core/study/study_spec.hpp"
 
@@ -279,6 +281,64 @@ TEST_F(Study, EditingAGaugeRecordAfterThePlanFailsTheRun) {
   EXPECT_NE(readText(out / "study.csv").find("rec.csv: changed since the study was planned"),
             std::string::npos)
       << readText(out / "study.csv");
+}
+
+// A study measures each run against its gauges' records and takes its run-up as `run` does
+// (gauge_summary.csv, max_maps.csv): the same series (every step) give the same figures, digit
+// for digit. Thacker's bowl at 1.2 s has passed the shoreline's widest, 1.118 m from the
+// centre, where the ground is h0 (r^2/a^2 - 1) = 0.025 m above the still water: the run-up is
+// the highest wetted cell's ground, within a cell's rise (2 h0 r dx / a^2 = 0.011 m) of it.
+// damped-wave takes the slopes as walls: no run-up, not 0. The record is the Monai tank's
+// (any series serves: the figures compared are the study's against run's).
+TEST_F(Study, GaugeRecordsAndTheRunUpAreMeasuredAsRunMeasuresThem) {
+  const fs::path file = study("s.json", R"({"scenario": "builtin:thacker",
+    "scenario_patch": {"gauges": [{"name": "east", "x": 2.6, "y": 2.0,
+      "record": {"file": "builtin:MonaiValley_WaveGages.txt", "column": 1, "units": "cm",
+                 "window": [0.2, 1.2], "max_shift": 0.3}}]},
+    "axes": {"models": ["swe-semi-lagrangian", "damped-wave"]},
+    "error": {"at": [1.2]}})");
+  ASSERT_EQ(cli("study run '" + file.string() + "' --out '" + (dir_ / "o").string() + "'"), 0)
+      << err();
+  const auto planned = nlohmann::json::parse(readText(dir_ / "o" / "study.json"));
+  writeText(dir_ / "patched.json", planned.at("scenario_json").dump());
+  ASSERT_EQ(cli("run --scenario '" + (dir_ / "patched.json").string() +
+                "' --models swe-semi-lagrangian,damped-wave --duration 1.2 --threads 1 "
+                "--max-maps --quiet --out '" +
+                (dir_ / "r").string() + "'"),
+            0)
+      << err();
+  const auto studied = readCsv(dir_ / "o" / "gauge_summary.csv");
+  const auto ran = readCsv(dir_ / "r" / "gauge_summary.csv");
+  ASSERT_EQ(studied.size(), 2u);
+  ASSERT_EQ(ran.size(), 2u);
+  for (const auto& row : studied) {
+    SCOPED_TRACE(row.at("run"));
+    EXPECT_EQ(row.at("gauge"), "east");
+    EXPECT_EQ(row.at("status"), "ok");
+    const auto same = std::find_if(ran.begin(), ran.end(),
+                                   [&](const auto& r) { return r.at("model") == row.at("model"); });
+    ASSERT_NE(same, ran.end());
+    for (const auto& [column, value] : *same) {
+      if (column == "gauge" || column == "model") continue;
+      EXPECT_EQ(row.at(column), value) << column;
+    }
+    EXPECT_FALSE(row.at("rms_error").empty());
+    EXPECT_FALSE(row.at("best_shift").empty());
+  }
+  const auto runs = readCsv(dir_ / "o" / "study.csv");
+  const auto maps = readCsv(dir_ / "r" / "max_maps.csv");
+  ASSERT_EQ(runs.size(), 2u);
+  ASSERT_EQ(maps.size(), 2u);
+  for (std::size_t k = 0; k < 2; ++k) {
+    SCOPED_TRACE(runs[k].at("model"));
+    ASSERT_EQ(maps[k].at("model"), runs[k].at("model"));
+    EXPECT_EQ(runs[k].at("run_up"), maps[k].at("run_up"));
+    EXPECT_EQ(runs[k].at("run_up_note"), maps[k].at("run_up_note"));
+  }
+  EXPECT_EQ(runs[0].at("run_up_note"), "measured");
+  EXPECT_NEAR(std::stod(runs[0].at("run_up")), 0.025, 0.011);
+  EXPECT_EQ(runs[1].at("run_up"), "");
+  EXPECT_EQ(runs[1].at("run_up_note"), "no_wet_dry");
 }
 
 TEST_F(Study, ARerunRedoesOnlyTheRunKilledWhileWritingItsResult) {
