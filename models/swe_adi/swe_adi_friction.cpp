@@ -2,6 +2,7 @@
 // ADI step and its discharge correction, on the face discharges where the velocities live.
 #include <cmath>
 
+#include "core/grid/parallel.hpp"
 #include "models/swe_adi/swe_adi.hpp"
 
 namespace wb {
@@ -23,42 +24,28 @@ void SweAdi::applyFriction(double dt) {
   if (!friction_.active()) return;
   faceVelocities(u_);  // the speeds of the step's end, read while the discharges change
   const int nx = h_.nx(), ny = h_.ny();
-  const std::size_t row = std::size_t(nx);
-  const double invDx = 1.0 / domain_->grid().dx;
-  const float *u = u_.data(), *v = v_.data();
-  float *qx = fluxX_.data(), *qy = fluxY_.data(), *hdot = rate_.data();
+  const FrictionInputs in{u_.data(),
+                          v_.data(),
+                          faceDepthX_.data(),
+                          faceDepthY_.data(),
+                          float(friction_.gn2 * dt),
+                          float(friction_.floor)};
+  // The discharges' changes, in the step's scratch (free after the discharge correction):
+  // the rates follow them in a second pass, since each face's change reaches two rows.
+  float *changeX = work_.data(), *changeY = delta_.data();
+  const float invDx = float(1.0 / domain_->grid().dx);
   double dissipated = 0.0;
-  // The mean of the four faces of the other direction around a face. The grid's edge faces
-  // (the last column's east faces, the last row's north faces) are closed and hold velocity 0;
-  // those below the first row are left out, as closed.
-  const auto meanV = [&](int i, int j) {  // around the east face of (i, j)
-    double sum = v[h_.index(i, j)] + v[h_.index(i + 1, j)];
-    if (j > 0) sum += v[h_.index(i, j - 1)] + v[h_.index(i + 1, j - 1)];
-    return 0.25 * sum;
-  };
-  const auto meanU = [&](int i, int j) {  // around the north face of (i, j)
-    double sum = u[h_.index(i, j)] + u[h_.index(i, j + 1)];
-    if (i > 0) sum += u[h_.index(i - 1, j)] + u[h_.index(i - 1, j + 1)];
-    return 0.25 * sum;
-  };
-  // The face from cell k to cell `across` with discharge q, depth D, normal velocity un and
-  // tangential velocity ut.
-  const auto rub = [&](float& q, std::size_t k, std::size_t across, double depth, double un,
-                       double ut) {
-    if (q == 0.0f) return;
-    const double keep = friction_.keep(std::hypot(un, ut), depth, dt);
-    const double change = (keep - 1.0) * q;
-    dissipated += 0.5 * depth * un * un * (1.0 - keep * keep);
-    q = float(keep * q);
-    hdot[k] = float(hdot[k] - change * invDx);
-    hdot[across] = float(hdot[across] + change * invDx);
-  };
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = h_.index(i, j);
-      if (i + 1 < nx) rub(qx[k], k, k + 1, faceDepthX_.data()[k], u[k], meanV(i, j));
-      if (j + 1 < ny) rub(qy[k], k, k + row, faceDepthY_.data()[k], v[k], meanU(i, j));
-    }
+#pragma omp parallel if (worthThreads(h_.size()))
+  {
+#pragma omp for schedule(static) reduction(+ : dissipated)
+    for (int j = 0; j < ny; ++j)
+      dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), changeX, changeY, h_.index(0, j),
+                                std::size_t(nx), j > 0, j + 1 < ny);
+#pragma omp for schedule(static)
+    for (int j = 0; j < ny; ++j)
+      followDischargeChangeRow(changeX, changeY, rate_.data(), invDx, h_.index(0, j),
+                               std::size_t(nx), j > 0);
+  }
   frictionEnergy_ += dissipated * domain_->grid().cellArea();
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
 }

@@ -94,6 +94,25 @@ Mismatch mismatchRow(const float* qx, const float* qy, const float* rate, float*
 // q -= D_f (phi_N - phi_C) / dx on the row's east and north faces.
 void dischargeCorrectionRow(const float* phi, const float* depthX, const float* depthY, float* qx,
                             float* qy, float invDx, std::size_t row, std::size_t nx, bool hasNorth);
+// Manning friction on a row's faces (SweAdi::applyFriction): each discharge q <- keep q with
+// ManningFriction::keepFloat of its face depth and speed (its normal velocity and the mean of
+// the four faces of the other direction around it; without hasSouth / the west neighbour the
+// missing ones are left out, as closed), its change into changeX / changeY (0 on the east edge
+// face and, without hasNorth, on the north ones). Returns the row's sum of 1/2 D un^2 (1 -
+// keep^2), the kinetic energy per unit area friction took out.
+struct FrictionInputs {
+  const float* u;
+  const float* v;
+  const float* depthX;
+  const float* depthY;
+  float gn2Dt;  // g n^2 dt
+  float floor;  // m: faces this shallow or shallower stop
+};
+double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* changeX, float* changeY,
+                   std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
+// rate -= div(change) / dx over a row: the rate hdot = -div(q) follows the discharges' change.
+void followDischargeChangeRow(const float* changeX, const float* changeY, float* rate, float invDx,
+                              std::size_t row, std::size_t nx, bool hasSouth);
 // u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
 // and, without hasNorth, the north ones, which are left as they are (0).
 void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,

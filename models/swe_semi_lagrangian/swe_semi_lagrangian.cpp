@@ -194,13 +194,16 @@ void SweSemiLagrangian::applyFriction(double dt) {
   float *u = u_.data(), *v = v_.data();
   const float* depth = depth_.data();
   const auto& wet = domain_->wetMask();
+  const float gn2Dt = float(friction_.gn2 * dt), floor = float(friction_.floor);
   double dissipated = 0.0;
 #pragma omp parallel for schedule(static) reduction(+ : dissipated) if (worthThreads(n))
   for (std::size_t k = 0; k < n; ++k) {
     if (!wet[k]) continue;
     const double speed2 = double(u[k]) * u[k] + double(v[k]) * v[k];
     if (speed2 == 0.0) continue;
-    const double keep = friction_.keep(std::sqrt(speed2), depth[k], dt);
+    // The law's float form (no library cube root: the call dominated the loop).
+    const double keep =
+        ManningFriction::keepFloat(gn2Dt, float(std::sqrt(speed2)), depth[k], floor);
     dissipated += 0.5 * depth[k] * speed2 * (1.0 - keep * keep);
     u[k] = float(keep * u[k]);
     v[k] = float(keep * v[k]);

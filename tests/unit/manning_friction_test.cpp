@@ -11,12 +11,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "core/model/manning_friction.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/scenario.hpp"
 #include "models/registry.hpp"
@@ -140,6 +142,32 @@ TEST(ManningFriction, UniformCurrentDecaysExactlyInTheSemiLagrangianModel) {
     EXPECT_LT(worst, 1e-5) << "dt " << dt;
     EXPECT_GT(model.diagnostics().at("friction_energy"), 0.0);
   }
+}
+
+// The float form the ADI's vectorised face loop uses is the double law to float round-off: the
+// cube root over depths from 0.1 mm to 1 km, and the factor at speeds, depths and steps from
+// the tank's to the ocean's; both stop the water at or below the floor.
+TEST(ManningFriction, FloatFormIsTheLawToFloatRoundOff) {
+  double worstRoot = 0.0;
+  for (double d = 1e-4; d < 1e3; d *= 1.001) {
+    const float x = float(d);
+    const double exact = std::cbrt(double(x));
+    worstRoot = std::max(worstRoot, std::fabs(ManningFriction::cubeRoot(x) - exact) / exact);
+  }
+  EXPECT_LT(worstRoot, 2.0 * std::numeric_limits<float>::epsilon());  // two float ulps
+  const ManningFriction friction(9.81, 0.025, 1e-4);
+  double worstKeep = 0.0;
+  for (const double dt : {1e-3, 0.01, 1.0})
+    for (const double speed : {0.0, 1e-3, 0.3, 5.0})
+      for (const double depth : {2e-4, 3e-3, 0.1, 10.0, 4000.0}) {
+        const double exact = friction.keep(speed, depth, dt);
+        const float value = ManningFriction::keepFloat(float(friction.gn2 * dt), float(speed),
+                                                       float(depth), float(friction.floor));
+        worstKeep = std::max(worstKeep, std::fabs(value - exact) / exact);
+      }
+  EXPECT_LT(worstKeep, 1e-6);
+  EXPECT_EQ(ManningFriction::keepFloat(0.1f, 1.0f, 1e-4f, 1e-4f), 0.0f);
+  EXPECT_EQ(ManningFriction::keepFloat(0.1f, 1.0f, 0.0f, 1e-4f), 0.0f);
 }
 
 // The ADI with friction next to an island far beyond the explicit limit (where its energy
