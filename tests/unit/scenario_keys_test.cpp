@@ -10,7 +10,9 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/scenario/gauge_record_keys.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_sections.hpp"
 
 namespace wb {
 namespace {
@@ -68,6 +70,22 @@ TEST(ScenarioKeys, EveryKeyHasOneNameAndADoc) {
   checkTable(tracerKeys(), "bodies");
   checkTable(bodyKeys(), "bodies[k]");
   checkTable(meshBodyKeys(), "bodies[k]");
+  checkTable(gaugeKeys(), "gauges[k]");
+  checkTable(recordKeys(), "gauges[k].record");
+  checkTable(transectKeys(), "transects[k]");
+  checkTable(referenceKeys(), "reference");
+  checkTable(incomingKeys(), "incoming");
+  checkTable(incomingSineKeys(), "incoming.sine");
+  checkTable(incomingSolitaryKeys(), "incoming.solitary");
+  checkTable(timedDropKeys(), "drop");
+  checkTable(rainKeys(), "rain");
+  checkTable(boatKeys(), "boat");
+  checkTable(steerKeys(), "boat.steer[k]");
+  checkTable(windKeys(), "wind");
+  checkTable(windRegionKeys(), "wind.region");
+  checkTable(stirKeys(), "stir");
+  checkTable(strokeKeys(), "mask");
+  checkTable(dabKeys(), "mask.dabs[k]");
 }
 
 // What the writer makes of every builtin scenario reads back to the same scenario.
