@@ -42,6 +42,9 @@ json checkedKeyValue(KeyKind kind, const std::vector<std::string>& choices, doub
                      const json& value, const std::string& where, bool quoted) {
   switch (kind) {
     case KeyKind::Choice: {
+      // A quoted choice (Key::quoted) is a string first: a value that is none is told so, as
+      // the readers of text keys told it.
+      if (quoted && !value.is_string()) ObjectReader::fail(where, "must be a string");
       if (!value.is_string() ||
           std::find(choices.begin(), choices.end(), value.get<std::string>()) == choices.end()) {
         const auto name = [quoted](const std::string& c) { return quoted ? "\"" + c + "\"" : c; };

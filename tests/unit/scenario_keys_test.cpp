@@ -108,6 +108,20 @@ TEST(ScenarioKeys, AnIntegerKeyRefusesAFractionBeforeItsRange) {
   EXPECT_EQ(parseError(R"({"grid": {"nx": 8.5}})"), "s.json: grid.nx: must be an integer");
 }
 
+// A choice read as text (a reference's kind, a record's units) is a string before it is one of
+// its choices, and its message quotes them; a body's shape names them bare.
+TEST(ScenarioKeys, AQuotedChoiceIsAStringFirst) {
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {"kind": 5}})"),
+            "s.json: reference.kind: must be a string");
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {"kind": "linear", "dispersion": "deep"}})"),
+            "s.json: reference.dispersion: must be \"finite-depth\" or \"shallow-water\"");
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {}})"),
+            "s.json: reference.kind: must be \"lake-at-rest\", \"standing-mode\", "
+            "\"dam-break\", \"thacker\" or \"linear\"");
+  EXPECT_EQ(parseError(R"({"grid": {}, "bodies": [{"x": 1, "y": 1, "shape": 5}]})"),
+            "s.json: bodies[0].shape: must be box, hull or mesh");
+}
+
 // A key read only with another (water.min_depth with bathymetry) is unknown without it, and a
 // default that depends on a key before it follows that key (max_depth: depth).
 TEST(ScenarioKeys, KeysThatDependOnOthers) {
