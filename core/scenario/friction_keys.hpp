@@ -1,12 +1,9 @@
 // The scenario's "friction" section: bottom friction by Manning's n, one value for every model
-// of a comparison (docs/scenario.md, "friction"). The shallow-water models apply it
+// of a comparison (docs/scenario.md, "friction"; its key is declared in the scenario's key
+// table, core/scenario/scenario_keys.cpp). The shallow-water models apply it
 // (S_f = g n^2 |u| u / d^{4/3}, core/model/manning_friction.hpp); the others have no bed to
 // rub on and say so in the run's notes (Model::appliesBottomFriction).
 #pragma once
-
-#include <string>
-
-#include <nlohmann/json.hpp>
 
 namespace wb {
 
@@ -17,13 +14,5 @@ struct Friction {
 // Manning's n beyond this is no bed a tank or a coast has: Chow's (1959) tables run from about
 // 0.01 (glass, smooth concrete) to 0.15 (flood plains under brush and timber).
 constexpr double kMaxManning = 0.2;
-
-// Reads "friction": {"manning": n}; `where` names the section ("s.json: friction"). Throws
-// InputError naming the key for a value that is not a number, not finite, or outside
-// [0, kMaxManning], and for an unknown key.
-Friction readFriction(const nlohmann::json& value, const std::string& where);
-// The section as written back; null when there is no friction (the key is then left out, so
-// scenarios without it are written as before).
-nlohmann::json frictionJson(const Friction& friction);
 
 }  // namespace wb

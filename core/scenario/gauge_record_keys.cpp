@@ -9,55 +9,138 @@ using nlohmann::json;
 
 namespace {
 
-int column(ObjectReader& r, const std::string& key, int fallback) {
-  return r.integer(key, fallback, 0, 1000);
+// [start, end] in s, the end after the start; unset when not given.
+Key<RecordSpec> windowKey(Key<RecordSpec> key, std::optional<TimeWindow> RecordSpec::*member) {
+  key.kind = KeyKind::Custom;
+  key.optional = true;
+  key.typeDoc = "[start, end]";
+  key.get = [member](const RecordSpec& spec) {
+    const auto& w = spec.*member;
+    return w ? json::array({w->begin, w->end}) : json();
+  };
+  key.set = [member](RecordSpec& spec, const json& v, const KeyContext& at) {
+    if (!v.is_array() || v.size() != 2) ObjectReader::fail(at.where, "must be [start, end] in s");
+    const TimeWindow w{ObjectReader::checkedNumber(v[0], at.where, 0, 1e7),
+                       ObjectReader::checkedNumber(v[1], at.where, 0, 1e7)};
+    if (!(w.end > w.begin)) ObjectReader::fail(at.where, "the end must come after the start");
+    spec.*member = w;
+  };
+  return key;
 }
 
-std::optional<TimeWindow> window(ObjectReader& r, const std::string& key) {
-  if (!r.has(key)) return std::nullopt;
-  const json& v = r.raw(key);
-  if (!v.is_array() || v.size() != 2) ObjectReader::fail(r.at(key), "must be [start, end] in s");
-  const TimeWindow w{ObjectReader::checkedNumber(v[0], r.at(key), 0, 1e7),
-                     ObjectReader::checkedNumber(v[1], r.at(key), 0, 1e7)};
-  if (!(w.end > w.begin)) ObjectReader::fail(r.at(key), "the end must come after the start");
-  return w;
+std::vector<Key<RecordSpec>> declareRecordKeys() {
+  using K = KeyKind;
+  Key<RecordSpec> timeColumn = memberKey<RecordSpec>(
+      {.name = "time_column",
+       .kind = K::Integer,
+       .lo = 0,
+       .hi = 1000,
+       .doc = "the time, s, counted from 0"},
+      [](auto& spec) -> auto& { return spec.timeColumn; });
+  // Read after "column": the two must differ, whichever is given.
+  timeColumn.check = [](const RecordSpec& spec, const KeyContext& at) {
+    if (spec.column != spec.timeColumn) return;
+    ObjectReader::fail(at.object + ".column", std::to_string(spec.column) + " is the time column");
+  };
+  Key<RecordSpec> units = memberKey<RecordSpec>(
+      {.name = "units",
+       .kind = K::Choice,
+       .doc = "the elevation's unit",
+       .choices = {"m", "cm", "mm"},
+       .quoted = true},
+      [](auto& spec) -> auto& { return spec.units; });
+  return {
+      {.name = "file",
+       .kind = K::Custom,
+       .doc = "the table: columns separated by commas (a line with a comma) or by spaces and "
+              "tabs; `#` starts a comment; blank lines skipped; the first row may be a header (a "
+              "row that is not all numbers)",
+       .required = true,
+       .typeDoc = "file name",
+       .rangeDoc = "relative to the scenario, or `builtin:NAME`",
+       .get = [](const RecordSpec& spec) { return json(spec.file); },
+       .set =
+           [](RecordSpec& spec, const json& v, const KeyContext& at) {
+             spec.file = fileJson(at.files->file(v, at.where)).get<std::string>();
+           }},
+      memberKey<RecordSpec>(
+          {.name = "column",
+           .kind = K::Integer,
+           .lo = 0,
+           .hi = 1000,
+           .doc = "the elevation, counted from 0; not `time_column`"},
+          [](auto& spec) -> auto& { return spec.column; }),
+      timeColumn,
+      units,
+      memberKey<RecordSpec>(
+          {.name = "shift",
+           .lo = -1e7,
+           .hi = 1e7,
+           .unit = "s",
+           .doc = "added to the file's times: the run's t = 0 is the file's t = −shift"},
+          [](auto& spec) -> auto& { return spec.shift; }),
+      memberKey<RecordSpec>(
+          {.name = "zero",
+           .lo = 0,
+           .hi = 1e7,
+           .unit = "s",
+           .doc = "subtract the mean of the file's first `zero` seconds from every value (0: "
+                  "none): tank records are not zeroed, and their offset at rest would count as "
+                  "error"},
+          [](auto& spec) -> auto& { return spec.zero; }),
+      windowKey({.name = "window",
+                 .doc = "where the summary measures (cut to the run)",
+                 .defaultDoc = "the whole run",
+                 .rangeDoc = "0 to 1e7 s, end > start"},
+                &RecordSpec::window),
+      windowKey({.name = "align_window",
+                 .doc = "where the best-aligning shift is sought",
+                 .defaultDoc = "`window`",
+                 .rangeDoc = "0 to 1e7 s, end > start"},
+                &RecordSpec::alignWindow),
+      memberKey<RecordSpec>(
+          {.name = "max_shift",
+           .lo = 1e-6,
+           .hi = 1e4,
+           .unit = "s",
+           .doc = "the shifts tried: −max_shift to +max_shift"},
+          [](auto& spec) -> auto& { return spec.maxShift; }),
+      {.name = "arrival_threshold",
+       .lo = 1e-12,
+       .hi = 1e4,
+       .unit = "m",
+       .doc = "the arrival's threshold",
+       .optional = true,
+       .defaultDoc = "10 % of the record's largest \\|η\\| in the window",
+       .get =
+           [](const RecordSpec& spec) {
+             return spec.arrivalThreshold ? json(*spec.arrivalThreshold) : json();
+           },
+       .set = [](RecordSpec& spec, const json& v,
+                 const KeyContext&) { spec.arrivalThreshold = v.get<double>(); }},
+  };
 }
 
 }  // namespace
 
+const std::vector<Key<RecordSpec>>& recordKeys() {
+  static const std::vector<Key<RecordSpec>> keys = declareRecordKeys();
+  return keys;
+}
+
 std::shared_ptr<const GaugeRecord> readGaugeRecord(const json& value, const std::string& where,
                                                    const ScenarioFiles& files) {
   ObjectReader r(value, where);
-  const FileRef file = files.file(r.raw("file"), r.at("file"));
   RecordSpec spec;
-  spec.file = fileJson(file).get<std::string>();
-  spec.column = column(r, "column", spec.column);
-  spec.timeColumn = column(r, "time_column", spec.timeColumn);
-  if (spec.column == spec.timeColumn)
-    ObjectReader::fail(r.at("column"), std::to_string(spec.column) + " is the time column");
-  spec.units = r.text("units", spec.units);
-  if (!unitScale(spec.units)) ObjectReader::fail(r.at("units"), "must be \"m\", \"cm\" or \"mm\"");
-  spec.shift = r.number("shift", spec.shift, -1e7, 1e7);
-  spec.zero = r.number("zero", spec.zero, 0, 1e7);
-  spec.window = window(r, "window");
-  spec.alignWindow = window(r, "align_window");
-  spec.maxShift = r.number("max_shift", spec.maxShift, 1e-6, 1e4);
-  if (r.has("arrival_threshold"))
-    spec.arrivalThreshold = r.requiredNumber("arrival_threshold", 1e-12, 1e4);
+  readKeys(r, recordKeys(), spec, KeyContext{.where = where, .files = &files});
   r.finish();
+  const FileRef file = files.file(value.at("file"), r.at("file"));
   return std::make_shared<const GaugeRecord>(file.read(), where + ": " + file.describe(),
                                              std::move(spec));
 }
 
 json gaugeRecordJson(const RecordSpec& spec) {
-  json out = {
-      {"file", spec.file},         {"column", spec.column}, {"time_column", spec.timeColumn},
-      {"units", spec.units},       {"shift", spec.shift},   {"zero", spec.zero},
-      {"max_shift", spec.maxShift}};
-  if (spec.window) out["window"] = {spec.window->begin, spec.window->end};
-  if (spec.alignWindow) out["align_window"] = {spec.alignWindow->begin, spec.alignWindow->end};
-  if (spec.arrivalThreshold) out["arrival_threshold"] = *spec.arrivalThreshold;
-  return out;
+  return writeKeys(recordKeys(), spec);
 }
 
 void requireRecordsCover(const Scenario& scenario, double runEnd) {

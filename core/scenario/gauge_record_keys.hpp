@@ -14,6 +14,8 @@
 
 namespace wb {
 
+// The record's keys, declared once: read, written and tabled in docs/scenario.md from here.
+const std::vector<Key<RecordSpec>>& recordKeys();
 // Reads the object at `where` ("s.json: gauges[0].record") and loads its file, resolved as the
 // scenario's files are. Throws InputError naming the key, or the file and line.
 std::shared_ptr<const GaugeRecord> readGaugeRecord(const nlohmann::json& value,

@@ -11,16 +11,20 @@
 
 #include "core/grid/incoming_wave.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_keys.hpp"
 
 namespace wb {
 
-// Turns a file name of the scenario into a FileRef, as every file of the scenario.
-using ScenarioFileResolver = std::function<FileRef(const nlohmann::json&, const std::string&)>;
+// The keys of "incoming", and of its "sine" and "solitary" forms, declared once: read, written
+// and tabled in docs/scenario.md ("Incoming edges") from here.
+const std::vector<Key<IncomingWave>>& incomingKeys();
+const std::vector<Key<IncomingWave>>& incomingSineKeys();
+const std::vector<Key<IncomingWave>>& incomingSolitaryKeys();
 
-// domain.edges.<side> in its object form {"incoming": {...}}; `where` names the side's key.
-// Throws InputError naming the key, file and line of what is wrong.
-IncomingWave readIncomingEdge(const nlohmann::json& value, const std::string& where,
-                              const ScenarioFileResolver& resolve);
+// domain.edges.<side> in its object form {"incoming": {...}}; the context's `where` names the
+// side's key, its files resolve a record's file. Throws InputError naming the key, file and
+// line of what is wrong.
+IncomingWave readIncomingEdge(const nlohmann::json& value, const KeyContext& context);
 // A record of two whitespace-separated columns (time s, eta m), one sample a line; blank lines
 // and lines starting with '#' are skipped. `where` names the file for the messages.
 IncomingWave parseIncomingRecord(const std::string& text, const std::string& where);

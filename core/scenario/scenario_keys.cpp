@@ -3,12 +3,11 @@
 // it (scenarioKeyTables). Adding a key: docs/architecture.md, "Adding a scenario key".
 #include "core/scenario/scenario_keys.hpp"
 
-#include "core/scenario/terrain_file_keys.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
+#include "core/scenario/gauge_record_keys.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_sections.hpp"
 #include "core/scenario/terrain_file_keys.hpp"
@@ -40,14 +39,18 @@ FieldSource ScenarioFiles::field(const json& value, const std::string& where) co
 }
 
 json checkedKeyValue(KeyKind kind, const std::vector<std::string>& choices, double lo, double hi,
-                     const json& value, const std::string& where) {
+                     const json& value, const std::string& where, bool quoted) {
   switch (kind) {
     case KeyKind::Choice: {
+      // A quoted choice (Key::quoted) is a string first: a value that is none is told so, as
+      // the readers of text keys told it.
+      if (quoted && !value.is_string()) ObjectReader::fail(where, "must be a string");
       if (!value.is_string() ||
           std::find(choices.begin(), choices.end(), value.get<std::string>()) == choices.end()) {
-        std::string list = choices.front();
+        const auto name = [quoted](const std::string& c) { return quoted ? "\"" + c + "\"" : c; };
+        std::string list = name(choices.front());
         for (std::size_t k = 1; k < choices.size(); ++k)
-          list += (k + 1 == choices.size() ? " or " : ", ") + choices[k];
+          list += (k + 1 == choices.size() ? " or " : ", ") + name(choices[k]);
         ObjectReader::fail(where, "must be " + list);
       }
       return value;
@@ -205,11 +208,7 @@ std::vector<ScenarioKey> domainKeys() {
            .typeDoc = "`\"wall\"`, `\"open\"` or `{\"west\", \"east\", \"south\", \"north\", "
                       "\"layer_cells\"}`",
            .defaultDoc = "`\"wall\"`"},
-          [](Scenario& s, const json& v, const KeyContext& at) {
-            s.edges = readEdges(v, at.where, s.grid, [&at](const json& f, const std::string& w) {
-              return at.files->file(f, w);
-            });
-          },
+          [](Scenario& s, const json& v, const KeyContext& at) { s.edges = readEdges(v, at); },
           [](const Scenario& s) { return s.edges.anyOpen() ? edgesJson(s.edges) : json(); }),
   };
 }
@@ -279,18 +278,36 @@ std::vector<ScenarioKey> initialKeys() {
            .doc = "Gaussian bumps added to it (fields below, without `time`)",
            .typeDoc = "array of drops"},
           [](Scenario& s, const json& drops, const KeyContext& at) {
-            if (!drops.is_array()) ObjectReader::fail(at.where, "must be an array");
-            for (std::size_t k = 0; k < drops.size(); ++k)
-              s.initialDrops.push_back(
-                  readDrop(drops[k], at.where + "[" + std::to_string(k) + "]", s.grid, false));
+            s.initialDrops = readItems(drops, at, dropKeys(), "an array");
           },
-          [](const Scenario& s) {
-            json out;
-            for (const SurfaceEvent& drop : s.initialDrops)
-              out.push_back(dropJson(drop, false));
-            return out;
-          }),
+          [](const Scenario& s) { return writeItems(dropKeys(), s.initialDrops); }),
   };
+}
+
+// Written only when not 0: scenarios without friction are written as before.
+std::vector<ScenarioKey> frictionKeys() {
+  ScenarioKey manning = memberKey<Scenario>(
+      {.name = "manning",
+       .lo = 0,
+       .hi = kMaxManning,
+       .unit = "s m^-1/3",
+       .doc = "Manning's n of the bed; 0 is no friction (every result as without the key)"},
+      [](auto& s) -> auto& { return s.friction.manning; });
+  manning.get = [](const Scenario& s) {
+    return s.friction.manning == 0.0 ? json() : json(s.friction.manning);
+  };
+  manning.defaultDoc = "0";
+  // The range's message names the unit, as a model parameter's does.
+  manning.read = [](const json& v, const KeyContext& at) {
+    const double n = ObjectReader::checkedNumber(v, at.where, -HUGE_VAL, HUGE_VAL);
+    if (!(n >= 0.0 && n <= kMaxManning)) {
+      std::ostringstream why;
+      why << n << " is outside [0, " << kMaxManning << "] s m^-1/3";
+      ObjectReader::fail(at.where, why.str());
+    }
+    return json(n);
+  };
+  return {manning};
 }
 
 ScenarioKey section(ScenarioKey key, std::vector<ScenarioKey> children) {
@@ -410,18 +427,14 @@ std::vector<ScenarioKey> declareScenarioKeys() {
       {.name = "gauges",
        .doc = "points where every model is recorded at every step (below)",
        .typeDoc = "array"},
-      [](Scenario& s, const json& v, const KeyContext& at) {
-        s.gauges = readGauges(v, at.where, s.grid, *at.files);
-      },
-      [](const Scenario& s) { return gaugesJson(s.gauges); }));
+      [](Scenario& s, const json& v, const KeyContext& at) { s.gauges = readGauges(v, at); },
+      [](const Scenario& s) { return writeItems(gaugeKeys(), s.gauges); }));
   keys.push_back(custom(
       {.name = "transects",
        .doc = "lines along which every model is sampled at frame times (below)",
        .typeDoc = "array"},
-      [](Scenario& s, const json& v, const KeyContext& at) {
-        s.transects = readTransects(v, at.where, s.grid);
-      },
-      [](const Scenario& s) { return transectsJson(s.transects); }));
+      [](Scenario& s, const json& v, const KeyContext& at) { s.transects = readTransects(v, at); },
+      [](const Scenario& s) { return writeItems(transectKeys(), s.transects); }));
   // Read after initial: a reference other than the linear one sets the initial surface.
   keys.push_back(custom(
       {.name = "reference",
@@ -429,22 +442,20 @@ std::vector<ScenarioKey> declareScenarioKeys() {
               "(below)",
        .typeDoc = "object"},
       [](Scenario& s, const json& v, const KeyContext& at) {
-        s.reference = readReference(v, at.where, s.grid);
+        s.reference = readReference(v, at);
         const bool setsSurface = s.reference->kind != ReferenceSpec::Kind::Linear;
         if (setsSurface && (s.initialEta || !s.initialDrops.empty()))
           ObjectReader::fail(s.source + ": initial",
                              "a reference sets the initial surface; give one or the other");
       },
-      [](const Scenario& s) { return s.reference ? referenceJson(*s.reference) : json(); }));
-  keys.push_back(custom(
-      {.name = "friction",
-       .doc = "bottom friction by Manning's n, one value for every model (below)",
-       .typeDoc = "object",
-       .defaultDoc = "no friction"},
-      [](Scenario& s, const json& v, const KeyContext& at) {
-        s.friction = readFriction(v, at.where);
-      },
-      [](const Scenario& s) { return frictionJson(s.friction); }));
+      [](const Scenario& s) {
+        return s.reference ? writeKeys(referenceKeys(), *s.reference) : json();
+      }));
+  keys.push_back(section({.name = "friction",
+                          .doc = "bottom friction by Manning's n, one value for every model "
+                                 "(below)",
+                          .defaultDoc = "no friction"},
+                         frictionKeys()));
   keys.push_back(memberKey<Scenario>(
       {.name = "tick",
        .lo = 1e-5,
@@ -604,6 +615,19 @@ std::string keyTableMarkdown(const std::vector<Key<Target>>& keys, const Target&
 }
 template std::string keyTableMarkdown(const std::vector<ScenarioKey>&, const Scenario&);
 template std::string keyTableMarkdown(const std::vector<BodyKey>&, const BodySpec&);
+template std::string keyTableMarkdown(const std::vector<Key<GaugeSpec>>&, const GaugeSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<RecordSpec>>&, const RecordSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<TransectSpec>>&, const TransectSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<ReferenceSpec>>&, const ReferenceSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<IncomingWave>>&, const IncomingWave&);
+template std::string keyTableMarkdown(const std::vector<Key<SurfaceEvent>>&, const SurfaceEvent&);
+template std::string keyTableMarkdown(const std::vector<Key<RainSpec>>&, const RainSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<BoatSpec>>&, const BoatSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<BoatSteer>>&, const BoatSteer&);
+template std::string keyTableMarkdown(const std::vector<Key<WindSpec>>&, const WindSpec&);
+template std::string keyTableMarkdown(const std::vector<Key<StirImpulse>>&, const StirImpulse&);
+template std::string keyTableMarkdown(const std::vector<Key<MaskStroke>>&, const MaskStroke&);
+template std::string keyTableMarkdown(const std::vector<Key<MaskDab>>&, const MaskDab&);
 
 const std::vector<ScenarioKey>& scenarioKeys() {
   static const std::vector<ScenarioKey> keys = declareScenarioKeys();
@@ -627,11 +651,28 @@ std::vector<KeyTable> scenarioKeyTables() {
   bodies.insert(bodies.end(), meshBodyKeys().begin(), meshBodyKeys().end());
   std::vector<KeyTable> tables;
   tables.push_back({"## Top level", keyTableMarkdown(scenarioKeys(), defaults)});
-  for (const char* name : {"grid", "water", "domain", "terrain", "initial"})
+  for (const char* name : {"grid", "water", "domain", "terrain", "initial", "friction"})
     tables.push_back(
         {std::string("## `") + name + "`", keyTableMarkdown(sectionKeys(name), defaults)});
+  const std::string excitations = "## `excitations`";
+  tables.push_back({excitations, keyTableMarkdown(timedDropKeys(), SurfaceEvent{})});
+  tables.push_back({excitations, keyTableMarkdown(rainKeys(), RainSpec{})});
+  tables.push_back({excitations, keyTableMarkdown(boatKeys(), BoatSpec{})});
+  tables.push_back({excitations, keyTableMarkdown(steerKeys(), BoatSteer{})});
+  tables.push_back({excitations, keyTableMarkdown(windKeys(), WindSpec{})});
+  tables.push_back({excitations, keyTableMarkdown(windRegionKeys(), WindSpec{})});
+  tables.push_back({excitations, keyTableMarkdown(stirKeys(), StirImpulse{})});
+  tables.push_back({excitations, keyTableMarkdown(strokeKeys(), MaskStroke{})});
+  tables.push_back({excitations, keyTableMarkdown(dabKeys(), MaskDab{})});
   tables.push_back({"## `bodies`", keyTableMarkdown(tracerKeys(), defaults)});
   tables.push_back({"## `bodies`", keyTableMarkdown(bodies, BodySpec{})});
+  tables.push_back({"## `gauges` and `transects`", keyTableMarkdown(gaugeKeys(), GaugeSpec{})});
+  tables.push_back(
+      {"## `gauges` and `transects`", keyTableMarkdown(transectKeys(), TransectSpec{})});
+  tables.push_back({"### Gauge records", keyTableMarkdown(recordKeys(), RecordSpec{})});
+  tables.push_back({"## `reference`", keyTableMarkdown(referenceKeys(), ReferenceSpec{})});
+  for (const auto* keys : {&incomingKeys(), &incomingSineKeys(), &incomingSolitaryKeys()})
+    tables.push_back({"### Incoming edges", keyTableMarkdown(*keys, IncomingWave{})});
   return tables;
 }
 

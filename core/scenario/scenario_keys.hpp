@@ -7,6 +7,7 @@
 // bound ocean.window.follow). Adding a key: docs/architecture.md, "Adding a scenario key".
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -34,8 +35,9 @@ enum class KeyKind {
   Object,   // an object of the key's `children`, read into the same target
   Custom    // checked by the key's own `read`
 };
-// A number's upper bound that is not a constant: the pool's width or height, the last boat.
-enum class KeyExtent { None, Width, Height, Boats };
+// A number's upper bound that is not a constant: the pool's width or height, the last boat,
+// half the grid's longer side in cells, the pool's longer side.
+enum class KeyExtent { None, Width, Height, Boats, HalfCells, LongerSide };
 
 // The scenario's files: relative names resolve against its folder, or against the embedded
 // resources for a builtin scenario ("builtin:NAME" names an embedded one from anywhere).
@@ -61,6 +63,11 @@ struct KeyContext {
   // "grid": "file" its samples are the grid, which the keys after "grid" need), and where it is.
   const nlohmann::json* terrainFile = nullptr;
   std::string terrainWhere{};
+  // An item's index in its list (readItems): a default that names it ("gauge 2").
+  std::size_t index = 0;
+  // The object a key is read from ("s.json: gauges[0].record"): a check across keys names
+  // another key of it, or the object.
+  std::string object{};
 };
 
 template <class Target>
@@ -74,10 +81,14 @@ struct Key {
   std::string unit{};
   std::string doc{};
   std::vector<std::string> choices{};  // of a Choice
+  bool quoted = false;                 // its message quotes them: must be "m", "cm" or "mm"
   bool required = false;               // "missing" when absent
   bool optional = false;               // may be unset (get gives null): z, towed_by
   // Read only when this sibling key is given; else the key is unknown (min_depth: bathymetry).
   std::string onlyWith{};
+  // Read and written only when this holds of the keys set before it (a reference's m: its kind
+  // is standing-mode); else the key is unknown.
+  std::function<bool(const Target&)> applies{};
   // The docs' type, default and range where they are not the kind's, the default target's value
   // and [lo, hi] unit: a default that depends on the grid ("2 dx"), a range note.
   std::string typeDoc{}, defaultDoc{}, rangeDoc{};
@@ -89,7 +100,8 @@ struct Key {
   std::function<nlohmann::json(const nlohmann::json&, const KeyContext&)> read{};
   // The key absent: sets a default that depends on keys read before it (max_depth: depth).
   std::function<void(Target&, const KeyContext&)> fallback{};
-  // After the key (an Object: all its children) is set: checks across keys.
+  // After the key (an Object: all its children) is set, or its default stands: checks across
+  // keys.
   std::function<void(const Target&, const KeyContext&)> check{};
   // After the key is set and checked: what follows from it (the grid: an elevation file read
   // onto it).
@@ -105,6 +117,10 @@ struct Key {
         return grid.height();
       case Extent::Boats:
         return double(boats) - 1.0;
+      case Extent::HalfCells:
+        return double(std::max(grid.nx, grid.ny) / 2);
+      case Extent::LongerSide:
+        return std::max(grid.width(), grid.height());
       case Extent::None:
         break;
     }
@@ -125,9 +141,10 @@ Key<Target> memberKey(Key<Target> key, Member member) {
 }
 
 // A value of a key's kind, checked against [lo, hi] (hi the key's upper bound here); `where`
-// names it.
+// names it; `quoted`: a Choice's message quotes the choices.
 nlohmann::json checkedKeyValue(KeyKind kind, const std::vector<std::string>& choices, double lo,
-                               double hi, const nlohmann::json& value, const std::string& where);
+                               double hi, const nlohmann::json& value, const std::string& where,
+                               bool quoted = false);
 
 // Reads `keys` of one object into `target` in their order; the caller finishes the reader.
 template <class Target>
@@ -135,17 +152,20 @@ void readKeys(ObjectReader& r, const std::vector<Key<Target>>& keys, Target& tar
               const KeyContext& context) {
   for (const Key<Target>& key : keys) {
     if (!key.onlyWith.empty() && !r.has(key.onlyWith)) continue;
+    if (key.applies && !key.applies(target)) continue;
     if (key.required) r.raw(key.name);  // "missing"
     KeyContext at = context;
     at.where = r.at(key.name);
+    at.object = context.where;
     if (!r.has(key.name)) {
       if (key.fallback) key.fallback(target, at);
+      if (key.check) key.check(target, at);
       continue;
     }
     const nlohmann::json& value = r.raw(key.name);
     if (key.kind == KeyKind::Object) {
       ObjectReader object(value, at.where);
-      readKeys(object, key.children, target, context);
+      readKeys(object, key.children, target, at);
       if (key.check) key.check(target, at);
       object.finish();
       if (key.then) key.then(target, at);
@@ -159,7 +179,8 @@ void readKeys(ObjectReader& r, const std::vector<Key<Target>>& keys, Target& tar
     else if (key.kind == KeyKind::Custom)
       key.set(target, value, at);
     else
-      key.set(target, checkedKeyValue(key.kind, key.choices, key.lo, hi, value, at.where), at);
+      key.set(target,
+              checkedKeyValue(key.kind, key.choices, key.lo, hi, value, at.where, key.quoted), at);
     if (key.check) key.check(target, at);
     if (key.then) key.then(target, at);
   }
@@ -171,6 +192,7 @@ template <class Target>
 nlohmann::json writeKeys(const std::vector<Key<Target>>& keys, const Target& target) {
   nlohmann::json out = nlohmann::json::object();
   for (const Key<Target>& key : keys) {
+    if (key.applies && !key.applies(target)) continue;
     if (key.kind == KeyKind::Object) {
       if (nlohmann::json object = writeKeys(key.children, target); !object.empty())
         out[key.name] = std::move(object);
@@ -178,6 +200,40 @@ nlohmann::json writeKeys(const std::vector<Key<Target>>& keys, const Target& tar
       out[key.name] = std::move(value);
     }
   }
+  return out;
+}
+
+// An array of objects (gauges, transects), each read with `keys` into an Item, its index in
+// the context; `shape` is what a value that is not an array is told it must be ("[{\"name\",
+// \"x\", \"y\"}, ...]"); `each` (may be empty) checks an item against the items before it,
+// before its reader is finished.
+template <class Item>
+std::vector<Item> readItems(
+    const nlohmann::json& list, const KeyContext& context, const std::vector<Key<Item>>& keys,
+    const std::string& shape,
+    const std::function<void(const std::vector<Item>&, const Item&, ObjectReader&)>& each = {}) {
+  if (!list.is_array()) ObjectReader::fail(context.where, "must be " + shape);
+  std::vector<Item> items;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    KeyContext at = context;
+    at.where = context.where + "[" + std::to_string(k) + "]";
+    at.index = k;
+    ObjectReader r(list[k], at.where);
+    Item item{};
+    readKeys(r, keys, item, at);
+    if (each) each(items, item, r);
+    r.finish();
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+// The array of `items` as `keys` write them; null when there are none.
+template <class Item>
+nlohmann::json writeItems(const std::vector<Key<Item>>& keys, const std::vector<Item>& items) {
+  nlohmann::json out;
+  for (const Item& item : items)
+    out.push_back(writeKeys(keys, item));
   return out;
 }
 

@@ -14,23 +14,40 @@ using nlohmann::json;
 
 namespace {
 
-// A name that is a column of a CSV file (gauges.csv, transects.csv).
-std::string csvName(ObjectReader& r, const std::string& fallback) {
-  std::string name = r.text("name", fallback);
-  if (name.find_first_of(",\"\n\r") != std::string::npos)
-    ObjectReader::fail(r.at("name"), "must not hold a comma, a quote or a line break");
-  return name;
+// A name that is a column of a CSV file (gauges.csv, transects.csv), "NOUN k" by default.
+template <class Item>
+Key<Item> csvNameKey(const std::string& noun, std::string doc) {
+  Key<Item> key = memberKey<Item>(
+      {.name = "name",
+       .kind = KeyKind::Text,
+       .doc = std::move(doc),
+       .defaultDoc = "`" + noun + " k`"},
+      [](auto& item) -> auto& { return item.name; });
+  key.read = [](const json& v, const KeyContext& at) {
+    const std::string name = ObjectReader::checkedText(v, at.where);
+    if (name.find_first_of(",\"\n\r") != std::string::npos)
+      ObjectReader::fail(at.where, "must not hold a comma, a quote or a line break");
+    return json(name);
+  };
+  key.fallback = [noun](Item& item, const KeyContext& at) {
+    item.name = noun + " " + std::to_string(at.index);
+  };
+  return key;
 }
 
 // Gauges (transects) are told apart in gauges.csv (transects.csv) by their names alone: a name
 // given twice in one list is refused at its second use, naming the first.
-void requireUniqueName(std::map<std::string, std::size_t>& seen, const std::string& name,
-                       std::size_t k, ObjectReader& r, const std::string& list) {
-  const auto [first, added] = seen.try_emplace(name, k);
-  if (!added)
-    ObjectReader::fail(r.at("name"), "'" + name + "' is already the name of " + list + "[" +
-                                         std::to_string(first->second) +
-                                         "]; each needs its own (its rows are told apart by it)");
+template <class Item>
+std::function<void(const std::vector<Item>&, const Item&, ObjectReader&)> uniqueNames(
+    const std::string& list) {
+  return [list](const std::vector<Item>& before, const Item& item, ObjectReader& r) {
+    for (std::size_t first = 0; first < before.size(); ++first)
+      if (before[first].name == item.name)
+        ObjectReader::fail(r.at("name"),
+                           "'" + item.name + "' is already the name of " + list + "[" +
+                               std::to_string(first) +
+                               "]; each needs its own (its rows are told apart by it)");
+  };
 }
 
 // A point [x, y] inside the pool.
@@ -38,6 +55,69 @@ std::pair<double, double> readPoint(const json& v, const std::string& where, con
   if (!v.is_array() || v.size() != 2) ObjectReader::fail(where, "must be [x, y]");
   return {ObjectReader::checkedNumber(v[0], where, 0, grid.width()),
           ObjectReader::checkedNumber(v[1], where, 0, grid.height())};
+}
+
+// A transect's end [x, y], `x` and `y` its members.
+Key<TransectSpec> transectEnd(Key<TransectSpec> key, double TransectSpec::*x,
+                              double TransectSpec::*y) {
+  key.kind = KeyKind::Custom;
+  key.required = true;
+  key.typeDoc = "[x, y]";
+  key.rangeDoc = "inside the pool, m";
+  key.get = [x, y](const TransectSpec& t) { return json::array({t.*x, t.*y}); };
+  key.set = [x, y](TransectSpec& t, const json& v, const KeyContext& at) {
+    std::tie(t.*x, t.*y) = readPoint(v, at.where, *at.grid);
+  };
+  return key;
+}
+
+std::vector<Key<GaugeSpec>> declareGaugeKeys() {
+  const auto coordinate = [](std::string name, KeyExtent extent, auto member) {
+    return memberKey<GaugeSpec>({.name = std::move(name),
+                                 .extent = extent,
+                                 .unit = "m",
+                                 .doc = "the point; not in a wall cell",
+                                 .required = true,
+                                 .rangeDoc = "inside the pool, m"},
+                                member);
+  };
+  return {
+      csvNameKey<GaugeSpec>("gauge", "the gauge's name in gauges.csv, one to a gauge"),
+      coordinate(
+          "x", KeyExtent::Width, [](auto& g) -> auto& { return g.x; }),
+      coordinate(
+          "y", KeyExtent::Height, [](auto& g) -> auto& { return g.y; }),
+      {.name = "record",
+       .kind = KeyKind::Custom,
+       .doc = "a measured series at the gauge, its reference ([Gauge records](#gauge-records))",
+       .typeDoc = "object",
+       .get =
+           [](const GaugeSpec& g) { return g.record ? gaugeRecordJson(g.record->spec()) : json(); },
+       .set = [](GaugeSpec& g, const json& v,
+                 const KeyContext& at) { g.record = readGaugeRecord(v, at.where, *at.files); }},
+  };
+}
+
+std::vector<Key<TransectSpec>> declareTransectKeys() {
+  Key<TransectSpec> to = transectEnd({.name = "to", .doc = "the last sample's point; not `from`"},
+                                     &TransectSpec::x1, &TransectSpec::y1);
+  to.check = [](const TransectSpec& t, const KeyContext& at) {
+    if (t.x0 == t.x1 && t.y0 == t.y1) ObjectReader::fail(at.where, "the transect has zero length");
+  };
+  return {
+      csvNameKey<TransectSpec>("transect",
+                               "the transect's name in transects.csv, one to a transect"),
+      transectEnd({.name = "from", .doc = "the first sample's point"}, &TransectSpec::x0,
+                  &TransectSpec::y0),
+      to,
+      memberKey<TransectSpec>(
+          {.name = "samples",
+           .kind = KeyKind::Integer,
+           .lo = 2,
+           .hi = 100000,
+           .doc = "evenly spaced points, both ends included"},
+          [](auto& t) -> auto& { return t.samples; }),
+  };
 }
 
 // "window": {"follow": b, "size": [w, h]}: the grid travels with the boat towing body b
@@ -77,104 +157,203 @@ OceanWindow readWindow(const json& value, const std::string& where, const Scenar
   return window;
 }
 
+// The keys of one kind of reference: read and written only for it.
+Key<ReferenceSpec> forKind(ReferenceSpec::Kind kind, Key<ReferenceSpec> key) {
+  key.applies = [kind](const ReferenceSpec& r) { return r.kind == kind; };
+  return key;
+}
+
+std::vector<Key<ReferenceSpec>> declareReferenceKeys() {
+  using K = KeyKind;
+  using Kind = ReferenceSpec::Kind;
+  static constexpr Kind kKinds[] = {Kind::LakeAtRest, Kind::StandingMode, Kind::DamBreak,
+                                    Kind::Thacker, Kind::Linear};
+  std::vector<std::string> names;
+  for (Kind kind : kKinds)
+    names.push_back(referenceKindName(kind));
+  Key<ReferenceSpec> kind{
+      .name = "kind",
+      .kind = K::Choice,
+      .doc = "which exact solution (the keys below name the kind they belong to)",
+      .choices = names,
+      .quoted = true,
+      .defaultDoc = "**required**",
+      .get = [](const ReferenceSpec& r) { return json(referenceKindName(r.kind)); },
+      .set =
+          [names](ReferenceSpec& r, const json& v, const KeyContext&) {
+            const auto at = std::find(names.begin(), names.end(), v.get<std::string>());
+            r.kind = kKinds[at - names.begin()];
+          }};
+  // Not given is a choice of none: its message lists them.
+  kind.fallback = [names](ReferenceSpec&, const KeyContext& at) {
+    checkedKeyValue(K::Choice, names, 0, 0, json(""), at.where, true);
+  };
+  const auto mode = [](std::string name, std::string doc, auto member) {
+    return forKind(Kind::StandingMode,
+                   memberKey<ReferenceSpec>({.name = std::move(name),
+                                             .kind = K::Integer,
+                                             .extent = KeyExtent::HalfCells,
+                                             .doc = std::move(doc),
+                                             .rangeDoc = "0 to half the longer side in cells"},
+                                            member));
+  };
+  Key<ReferenceSpec> n = mode(
+      "n", "standing-mode: the half-waves along y; not 0 with `m`",
+      [](auto& r) -> auto& { return r.n; });
+  n.check = [](const ReferenceSpec& r, const KeyContext& at) {
+    if (r.m == 0 && r.n == 0) ObjectReader::fail(at.where, "m and n are both 0: no wave");
+  };
+  Key<ReferenceSpec> x0 = forKind(
+      Kind::DamBreak,
+      memberKey<ReferenceSpec>(
+          {.name = "x0",
+           .extent = KeyExtent::Width,
+           .unit = "m",
+           .doc = "dam-break: the dam, across x",
+           .required = true,
+           .rangeDoc = "strictly inside the strip, between its first and last cell centres, m"},
+          [](auto& r) -> auto& { return r.x0; }));
+  // A dam on an end wall (or beyond the last cell centre) leaves one side without water the
+  // grid holds, while the 1-D solution drains it through the wall.
+  x0.check = [](const ReferenceSpec& r, const KeyContext& at) {
+    const Grid& grid = *at.grid;
+    const double first = 0.5 * grid.dx, last = grid.width() - 0.5 * grid.dx;
+    if (r.x0 > first && r.x0 < last) return;
+    std::ostringstream why;
+    why << r.x0 << " m must lie strictly inside the strip, between its first and last cell "
+        << "centres (" << first << ", " << last << ") m";
+    ObjectReader::fail(at.where, why.str());
+  };
+  Key<ReferenceSpec> hRight = forKind(
+      Kind::DamBreak, memberKey<ReferenceSpec>(
+                          {.name = "h_right",
+                           .lo = 0.0,
+                           .hi = kMaxFieldMetres,
+                           .unit = "m",
+                           .doc = "dam-break: the water right of the dam at t = 0 (Ritter's dry "
+                                  "bed when 0)",
+                           .rangeDoc = "less than `h_left`"},
+                          [](auto& r) -> auto& { return r.hRight; }));
+  hRight.check = [](const ReferenceSpec& r, const KeyContext& at) {
+    if (!(r.hRight < r.hLeft))
+      ObjectReader::fail(at.where,
+                         "must be less than h_left (the dam holds the deeper water on its left)");
+  };
+  const auto bowl = [](std::string name, double lo, std::string doc, auto member) {
+    return forKind(Kind::Thacker, memberKey<ReferenceSpec>({.name = std::move(name),
+                                                            .lo = lo,
+                                                            .hi = kMaxFieldMetres,
+                                                            .unit = "m",
+                                                            .doc = std::move(doc)},
+                                                           member));
+  };
+  Key<ReferenceSpec> dispersion{
+      .name = "dispersion",
+      .kind = K::Choice,
+      .doc =
+          "linear: the exact linear solution on the walled flat basin "
+          "(`core/measure/linear_reference.hpp`), fft-ocean's field: each cosine mode of the "
+          "initial surface and of every drop (scheduled and rain, at its own time) turns at "
+          "ω² = g k tanh(k d), or ω = √(g d) k with `shallow-water`; the scenario's own "
+          "`initial` is its start",
+      .choices = {"finite-depth", "shallow-water"},
+      .quoted = true,
+      .get =
+          [](const ReferenceSpec& r) {
+            return json(r.dispersion == LinearReference::Dispersion::ShallowWater ? "shallow-water"
+                                                                                  : "finite-depth");
+          },
+      .set =
+          [](ReferenceSpec& r, const json& v, const KeyContext&) {
+            r.dispersion = v == "shallow-water" ? LinearReference::Dispersion::ShallowWater
+                                                : LinearReference::Dispersion::FiniteDepth;
+          }};
+  return {
+      kind,
+      mode(
+          "m",
+          "standing-mode: η = A cos(m π x / Lx) cos(n π y / Ly) cos(ω t), ω = √(g d) π √((m/Lx)² "
+          "+ (n/Ly)²): the linear shallow-water mode; m the half-waves along x",
+          [](auto& r) -> auto& { return r.m; }),
+      n,
+      forKind(Kind::StandingMode, memberKey<ReferenceSpec>(
+                                      {.name = "amplitude",
+                                       .lo = -1e3,
+                                       .hi = 1e3,
+                                       .unit = "m",
+                                       .doc = "standing-mode: A",
+                                       .rangeDoc = "\\|A\\| at most a tenth of the depth"},
+                                      [](auto& r) -> auto& { return r.amplitude; })),
+      x0,
+      forKind(Kind::DamBreak,
+              memberKey<ReferenceSpec>(
+                  {.name = "h_left",
+                   .lo = 1e-3,
+                   .hi = kMaxFieldMetres,
+                   .unit = "m",
+                   .doc = "dam-break: the water left of the dam at t = 0 (Stoker's solution, or "
+                          "Ritter's on a dry bed when h_right is 0; SWASHES 4.1.1 and 4.1.2)",
+                   .required = true},
+                  [](auto& r) -> auto& { return r.hLeft; })),
+      hRight,
+      bowl(
+          "a", 1e-3,
+          "thacker: Thacker's radial oscillation in a paraboloid bowl (SWASHES 4.2.1), ground "
+          "z = −h0 (1 − r²/a²) about the grid's centre, surface h0 (√(1 − A²)/q − 1 − r²/a² "
+          "((1 − A²)/q² − 1)), q = 1 − A cos ω t, ω = √(8 g h0)/a, A = (a² − r0²)/(a² + r0²); "
+          "at rest at t = 0 with its shoreline at √(a r0)",
+          [](auto& r) -> auto& { return r.a; }),
+      bowl(
+          "h0", 1e-4, "thacker: the bowl's depth at its centre",
+          [](auto& r) -> auto& { return r.h0; }),
+      bowl(
+          "r0", 1e-3, "thacker: the shoreline's radius at its widest",
+          [](auto& r) -> auto& { return r.r0; }),
+      forKind(Kind::Linear, dispersion),
+  };
+}
+
 }  // namespace
 
-std::vector<GaugeSpec> readGauges(const json& list, const std::string& where, const Grid& grid,
-                                  const ScenarioFiles& files) {
-  if (!list.is_array()) ObjectReader::fail(where, "must be [{\"name\", \"x\", \"y\"}, ...]");
-  std::vector<GaugeSpec> gauges;
-  std::map<std::string, std::size_t> names;
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
-    GaugeSpec gauge;
-    gauge.name = csvName(r, "gauge " + std::to_string(k));
-    requireUniqueName(names, gauge.name, k, r, "gauges");
-    gauge.x = r.requiredNumber("x", 0, grid.width());
-    gauge.y = r.requiredNumber("y", 0, grid.height());
-    if (r.has("record")) gauge.record = readGaugeRecord(r.raw("record"), r.at("record"), files);
-    r.finish();
-    gauges.push_back(gauge);
-  }
-  return gauges;
+const std::vector<Key<GaugeSpec>>& gaugeKeys() {
+  static const std::vector<Key<GaugeSpec>> keys = declareGaugeKeys();
+  return keys;
+}
+
+const std::vector<Key<TransectSpec>>& transectKeys() {
+  static const std::vector<Key<TransectSpec>> keys = declareTransectKeys();
+  return keys;
+}
+
+std::vector<GaugeSpec> readGauges(const json& list, const KeyContext& context) {
+  return readItems(list, context, gaugeKeys(), "[{\"name\", \"x\", \"y\"}, ...]",
+                   uniqueNames<GaugeSpec>("gauges"));
+}
+
+std::vector<TransectSpec> readTransects(const json& list, const KeyContext& context) {
+  return readItems(list, context, transectKeys(),
+                   "[{\"name\", \"from\", \"to\", \"samples\"}, ...]",
+                   uniqueNames<TransectSpec>("transects"));
+}
+
+const std::vector<Key<ReferenceSpec>>& referenceKeys() {
+  static const std::vector<Key<ReferenceSpec>> keys = declareReferenceKeys();
+  return keys;
 }
 
 // "reference": the exact solution the comparison is measured against (docs/scenario.md).
-ReferenceSpec readReference(const json& value, const std::string& where, const Grid& grid) {
-  ObjectReader r(value, where);
+ReferenceSpec readReference(const json& value, const KeyContext& context) {
+  ObjectReader r(value, context.where);
   ReferenceSpec spec;
-  const std::string kind = r.text("kind", "");
-  if (kind == "lake-at-rest") {
-    spec.kind = ReferenceSpec::Kind::LakeAtRest;
-  } else if (kind == "standing-mode") {
-    spec.kind = ReferenceSpec::Kind::StandingMode;
-    spec.m = r.integer("m", spec.m, 0, std::max(grid.nx, grid.ny) / 2);
-    spec.n = r.integer("n", spec.n, 0, std::max(grid.nx, grid.ny) / 2);
-    if (spec.m == 0 && spec.n == 0) ObjectReader::fail(r.at("n"), "m and n are both 0: no wave");
-    spec.amplitude = r.number("amplitude", spec.amplitude, -1e3, 1e3);
-  } else if (kind == "dam-break") {
-    spec.kind = ReferenceSpec::Kind::DamBreak;
-    spec.x0 = r.requiredNumber("x0", 0.0, grid.width());
-    // A dam on an end wall (or beyond the last cell centre) leaves one side without water the
-    // grid holds, while the 1-D solution drains it through the wall.
-    const double first = 0.5 * grid.dx, last = grid.width() - 0.5 * grid.dx;
-    if (!(spec.x0 > first && spec.x0 < last)) {
-      std::ostringstream why;
-      why << spec.x0 << " m must lie strictly inside the strip, between its first and last cell "
-          << "centres (" << first << ", " << last << ") m";
-      ObjectReader::fail(r.at("x0"), why.str());
-    }
-    spec.hLeft = r.requiredNumber("h_left", 1e-3, kMaxFieldMetres);
-    spec.hRight = r.number("h_right", 0.0, 0.0, kMaxFieldMetres);
-    if (!(spec.hRight < spec.hLeft))
-      ObjectReader::fail(r.at("h_right"),
-                         "must be less than h_left (the dam holds the deeper water on its left)");
-  } else if (kind == "thacker") {
-    spec.kind = ReferenceSpec::Kind::Thacker;
-    spec.a = r.number("a", spec.a, 1e-3, kMaxFieldMetres);
-    spec.h0 = r.number("h0", spec.h0, 1e-4, kMaxFieldMetres);
-    spec.r0 = r.number("r0", spec.r0, 1e-3, kMaxFieldMetres);
-  } else if (kind == "linear") {
-    spec.kind = ReferenceSpec::Kind::Linear;
-    const std::string dispersion = r.text("dispersion", "finite-depth");
-    if (dispersion == "shallow-water")
-      spec.dispersion = LinearReference::Dispersion::ShallowWater;
-    else if (dispersion != "finite-depth")
-      ObjectReader::fail(r.at("dispersion"), "must be \"finite-depth\" or \"shallow-water\"");
-  } else {
-    ObjectReader::fail(r.at("kind"),
-                       "must be \"lake-at-rest\", \"standing-mode\", "
-                       "\"dam-break\", \"thacker\" or \"linear\"");
-  }
+  readKeys(r, referenceKeys(), spec, context);
   r.finish();
   return spec;
 }
 
-std::vector<TransectSpec> readTransects(const json& list, const std::string& where,
-                                        const Grid& grid) {
-  if (!list.is_array())
-    ObjectReader::fail(where, "must be [{\"name\", \"from\", \"to\", \"samples\"}, ...]");
-  std::vector<TransectSpec> transects;
-  std::map<std::string, std::size_t> names;
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    ObjectReader r(list[k], where + "[" + std::to_string(k) + "]");
-    TransectSpec t;
-    t.name = csvName(r, "transect " + std::to_string(k));
-    requireUniqueName(names, t.name, k, r, "transects");
-    std::tie(t.x0, t.y0) = readPoint(r.raw("from"), r.at("from"), grid);
-    std::tie(t.x1, t.y1) = readPoint(r.raw("to"), r.at("to"), grid);
-    t.samples = r.integer("samples", t.samples, 2, 100000);
-    if (t.x0 == t.x1 && t.y0 == t.y1)
-      ObjectReader::fail(r.at("to"), "the transect has zero length");
-    r.finish();
-    transects.push_back(t);
-  }
-  return transects;
-}
-
 // domain.edges: "wall" | "open" | {"west": ..., "east": ..., "south": ..., "north": ...,
 // "layer_cells": N}; a side not named is a wall.
-Edges readEdges(const json& value, const std::string& where, const Grid& grid,
-                const ScenarioFileResolver& resolve) {
+Edges readEdges(const json& value, const KeyContext& context) {
+  const std::string& where = context.where;
   Edges edges;
   if (value.is_string()) {
     edges = Edges::all(parseEdgeKind(value.get<std::string>(), where));
@@ -187,7 +366,9 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid,
         const json& kind = r.raw(sideName(side));
         if (kind.is_object()) {  // {"incoming": {...}}: core/scenario/incoming_keys.hpp
           edges.set(side, EdgeKind::Incoming);
-          edges.incoming[std::size_t(side)] = readIncomingEdge(kind, r.at(sideName(side)), resolve);
+          KeyContext at = context;
+          at.where = r.at(sideName(side));
+          edges.incoming[std::size_t(side)] = readIncomingEdge(kind, at);
           continue;
         }
         if (!kind.is_string()) ObjectReader::fail(r.at(sideName(side)), "must be a string");
@@ -196,7 +377,7 @@ Edges readEdges(const json& value, const std::string& where, const Grid& grid,
     edges.layerCells = r.integer("layer_cells", edges.layerCells, 1, 1 << 15);
     r.finish();
   }
-  checkEdgesFit(edges, grid, where);
+  checkEdgesFit(edges, *context.grid, where);
   return edges;
 }
 
@@ -209,38 +390,6 @@ json edgesJson(const Edges& edges) {
                               : json(edgeKindName(edges.kind(side)));
   out["layer_cells"] = edges.layerCells;
   return out;
-}
-
-json gaugesJson(const std::vector<GaugeSpec>& gauges) {
-  json out;
-  for (const GaugeSpec& g : gauges) {
-    out.push_back({{"name", g.name}, {"x", g.x}, {"y", g.y}});
-    if (g.record) out.back()["record"] = gaugeRecordJson(g.record->spec());
-  }
-  return out;
-}
-
-json transectsJson(const std::vector<TransectSpec>& transects) {
-  json out;
-  for (const TransectSpec& t : transects)
-    out.push_back(
-        {{"name", t.name}, {"from", {t.x0, t.y0}}, {"to", {t.x1, t.y1}}, {"samples", t.samples}});
-  return out;
-}
-
-json referenceJson(const ReferenceSpec& r) {
-  json reference = {{"kind", referenceKindName(r.kind)}};
-  if (r.kind == ReferenceSpec::Kind::StandingMode)
-    reference.update({{"m", r.m}, {"n", r.n}, {"amplitude", r.amplitude}});
-  if (r.kind == ReferenceSpec::Kind::DamBreak)
-    reference.update({{"x0", r.x0}, {"h_left", r.hLeft}, {"h_right", r.hRight}});
-  if (r.kind == ReferenceSpec::Kind::Thacker)
-    reference.update({{"a", r.a}, {"h0", r.h0}, {"r0", r.r0}});
-  if (r.kind == ReferenceSpec::Kind::Linear)
-    reference["dispersion"] = r.dispersion == LinearReference::Dispersion::ShallowWater
-                                  ? "shallow-water"
-                                  : "finite-depth";
-  return reference;
 }
 
 void readOcean(const json& ocean, const KeyContext& context, Scenario& s) {

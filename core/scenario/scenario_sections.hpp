@@ -20,11 +20,18 @@ namespace wb {
 nlohmann::json fileJson(const FileRef& file);
 nlohmann::json fieldJson(const FieldSource& field);
 
-// excitation_keys.cpp: drops ({x, y, radius, amplitude}, with `time` and `type` when timed) and
-// the "excitations" list.
-SurfaceEvent readDrop(const nlohmann::json& value, const std::string& where, const Grid& grid,
-                      bool timed);
-nlohmann::json dropJson(const SurfaceEvent& drop, bool timed);
+// excitation_keys.cpp: the keys of a drop ({x, y, radius, amplitude}; timed, with `time`) and
+// of each type of excitation, and the "excitations" list read with them.
+const std::vector<Key<SurfaceEvent>>& dropKeys();
+const std::vector<Key<SurfaceEvent>>& timedDropKeys();
+const std::vector<Key<RainSpec>>& rainKeys();
+const std::vector<Key<BoatSpec>>& boatKeys();
+const std::vector<Key<BoatSteer>>& steerKeys();  // a boat's "steer" entries
+const std::vector<Key<WindSpec>>& windKeys();
+const std::vector<Key<WindSpec>>& windRegionKeys();  // a wind's "region"
+const std::vector<Key<StirImpulse>>& stirKeys();
+const std::vector<Key<MaskStroke>>& strokeKeys();
+const std::vector<Key<MaskDab>>& dabKeys();  // a mask stroke's "dabs"
 void readExcitations(const nlohmann::json& list, const KeyContext& context, ExcitationSpecs& out);
 nlohmann::json excitationsJson(const ExcitationSpecs& excitations);  // null when none
 
@@ -34,19 +41,17 @@ nlohmann::json bodiesJson(const Scenario& s);  // null when none
 
 // scenario_sections.cpp.
 // A side may be {"incoming": {...}} (core/scenario/incoming_keys.hpp), whose record file
-// `resolve` finds as every file of the scenario.
-Edges readEdges(const nlohmann::json& value, const std::string& where, const Grid& grid,
-                const ScenarioFileResolver& resolve);
+// resolves as every file of the scenario.
+Edges readEdges(const nlohmann::json& value, const KeyContext& context);
 nlohmann::json edgesJson(const Edges& edges);
-std::vector<GaugeSpec> readGauges(const nlohmann::json& list, const std::string& where,
-                                  const Grid& grid, const ScenarioFiles& files);
-nlohmann::json gaugesJson(const std::vector<GaugeSpec>& gauges);
-std::vector<TransectSpec> readTransects(const nlohmann::json& list, const std::string& where,
-                                        const Grid& grid);
-nlohmann::json transectsJson(const std::vector<TransectSpec>& transects);
-ReferenceSpec readReference(const nlohmann::json& value, const std::string& where,
-                            const Grid& grid);
-nlohmann::json referenceJson(const ReferenceSpec& reference);
+// A gauge's and a transect's keys (docs/scenario.md, gauges and transects), and their lists.
+const std::vector<Key<GaugeSpec>>& gaugeKeys();
+const std::vector<Key<TransectSpec>>& transectKeys();
+std::vector<GaugeSpec> readGauges(const nlohmann::json& list, const KeyContext& context);
+std::vector<TransectSpec> readTransects(const nlohmann::json& list, const KeyContext& context);
+// "reference": its keys for each kind.
+const std::vector<Key<ReferenceSpec>>& referenceKeys();
+ReferenceSpec readReference(const nlohmann::json& value, const KeyContext& context);
 // "ocean": the wind sea's keys as written, and its "window" (read after the bodies it follows).
 void readOcean(const nlohmann::json& value, const KeyContext& context, Scenario& s);
 

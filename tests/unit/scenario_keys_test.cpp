@@ -10,7 +10,9 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/scenario/gauge_record_keys.hpp"
 #include "core/scenario/scenario.hpp"
+#include "core/scenario/scenario_sections.hpp"
 
 namespace wb {
 namespace {
@@ -68,6 +70,22 @@ TEST(ScenarioKeys, EveryKeyHasOneNameAndADoc) {
   checkTable(tracerKeys(), "bodies");
   checkTable(bodyKeys(), "bodies[k]");
   checkTable(meshBodyKeys(), "bodies[k]");
+  checkTable(gaugeKeys(), "gauges[k]");
+  checkTable(recordKeys(), "gauges[k].record");
+  checkTable(transectKeys(), "transects[k]");
+  checkTable(referenceKeys(), "reference");
+  checkTable(incomingKeys(), "incoming");
+  checkTable(incomingSineKeys(), "incoming.sine");
+  checkTable(incomingSolitaryKeys(), "incoming.solitary");
+  checkTable(timedDropKeys(), "drop");
+  checkTable(rainKeys(), "rain");
+  checkTable(boatKeys(), "boat");
+  checkTable(steerKeys(), "boat.steer[k]");
+  checkTable(windKeys(), "wind");
+  checkTable(windRegionKeys(), "wind.region");
+  checkTable(stirKeys(), "stir");
+  checkTable(strokeKeys(), "mask");
+  checkTable(dabKeys(), "mask.dabs[k]");
 }
 
 // What the writer makes of every builtin scenario reads back to the same scenario.
@@ -88,6 +106,20 @@ TEST(ScenarioKeys, AnIntegerKeyRefusesAFractionBeforeItsRange) {
   EXPECT_EQ(parseError(boat + "0.5}]}"), "s.json: bodies[0].towed_by: must be an integer");
   EXPECT_EQ(parseError(boat + "1}]}"), "s.json: bodies[0].towed_by: 1 is outside [0, 0]");
   EXPECT_EQ(parseError(R"({"grid": {"nx": 8.5}})"), "s.json: grid.nx: must be an integer");
+}
+
+// A choice read as text (a reference's kind, a record's units) is a string before it is one of
+// its choices, and its message quotes them; a body's shape names them bare.
+TEST(ScenarioKeys, AQuotedChoiceIsAStringFirst) {
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {"kind": 5}})"),
+            "s.json: reference.kind: must be a string");
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {"kind": "linear", "dispersion": "deep"}})"),
+            "s.json: reference.dispersion: must be \"finite-depth\" or \"shallow-water\"");
+  EXPECT_EQ(parseError(R"({"grid": {}, "reference": {}})"),
+            "s.json: reference.kind: must be \"lake-at-rest\", \"standing-mode\", "
+            "\"dam-break\", \"thacker\" or \"linear\"");
+  EXPECT_EQ(parseError(R"({"grid": {}, "bodies": [{"x": 1, "y": 1, "shape": 5}]})"),
+            "s.json: bodies[0].shape: must be box, hull or mesh");
 }
 
 // A key read only with another (water.min_depth with bathymetry) is unknown without it, and a

@@ -30,15 +30,25 @@ double ViewGrid::wallSeconds() {
 }
 
 ColourMode ViewGrid::modeFor(const Snapshot& snapshot) const {
-  if (settings_.mode == ColourMode::Error && !snapshot.referenceEta) return ColourMode::Surface;
-  if (settings_.mode == ColourMode::Difference && snapshot.models.size() < 2)
-    return ColourMode::Surface;
-  if (settings_.mode == ColourMode::Local && !snapshot.seaEta) return ColourMode::Surface;
-  if (settings_.mode == ColourMode::Highest &&
-      std::any_of(snapshot.models.begin(), snapshot.models.end(),
-                  [](const ModelSnapshot& m) { return !m.etaMax; }))
-    return ColourMode::Surface;
-  return settings_.mode;
+  bool possible = true;
+  switch (colourModeSpec(settings_.mode).needs) {
+    case ColourNeed::Nothing:
+      break;
+    case ColourNeed::Reference:
+      possible = snapshot.referenceEta != nullptr;
+      break;
+    case ColourNeed::TwoModels:
+      possible = snapshot.models.size() >= 2;
+      break;
+    case ColourNeed::Sea:
+      possible = snapshot.seaEta != nullptr;
+      break;
+    case ColourNeed::MaximumMaps:
+      possible = std::none_of(snapshot.models.begin(), snapshot.models.end(),
+                              [](const ModelSnapshot& m) { return !m.etaMax; });
+      break;
+  }
+  return possible ? settings_.mode : ColourMode::Surface;
 }
 
 std::size_t ViewGrid::subtractedIndex(const Snapshot& snapshot) const {
@@ -88,8 +98,7 @@ void ViewGrid::applyColours(ColourMode mode, double maxAbs) {
   for (std::size_t v = 0; v < viewModels_.size() && v < views_.size(); ++v) {
     SurfaceScene& scene = views_[v]->scene();
     scene.setColourRange(colourRange_);
-    // eta_max is a height like eta: the surface's colours.
-    scene.setDivergingColours(mode != ColourMode::Surface && mode != ColourMode::Highest);
+    scene.setDivergingColours(colourModeSpec(mode).diverging);
     if (scene.colourTitle() != title) scene.setColourTitle(title);
   }
 }

@@ -7,8 +7,6 @@
 namespace wb::gui {
 
 namespace {
-const char* const kModeKeys[kColourModeCount] = {"surface", "error", "difference", "local",
-                                                 "highest"};
 // A typed range or scale that is not a positive number is left out (the default stays).
 bool positive(double value) {
   return std::isfinite(value) && value > 0.0;
@@ -18,11 +16,11 @@ bool positive(double value) {
 ViewSettings ViewSettings::load(QSettings& settings) {
   ViewSettings s;
   settings.beginGroup("view");
-  const QString mode = settings.value("colourMode", kModeKeys[0]).toString();
+  const QString mode = settings.value("colourMode", kColourModes[0].key).toString();
   for (int m = 0; m < kColourModeCount; ++m)
-    if (mode == kModeKeys[m]) s.mode = ColourMode(m);
+    if (mode == kColourModes[std::size_t(m)].key) s.mode = ColourMode(m);
   for (int m = 0; m < kColourModeCount; ++m) {
-    const QString key = QString("range/") + kModeKeys[m];
+    const QString key = QString("range/") + kColourModes[std::size_t(m)].key;
     ColourRangeSetting& range = s.ranges[std::size_t(m)];
     range.automatic = settings.value(key + "/automatic", true).toBool();
     const double fixed = settings.value(key + "/fixed", range.fixed).toDouble();
@@ -37,9 +35,9 @@ ViewSettings ViewSettings::load(QSettings& settings) {
 
 void ViewSettings::save(QSettings& settings) const {
   settings.beginGroup("view");
-  settings.setValue("colourMode", kModeKeys[int(mode)]);
+  settings.setValue("colourMode", colourModeSpec(mode).key);
   for (int m = 0; m < kColourModeCount; ++m) {
-    const QString key = QString("range/") + kModeKeys[m];
+    const QString key = QString("range/") + kColourModes[std::size_t(m)].key;
     settings.setValue(key + "/automatic", ranges[std::size_t(m)].automatic);
     settings.setValue(key + "/fixed", ranges[std::size_t(m)].fixed);
   }
@@ -49,19 +47,10 @@ void ViewSettings::save(QSettings& settings) const {
 }
 
 std::string colourTitle(ColourMode mode, const std::string& subtractedModel) {
-  switch (mode) {
-    case ColourMode::Surface:
-      return "eta (m)";
-    case ColourMode::Error:
-      return "eta - reference (m)";
-    case ColourMode::Difference:
-      return "eta - " + subtractedModel + " (m)";
-    case ColourMode::Local:
-      return "eta - sea (m)";
-    case ColourMode::Highest:
-      return "eta_max (m)";
-  }
-  return "eta (m)";
+  std::string title = colourModeSpec(mode).title;
+  if (const std::size_t at = title.find("%1"); at != std::string::npos)
+    title.replace(at, 2, subtractedModel);
+  return title;
 }
 
 }  // namespace wb::gui

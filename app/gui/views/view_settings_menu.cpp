@@ -23,24 +23,12 @@ ViewSettingsMenu::ViewSettingsMenu(QMenu* view, QWidget* dialogParent, bool pers
   QMenu* colours = view->addMenu(tr("Colour by"));
   colours->setObjectName("colourMenu");
   auto* modes = new QActionGroup(this);
-  const QString names[kColourModeCount] = {
-      tr("Surface height (eta)"), tr("Error against the reference"),
-      tr("Difference to a model (A − B)"), tr("Own waves (without the sea)"),
-      tr("Highest so far (eta max)")};
-  const QString tips[kColourModeCount] = {
-      tr("eta, the water's height above rest"),
-      tr("eta minus the scenario's exact solution at the frame's time (scenarios with a "
-         "\"reference\")"),
-      tr("each view shows its model's eta minus the eta of the model chosen below"),
-      tr("eta minus the open sea's: what each model's own physics adds (scenarios with an "
-         "\"ocean\")"),
-      tr("eta_max, the highest surface each cell has had since the run started (its maximum "
-         "map, sampled every step; dry ground shows 0)")};
   for (int m = 0; m < kColourModeCount; ++m) {
-    QAction* action = colours->addAction(names[m]);
+    const ColourModeSpec& spec = kColourModes[std::size_t(m)];
+    QAction* action = colours->addAction(tr(spec.menu));
     action->setCheckable(true);
-    action->setToolTip(tips[m]);
-    action->setStatusTip(tips[m]);
+    action->setToolTip(tr(spec.tip));
+    action->setStatusTip(tr(spec.tip));
     modes->addAction(action);
     connect(action, &QAction::triggered, this, [this, m] {
       ViewSettings s = settings_;
@@ -79,9 +67,13 @@ void ViewSettingsMenu::setSettings(const ViewSettings& settings) {
 
 void ViewSettingsMenu::setComparison(const std::vector<std::string>& ids, bool hasReference,
                                      bool hasSea) {
-  modeActions_[std::size_t(ColourMode::Error)]->setEnabled(hasReference);
-  modeActions_[std::size_t(ColourMode::Local)]->setEnabled(hasSea);
-  modeActions_[std::size_t(ColourMode::Difference)]->setEnabled(ids.size() >= 2);
+  // Every model keeps a maximum map: that mode is always possible here.
+  for (const ColourModeSpec& spec : kColourModes)
+    modeActions_[std::size_t(spec.mode)]->setEnabled(
+        spec.needs == ColourNeed::Reference   ? hasReference
+        : spec.needs == ColourNeed::Sea       ? hasSea
+        : spec.needs == ColourNeed::TwoModels ? ids.size() >= 2
+                                              : true);
   subtractedMenu_->clear();
   for (QAction* action : subtractedGroup_->actions())
     subtractedGroup_->removeAction(action);

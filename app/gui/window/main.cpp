@@ -41,6 +41,23 @@ constexpr int kPollMs = 20;
 constexpr int kMinGridCells = 4;       // per side, as a scenario's grid.nx and grid.ny
 constexpr int kMaxGridSide = 1 << 16;  // per side, as a scenario's grid.nx and grid.ny
 
+// The colour modes' --colour names, "surface, error, difference:MODEL, local" and the last
+// after `last`.
+std::string colourModeNames(const std::string& last, bool withWhat = false) {
+  std::string out;
+  for (int m = 0; m < wb::gui::kColourModeCount; ++m) {
+    const wb::gui::ColourModeSpec& spec = wb::gui::kColourModes[std::size_t(m)];
+    const std::string name = std::string(spec.key) + (spec.takesModel ? ":MODEL" : "");
+    out += m == 0 ? "" : m + 1 == wb::gui::kColourModeCount ? last : ", ";
+    out += withWhat ? "'" + name + "' (" + spec.option + ")" : name;
+  }
+  return out;
+}
+
+std::string colourOptionHelp() {
+  return "Colour the water by " + colourModeNames(" or ", true) + ".";
+}
+
 // --colour, --colour-range, --vertical-scale: the View menu's settings for this run (a scripted
 // run neither reads nor saves the user's). Prints the reason and returns false on bad values.
 bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption& colour,
@@ -50,24 +67,16 @@ bool applyViewOptions(const QCommandLineParser& parser, const QCommandLineOption
   wb::gui::ViewSettings s = window.viewSettingsMenu()->settings();
   if (parser.isSet(colour)) {
     const QString mode = parser.value(colour);
-    if (mode == "surface") {
-      s.mode = ColourMode::Surface;
-    } else if (mode == "error") {
-      s.mode = ColourMode::Error;
-    } else if (mode == "local") {
-      s.mode = ColourMode::Local;
-    } else if (mode == "highest") {
-      s.mode = ColourMode::Highest;
-    } else if (mode.startsWith("difference")) {
-      s.mode = ColourMode::Difference;
-      s.subtractedModel = mode.section(':', 1).toStdString();
-    } else {
-      std::fprintf(stderr,
-                   "wavebench: --colour: '%s' is not surface, error, difference:MODEL, local or "
-                   "highest\n",
-                   qPrintable(mode));
+    const wb::gui::ColourModeSpec* named = nullptr;
+    for (const wb::gui::ColourModeSpec& spec : wb::gui::kColourModes)
+      if (spec.takesModel ? mode.section(':', 0, 0) == spec.key : mode == spec.key) named = &spec;
+    if (!named) {
+      std::fprintf(stderr, "wavebench: --colour: '%s' is not %s\n", qPrintable(mode),
+                   colourModeNames(" or ").c_str());
       return false;
     }
+    s.mode = named->mode;
+    if (named->takesModel) s.subtractedModel = mode.section(':', 1).toStdString();
   }
   if (parser.isSet(colourRange) && parser.value(colourRange) != "auto") {
     bool ok = false;
@@ -186,12 +195,7 @@ int main(int argc, char** argv) {
                                     "Render every cell corner even on a software renderer.");
   const QCommandLineOption size("size", "Window size for automation (default 1600x1000).",
                                 "WIDTHxHEIGHT");
-  const QCommandLineOption colour(
-      "colour",
-      "Colour the water by 'surface' (eta), 'error' (against the reference), "
-      "'difference:MODEL' (each view minus MODEL), 'local' (minus the open sea) or 'highest' "
-      "(the highest surface so far).",
-      "mode");
+  const QCommandLineOption colour("colour", QString::fromStdString(colourOptionHelp()), "mode");
   const QCommandLineOption colourRange("colour-range",
                                        "The colour bar's half-width: 'auto' or metres.", "range");
   const QCommandLineOption verticalScale(
