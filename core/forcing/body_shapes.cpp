@@ -236,8 +236,17 @@ TriangleMesh parseObjMesh(std::string_view text, const std::string& where, char 
   // signed integrals are no solid's: the second moments C = int r r^T dV about the centre must
   // be positive definite (equivalently, the principal moments of inertia I = tr(C) 1 - C obey
   // I_a < I_b + I_c). Without it the body's rotation has a negative inertia and its dynamics
-  // run away. C's definiteness survives the anisotropic scaling to `size` (C' = det S S C S^T).
-  const Eigen::Matrix3d inertia = massProperties(mesh.vertices, mesh.triangles).unitInertia;
+  // run away. C's definiteness survives the anisotropic scaling to `size` (C' = det S S C S^T),
+  // so it is judged on the mesh scaled into the unit cube, where a far vertex (a spike 1e12 m
+  // long) does not swamp the other axes' moments in the round-off.
+  std::vector<Vector3d> unitCube;
+  unitCube.reserve(mesh.vertices.size());
+  Vector3d lowest = mesh.vertices.front();  // at least 4 triangles: not empty
+  for (const Vector3d& v : mesh.vertices)
+    lowest = lowest.cwiseMin(v);
+  for (const Vector3d& v : mesh.vertices)
+    unitCube.push_back((v - lowest).cwiseQuotient(extent));
+  const Eigen::Matrix3d inertia = massProperties(unitCube, mesh.triangles).unitInertia;
   const Eigen::Matrix3d second = 0.5 * inertia.trace() * Eigen::Matrix3d::Identity() - inertia;
   const Vector3d moments = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(second).eigenvalues();
   if (!(moments.minCoeff() > 1e-9 * moments.cwiseAbs().maxCoeff()))
