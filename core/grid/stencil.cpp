@@ -15,9 +15,10 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
     referenceDepth_ = referenceDepth > 0.0 ? referenceDepth : domain.maxWetDepth();
     // A fused kernel loads D at k - 1 (and k - 1 +- nx) right after it stored v and h^{n+1} at
     // k - 8 .. k - 1. A load whose address matches a pending store's in its low 12 bits waits
-    // for that store (4-KiB aliasing), and fields of one size start at one offset within a page
-    // (the domain's as the model's), so D at the fields' offset would be held up twice a vector
-    // (four times with rows of 4 KiB). D starts half a page away from them instead.
+    // for that store (4-KiB aliasing), and large fields of one size (the domain's and the
+    // model's) are mapped page by page, so they start at one offset within a page: D there would
+    // wait at every vector (three loads of it with rows of 4 KiB). D starts half a page away from
+    // the domain's fields instead; only the speed depends on it, not the values.
     constexpr std::uintptr_t kPage = 4096;
     const std::size_t cells = std::size_t(nx) * std::size_t(ny);
     halfDepth_.assign(cells + kPage / sizeof(float), 0.0f);
