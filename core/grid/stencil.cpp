@@ -13,11 +13,23 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
   auto index = [&](int i, int j) { return std::uint32_t(std::size_t(j) * nx + i); };
   if (links == LinkDepth::Local) {
     referenceDepth_ = referenceDepth > 0.0 ? referenceDepth : domain.maxWetDepth();
-    halfDepth_ = Field2D(nx, ny);
+    // A fused kernel loads D at k - 1 (and k - 1 +- nx) right after it stored v and h^{n+1} at
+    // k - 8 .. k - 1. A load whose address matches a pending store's in its low 12 bits waits
+    // for that store (4-KiB aliasing), and large fields of one size (the domain's and the
+    // model's) are mapped page by page, so they start at one offset within a page: D there would
+    // wait at every vector (three loads of it with rows of 4 KiB). D starts half a page away from
+    // the domain's fields instead; only the speed depends on it, not the values.
+    constexpr std::uintptr_t kPage = 4096;
+    const std::size_t cells = std::size_t(nx) * std::size_t(ny);
+    halfDepth_.assign(cells + kPage / sizeof(float), 0.0f);
+    const auto inPage = [&](const float* p) { return std::uintptr_t(p) % kPage; };
+    halfDepthStart_ =
+        (inPage(domain.restDepth().data()) + kPage / 2 + kPage - inPage(halfDepth_.data())) %
+        kPage / sizeof(float);
     const auto& mask = domain.wetMask();
     const float* depth = domain.restDepth().data();
-    float* half = halfDepth_.data();
-    for (std::size_t k = 0; k < halfDepth_.size(); ++k)
+    float* half = halfDepth_.data() + halfDepthStart_;
+    for (std::size_t k = 0; k < cells; ++k)
       if (mask[k] && depth[k] > 0.0f)
         half[k] = float(0.5 * std::min(double(depth[k]), referenceDepth_) / referenceDepth_);
   }
@@ -25,8 +37,8 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
   // neighbour counted as 0), whose factor is the cell's own depth.
   auto link = [&](int i, int j, int si, int sj) {
     if (!localDepth()) return 1.0f;
-    const float own = halfDepth_.data()[index(i, j)];
-    return own + (wet(si, sj) ? halfDepth_.data()[index(si, sj)] : own);
+    const float own = halfDepth()[index(i, j)];
+    return own + (wet(si, sj) ? halfDepth()[index(si, sj)] : own);
   };
   const float edgeWeight = kind == StencilKind::FivePoint ? 1.0f : 0.5f;
   const float cornerWeight = 0.25f;
@@ -106,7 +118,7 @@ WetStencil::WetStencil(const Domain& domain, StencilKind kind, WallRule rule, Li
 template <class Real>
 void WetStencil::applyTo(const Real* src, Real* dst) const {
   const std::size_t nx = std::size_t(nx_);
-  const float* depth = localDepth() ? halfDepth_.data() : nullptr;
+  const float* depth = localDepth() ? halfDepth() : nullptr;
   for (const Span& span : spans_)
     for (int i = span.begin; i < span.end; ++i) {
       const std::size_t k = std::size_t(span.row) * nx + i;

@@ -68,10 +68,10 @@ class WetStencil {
              LinkDepth links = LinkDepth::Uniform, double referenceDepth = 0.0);
 
   StencilKind kind() const { return kind_; }
-  bool localDepth() const { return halfDepth_.size() != 0; }
+  bool localDepth() const { return !halfDepth_.empty(); }
   // With LinkDepth::Local: D = d / (2 d_max) per cell (0 on solid cells), for
   // interiorLinkLaplacian; d_max, the depth the coefficients are relative to.
-  const float* halfDepth() const { return halfDepth_.data(); }
+  const float* halfDepth() const { return halfDepth_.data() + halfDepthStart_; }
   double referenceDepth() const { return referenceDepth_; }
   // Largest eigenvalue of -L over all grid modes (8 for FivePoint, 4 for NinePoint); the
   // stability bounds are derived from it.
@@ -126,8 +126,10 @@ class WetStencil {
   std::vector<Span> spans_;
   std::vector<EdgeCell> edgeCells_;
   std::vector<Term> terms_;
-  // LinkDepth::Local only; a Field2D for its alignment: the kernels load it beside h.
-  Field2D halfDepth_;
+  // LinkDepth::Local only: D from halfDepthStart_ on, 64-byte aligned as a Field2D but half a
+  // page away from the domain's fields modulo 4 KiB (stencil.cpp says why).
+  std::vector<float, AlignedAllocator<float, Field2D::kAlignment>> halfDepth_;
+  std::size_t halfDepthStart_ = 0;
   double referenceDepth_ = 0.0;
 };
 
