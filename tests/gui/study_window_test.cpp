@@ -3,6 +3,7 @@
 // report written; a bad study's reason in the status line; Stop keeping the finished runs; the
 // current scenario written as a study's base and run.
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QProgressBar>
@@ -105,8 +106,12 @@ class StudyWindowTest : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kTimeoutMs);
     QCOMPARE(finished.at(0).at(0).toInt(), 128 + 2);  // SIGINT
     QVERIFY2(window.status()->text().startsWith("Stopped"), qPrintable(window.status()->text()));
-    QVERIFY(QFile::exists(dir.filePath("results/runs/0000.json")));
-    QVERIFY(!QFile::exists(dir.filePath("results/runs/0004.json")));
+    // The runs finished before the stop are kept, whichever of the parallel jobs finished first
+    // (on a loaded machine not always run 0); the largest grid's had not.
+    const QStringList kept =
+        QDir(dir.filePath("results/runs")).entryList({"[0-9][0-9][0-9][0-9].json"}, QDir::Files);
+    QVERIFY2(!kept.isEmpty(), "no finished run kept");
+    QVERIFY(!kept.contains("0004.json"));
   }
 
   void theScenarioBecomesAStudysBase() {
