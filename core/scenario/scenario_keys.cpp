@@ -342,8 +342,9 @@ std::vector<ScenarioKey> declareScenarioKeys() {
   // "grid": "file" it is the grid; else it must cover the grid given.
   const auto readTerrainFile = [](Scenario& s, const KeyContext& at, bool gridGiven) {
     if (!at.terrainFile) return;
-    const FileRef file = at.files->file(at.terrainFile->at("file"), at.terrainWhere + ".file");
-    readTerrainFileKeys(*at.terrainFile, at.terrainWhere, file, gridGiven, s);
+    KeyContext section = at;
+    section.where = at.terrainWhere;
+    readTerrainFileKeys(*at.terrainFile, section, gridGiven, s);
   };
   grid.check = [](const Scenario& s, const KeyContext& at) { checkGridSize(s.grid, at.where); };
   grid.then = [readTerrainFile](Scenario& s, const KeyContext& at) {
@@ -374,7 +375,7 @@ std::vector<ScenarioKey> declareScenarioKeys() {
         section.finish();
       },
       [](const Scenario& s) {
-        if (s.terrainFile) return terrainFileJson(s, fileJson(s.terrainFile->file));
+        if (s.terrainFile) return terrainFileJson(s);
         return s.terrain ? writeKeys(terrainKeys(), s) : json();
       });
   terrain.children = terrainKeys();
@@ -654,6 +655,8 @@ std::vector<KeyTable> scenarioKeyTables() {
   for (const char* name : {"grid", "water", "domain", "terrain", "initial", "friction"})
     tables.push_back(
         {std::string("## `") + name + "`", keyTableMarkdown(sectionKeys(name), defaults)});
+  tables.push_back(
+      {"### Terrain from elevation files", keyTableMarkdown(terrainFileKeys(), defaults)});
   const std::string excitations = "## `excitations`";
   tables.push_back({excitations, keyTableMarkdown(timedDropKeys(), SurfaceEvent{})});
   tables.push_back({excitations, keyTableMarkdown(rainKeys(), RainSpec{})});
