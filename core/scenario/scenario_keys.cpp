@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/ocean/ocean_layer.hpp"
 #include "core/scenario/gauge_record_keys.hpp"
 #include "core/scenario/scenario.hpp"
 #include "core/scenario/scenario_sections.hpp"
@@ -342,8 +343,9 @@ std::vector<ScenarioKey> declareScenarioKeys() {
   // "grid": "file" it is the grid; else it must cover the grid given.
   const auto readTerrainFile = [](Scenario& s, const KeyContext& at, bool gridGiven) {
     if (!at.terrainFile) return;
-    const FileRef file = at.files->file(at.terrainFile->at("file"), at.terrainWhere + ".file");
-    readTerrainFileKeys(*at.terrainFile, at.terrainWhere, file, gridGiven, s);
+    KeyContext section = at;
+    section.where = at.terrainWhere;
+    readTerrainFileKeys(*at.terrainFile, section, gridGiven, s);
   };
   grid.check = [](const Scenario& s, const KeyContext& at) { checkGridSize(s.grid, at.where); };
   grid.then = [readTerrainFile](Scenario& s, const KeyContext& at) {
@@ -374,7 +376,7 @@ std::vector<ScenarioKey> declareScenarioKeys() {
         section.finish();
       },
       [](const Scenario& s) {
-        if (s.terrainFile) return terrainFileJson(s, fileJson(s.terrainFile->file));
+        if (s.terrainFile) return terrainFileJson(s);
         return s.terrain ? writeKeys(terrainKeys(), s) : json();
       });
   terrain.children = terrainKeys();
@@ -629,6 +631,45 @@ template std::string keyTableMarkdown(const std::vector<Key<StirImpulse>>&, cons
 template std::string keyTableMarkdown(const std::vector<Key<MaskStroke>>&, const MaskStroke&);
 template std::string keyTableMarkdown(const std::vector<Key<MaskDab>>&, const MaskDab&);
 
+std::string paramTableMarkdown(const std::vector<ParamSpec>& specs) {
+  std::string out = "| key | type | default | range, unit | meaning |\n|---|---|---|---|---|\n";
+  for (const ParamSpec& spec : specs) {
+    std::string type, fallback, range;
+    switch (spec.kind) {
+      case ParamKind::Real:
+      case ParamKind::Integer:
+        type = spec.kind == ParamKind::Real ? "number" : "integer";
+        fallback = spec.autoDerived ? "auto" : valueText(spec.defaultValue);
+        range =
+            spec.kind == ParamKind::Integer
+                ? std::to_string((long long)spec.min) + " to " + std::to_string((long long)spec.max)
+                : boundText(spec.min) + " to " + boundText(spec.max);
+        if (!spec.unit.empty()) range += " " + spec.unit;
+        break;
+      case ParamKind::Choice:
+        for (std::size_t k = 0; k < spec.choices.size(); ++k)
+          type += std::string(k == 0                         ? ""
+                              : k + 1 == spec.choices.size() ? " or "
+                                                             : ", ") +
+                  "`\"" + spec.choices[k] + "\"`";
+        fallback = "`\"" + spec.choices.at(std::size_t(spec.defaultValue)) + "\"`";
+        break;
+      case ParamKind::Flag:
+        type = "true or false";
+        fallback = spec.defaultValue != 0.0 ? "true" : "false";
+        break;
+    }
+    // A bar in a doc (|k.w|) would end its cell.
+    std::string doc;
+    for (char c : spec.doc)
+      doc += c == '|' ? std::string("\\|") : std::string(1, c);
+    for (const std::string& cell : {"`" + spec.name + "`", type, fallback, range, doc})
+      out += "| " + cell + (cell.empty() ? "" : " ");
+    out += "|\n";
+  }
+  return out;
+}
+
 const std::vector<ScenarioKey>& scenarioKeys() {
   static const std::vector<ScenarioKey> keys = declareScenarioKeys();
   return keys;
@@ -654,6 +695,8 @@ std::vector<KeyTable> scenarioKeyTables() {
   for (const char* name : {"grid", "water", "domain", "terrain", "initial", "friction"})
     tables.push_back(
         {std::string("## `") + name + "`", keyTableMarkdown(sectionKeys(name), defaults)});
+  tables.push_back(
+      {"### Terrain from elevation files", keyTableMarkdown(terrainFileKeys(), defaults)});
   const std::string excitations = "## `excitations`";
   tables.push_back({excitations, keyTableMarkdown(timedDropKeys(), SurfaceEvent{})});
   tables.push_back({excitations, keyTableMarkdown(rainKeys(), RainSpec{})});
@@ -673,6 +716,7 @@ std::vector<KeyTable> scenarioKeyTables() {
   tables.push_back({"## `reference`", keyTableMarkdown(referenceKeys(), ReferenceSpec{})});
   for (const auto* keys : {&incomingKeys(), &incomingSineKeys(), &incomingSolitaryKeys()})
     tables.push_back({"### Incoming edges", keyTableMarkdown(*keys, IncomingWave{})});
+  tables.push_back({"## `ocean`", paramTableMarkdown(oceanParameterSpecs())});
   return tables;
 }
 

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/grid/domain.hpp"
+#include "core/model/parameters.hpp"
 #include "core/scenario/object_reader.hpp"
 
 namespace wb {
@@ -250,6 +251,9 @@ const std::vector<ScenarioKey>& tracerKeys();
 // the defaults being those of `defaults`.
 template <class Target>
 std::string keyTableMarkdown(const std::vector<Key<Target>>& keys, const Target& defaults);
+// One docs table of model parameters (the "ocean" section's, declared as fft-ocean's): the same
+// columns, the default "auto" for a parameter the model derives.
+std::string paramTableMarkdown(const std::vector<ParamSpec>& specs);
 // Every table docs/scenario.md generates from the declarations, each under the heading it
 // follows ("## `grid`"), in page order.
 struct KeyTable {

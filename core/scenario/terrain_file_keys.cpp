@@ -1,10 +1,11 @@
 #include "core/scenario/terrain_file_keys.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <set>
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/scenario/scenario_sections.hpp"
 
 namespace wb {
 using nlohmann::json;
@@ -26,21 +27,151 @@ double finiteNumber(const json& value, const std::string& where, double lo, doub
   return x;
 }
 
-std::string choice(const json& section, const std::string& key, const std::string& where,
+std::string choice(const json& value, const std::string& where,
                    std::initializer_list<const char*> choices) {
-  const json& value = section.at(key);
   std::string expected;
   for (const char* c : choices)
     expected += std::string(expected.empty() ? "\"" : " or \"") + c + "\"";
   if (value.is_string())
     for (const char* c : choices)
       if (value.get<std::string>() == c) return c;
-  fail(where + "." + key, "must be " + expected);
+  fail(where, "must be " + expected);
 }
 
 constexpr double kMaxCoordinate = 1e12;  // m: file coordinates (UTM, national grids) fit
 
+// The elevation file's keys, in reading order: "origin" reads what "grid" set. Each reads into
+// s.terrainFile (begun by readTerrainFileKeys), s.seaLevel or s.coast.
+TerrainFile& spec(Scenario& s) {
+  return *s.terrainFile;
+}
+
+// A grid from the file that has since been changed (the workbench's grid edit) resamples.
+bool gridIsFiles(const Scenario& s) {
+  const TerrainFile& t = *s.terrainFile;
+  if (!t.gridFromFile || !t.data) return t.gridFromFile;
+  const Grid own = gridOfElevation(*t.data);
+  return own.nx == s.grid.nx && own.ny == s.grid.ny && own.dx == s.grid.dx;
+}
+
+// The functions are set after the designated initializers: GCC 12 fails on lambdas among them
+// in a list of keys.
+std::vector<ScenarioKey> declareTerrainFileKeys() {
+  ScenarioKey file{.name = "file",
+                   .kind = KeyKind::Custom,
+                   .doc = "the elevation file (a builtin resource as `builtin:NAME`)",
+                   .required = true,
+                   .typeDoc = "file name"};
+  file.get = [](const Scenario& s) {
+    return s.terrainFile ? fileJson(s.terrainFile->file) : json();
+  };
+  file.set = [](Scenario& s, const json& v, const KeyContext& at) {
+    spec(s).file = at.files->file(v, at.where);
+  };
+  ScenarioKey values{
+      .name = "values",
+      .kind = KeyKind::Custom,
+      .doc =
+          "`\"elevation\"`: ground height above the file's datum, positive up (GeoTIFF and "
+          "NetCDF DEMs, GeoClaw topography); `\"depth\"`: water depth below it, positive "
+          "down (the Monai Valley bathymetry). No default: read the wrong way, land and sea "
+          "swap",
+      .typeDoc = "`\"depth\"` or `\"elevation\"`",
+      .defaultDoc = "**required**"};
+  values.get = [](const Scenario& s) {
+    if (!s.terrainFile) return json();
+    return json(s.terrainFile->values == ElevationValues::Depth ? "depth" : "elevation");
+  };
+  values.set = [](Scenario& s, const json& v, const KeyContext& at) {
+    spec(s).values = choice(v, at.where, {"elevation", "depth"}) == "depth"
+                         ? ElevationValues::Depth
+                         : ElevationValues::Elevation;
+  };
+  // No default: a depth file read as elevations (or the reverse) swaps land and sea.
+  values.fallback = [](Scenario&, const KeyContext& at) {
+    fail(at.where, "missing: \"depth\" (below the still water) or \"elevation\"");
+  };
+  ScenarioKey seaLevel{
+      .name = "sea_level",
+      .lo = -1e5,
+      .hi = 1e5,
+      .unit = "m",
+      .doc =
+          "the still water's level in the file's datum (GeoClaw's `sea_level`; a tide or a "
+          "datum offset): the rest depth is `sea_level - elevation`, or `depth + sea_level`",
+      .defaultDoc = "0"};
+  seaLevel.get = [](const Scenario& s) { return s.terrainFile ? json(s.seaLevel) : json(); };
+  seaLevel.set = [](Scenario& s, const json& v, const KeyContext&) {
+    s.seaLevel = v.get<double>();
+  };
+  seaLevel.read = [](const json& v, const KeyContext& at) {
+    return json(finiteNumber(v, at.where, -1e5, 1e5));
+  };
+  seaLevel.fallback = [](Scenario& s, const KeyContext&) { s.seaLevel = 0.0; };
+  ScenarioKey grid{
+      .name = "grid",
+      .kind = KeyKind::Custom,
+      .doc =
+          "`\"resample\"`: the scenario's `grid` is sampled from the file, bilinearly "
+          "between the four samples around each cell centre; `\"file\"`: the file's samples "
+          "are the cells (`nx`, `ny` and `dx` from the file, square samples needed), and "
+          "`grid` may be left out (if given it must be the same)",
+      .typeDoc = "`\"resample\"` or `\"file\"`",
+      .defaultDoc = "`\"resample\"`"};
+  grid.get = [](const Scenario& s) {
+    return s.terrainFile ? json(gridIsFiles(s) ? "file" : "resample") : json();
+  };
+  grid.set = [](Scenario& s, const json& v, const KeyContext& at) {
+    spec(s).gridFromFile = choice(v, at.where, {"resample", "file"}) == "file";
+  };
+  ScenarioKey origin{
+      .name = "origin",
+      .kind = KeyKind::Custom,
+      .doc =
+          "with `\"resample\"`: the file coordinates of the grid's corner (0, 0), so a grid "
+          "can cut a part of a large file; the default is the south-west corner of the "
+          "file's samples' cells",
+      .typeDoc = "`[x, y]`",
+      .defaultDoc = "the file's corner",
+      .rangeDoc = "±1e12 m"};
+  origin.get = [](const Scenario& s) {
+    if (!s.terrainFile || !s.terrainFile->origin || gridIsFiles(s)) return json();
+    const auto& corner = *s.terrainFile->origin;
+    return json::array({corner[0], corner[1]});
+  };
+  origin.set = [](Scenario& s, const json& v, const KeyContext& at) {
+    if (spec(s).gridFromFile)
+      fail(at.where, "only with \"grid\": \"resample\" (a grid from the file is the file's)");
+    if (!v.is_array() || v.size() != 2) fail(at.where, "must be [x, y]");
+    spec(s).origin = {finiteNumber(v[0], at.where, -kMaxCoordinate, kMaxCoordinate),
+                      finiteNumber(v[1], at.where, -kMaxCoordinate, kMaxCoordinate)};
+  };
+  ScenarioKey coast{
+      .name = "coast",
+      .kind = KeyKind::Custom,
+      .doc =
+          "as for the heightmap: ground at or above `sea_level` turns solid, or stays ground "
+          "above the rest level (`\"ground\"`, what a run-up needs)",
+      .typeDoc = "`\"walls\"` or `\"ground\"`",
+      .defaultDoc = "`\"walls\"`"};
+  coast.get = [](const Scenario& s) {
+    if (!s.terrainFile) return json();
+    return json(s.coast == Domain::Coast::Ground ? "ground" : "walls");
+  };
+  coast.set = [](Scenario& s, const json& v, const KeyContext& at) {
+    if (!v.is_string()) fail(at.where, "must be \"walls\" or \"ground\"");
+    s.coast = parseCoast(v.get<std::string>(), at.where);
+  };
+  coast.fallback = [](Scenario& s, const KeyContext&) { s.coast = Domain::Coast::Walls; };
+  return {file, values, seaLevel, grid, origin, coast};
+}
+
 }  // namespace
+
+const std::vector<ScenarioKey>& terrainFileKeys() {
+  static const std::vector<ScenarioKey> keys = declareTerrainFileKeys();
+  return keys;
+}
 
 bool namesTerrainFile(const json& terrain) {
   return terrain.is_object() && terrain.contains("file");
@@ -52,42 +183,23 @@ bool terrainGivesGrid(const json& root) {
   return namesTerrainFile(terrain) && terrain.contains("grid") && terrain.at("grid") == "file";
 }
 
-void readTerrainFileKeys(const json& terrain, const std::string& where, const FileRef& file,
-                         bool gridGiven, Scenario& s) {
-  static const std::set<std::string> known = {"file", "values", "sea_level",
-                                              "grid", "origin", "coast"};
+void readTerrainFileKeys(const json& terrain, const KeyContext& context, bool gridGiven,
+                         Scenario& s) {
+  const std::string& where = context.where;
+  // Before any value: a heightmap's key says which of the two sections this is not.
   for (const auto& [key, value] : terrain.items()) {
     if (key == "png") fail(where, "give \"png\" (a heightmap) or \"file\" (elevations), not both");
-    if (!known.count(key)) fail(where + "." + key, "unknown key");
+    const auto& keys = terrainFileKeys();
+    if (std::none_of(keys.begin(), keys.end(), [&](const ScenarioKey& k) { return k.name == key; }))
+      fail(where + "." + key, "unknown key");
   }
-  TerrainFile spec;
-  spec.file = file;
-  // No default: a depth file read as elevations (or the reverse) swaps land and sea.
-  if (!terrain.contains("values"))
-    fail(where + ".values", "missing: \"depth\" (below the still water) or \"elevation\"");
-  spec.values = choice(terrain, "values", where, {"elevation", "depth"}) == "depth"
-                    ? ElevationValues::Depth
-                    : ElevationValues::Elevation;
-  s.seaLevel = terrain.contains("sea_level")
-                   ? finiteNumber(terrain.at("sea_level"), where + ".sea_level", -1e5, 1e5)
-                   : 0.0;
-  if (terrain.contains("grid"))
-    spec.gridFromFile = choice(terrain, "grid", where, {"resample", "file"}) == "file";
-  if (terrain.contains("origin")) {
-    if (spec.gridFromFile)
-      fail(where + ".origin",
-           "only with \"grid\": \"resample\" (a grid from the file is the file's)");
-    const json& origin = terrain.at("origin");
-    if (!origin.is_array() || origin.size() != 2) fail(where + ".origin", "must be [x, y]");
-    spec.origin = {finiteNumber(origin[0], where + ".origin", -kMaxCoordinate, kMaxCoordinate),
-                   finiteNumber(origin[1], where + ".origin", -kMaxCoordinate, kMaxCoordinate)};
-  }
-  s.coast = terrain.contains("coast") && terrain.at("coast").is_string()
-                ? parseCoast(terrain.at("coast").get<std::string>(), where + ".coast")
-                : Domain::Coast::Walls;
-  if (terrain.contains("coast") && !terrain.at("coast").is_string())
-    fail(where + ".coast", "must be \"walls\" or \"ground\"");
   const Grid given = s.grid;
+  s.terrainFile = TerrainFile{};
+  ObjectReader r(terrain, where);
+  readKeys(r, terrainFileKeys(), s, context);
+  r.finish();
+  TerrainFile spec = std::move(*s.terrainFile);
+  s.terrainFile.reset();
   setTerrainFile(s, std::move(spec));
   const Grid& read = s.grid;
   if (gridGiven && s.terrainFile->gridFromFile &&
@@ -112,21 +224,8 @@ void setTerrainFile(Scenario& s, TerrainFile spec) {
   terrainFileHeight(s);  // refuses now a file that does not cover the grid, or has holes in it
 }
 
-json terrainFileJson(const Scenario& s, const std::string& file) {
-  const TerrainFile& t = *s.terrainFile;
-  // A grid from the file that has since been changed (the workbench's grid edit) resamples.
-  bool fromFile = t.gridFromFile;
-  if (fromFile && t.data) {
-    const Grid own = gridOfElevation(*t.data);
-    fromFile = own.nx == s.grid.nx && own.ny == s.grid.ny && own.dx == s.grid.dx;
-  }
-  json out = {{"file", file},
-              {"values", t.values == ElevationValues::Depth ? "depth" : "elevation"},
-              {"sea_level", s.seaLevel},
-              {"grid", fromFile ? "file" : "resample"},
-              {"coast", s.coast == Domain::Coast::Ground ? "ground" : "walls"}};
-  if (t.origin && !fromFile) out["origin"] = {(*t.origin)[0], (*t.origin)[1]};
-  return out;
+json terrainFileJson(const Scenario& s) {
+  return writeKeys(terrainFileKeys(), s);
 }
 
 Field2D terrainFileHeight(const Scenario& s) {
