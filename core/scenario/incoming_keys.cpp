@@ -195,7 +195,9 @@ std::vector<Key<IncomingWave>> declareIncomingKeys() {
 void refuseUnknownKeys(const json& object, const std::vector<Key<IncomingWave>>& keys,
                        const std::string& where) {
   if (!object.is_object()) fail(where, "must be an object");
-  for (const auto& [name, value] : object.items()) {
+  for (const auto& item : object.items()) {
+    const std::string& name = item.key();
+    const json& value = item.value();
     const auto key = std::find_if(keys.begin(), keys.end(),
                                   [&name](const Key<IncomingWave>& k) { return k.name == name; });
     if (key == keys.end()) fail(where + "." + name, "unknown key");

@@ -187,7 +187,8 @@ void readTerrainFileKeys(const json& terrain, const KeyContext& context, bool gr
                          Scenario& s) {
   const std::string& where = context.where;
   // Before any value: a heightmap's key says which of the two sections this is not.
-  for (const auto& [key, value] : terrain.items()) {
+  for (const auto& item : terrain.items()) {
+    const std::string& key = item.key();  // a name, not a binding: clang 14 cannot capture those
     if (key == "png") fail(where, "give \"png\" (a heightmap) or \"file\" (elevations), not both");
     const auto& keys = terrainFileKeys();
     if (std::none_of(keys.begin(), keys.end(), [&](const ScenarioKey& k) { return k.name == key; }))
