@@ -81,8 +81,9 @@ std::shared_ptr<const Snapshot> SimulationWorker::latest() const {
   return latest_;
 }
 
-SimulationWorker::RecordBatch SimulationWorker::takeRecords() {
+SimulationWorker::RecordBatch SimulationWorker::takeRecords(std::uint64_t generation) {
   std::lock_guard lock(mutex_);
+  if (records_.generation != generation) return {records_.generation, {}, {}};
   RecordBatch batch{records_.generation, std::move(records_.perModel),
                     std::move(records_.gaugeSamples)};
   records_.perModel.assign(batch.perModel.size(), {});

@@ -110,13 +110,17 @@ class SimulationWorker : public QObject {
 
   std::shared_ptr<const Snapshot> latest() const;
   // Every frame record produced since the last call, per model in order (plots and CSV), and
-  // every gauge sample (one per gauge per model step, Comparison::takeGaugeSamples).
+  // every gauge sample (one per gauge per model step, Comparison::takeGaugeSamples), of the
+  // comparison `generation`: pass that of the snapshot in hand. A new comparison advances its
+  // first frames before its first snapshot is published; until they are asked for with that
+  // snapshot's generation its records stay here (an empty batch of their generation comes
+  // back), so a caller still showing the old comparison never takes them only to drop them.
   struct RecordBatch {
     std::uint64_t generation = 0;
     std::vector<std::vector<FrameRecord>> perModel;
     std::vector<std::vector<GaugeSample>> gaugeSamples;
   };
-  RecordBatch takeRecords();
+  RecordBatch takeRecords(std::uint64_t generation);
   WorkerTiming timing() const;
 
  signals:

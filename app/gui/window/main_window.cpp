@@ -330,9 +330,11 @@ void MainWindow::rebuild() {
 
 void MainWindow::tick() {
   using Clock = std::chrono::steady_clock;
-  auto batch = worker_.takeRecords();
   auto snapshot = worker_.latest();
   if (!snapshot) return;
+  // The records of this snapshot's comparison only: those of a newer one wait in the worker
+  // until its first snapshot is here and the plots and gauges are reset for it.
+  auto batch = worker_.takeRecords(snapshot->generation);
   if (snapshot->generation != shownGeneration_) {
     setUpViews(snapshot);
     std::vector<std::string> ids;
