@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -91,7 +92,10 @@ class IncomingWaves {
   };
   std::array<IncomingWave, 4> waves_;
   std::array<double, 4> sideDepth_{};
-  std::vector<Cell> cells_;
+  // From this many cells of a side on, evaluate shares the side among threads.
+  static constexpr std::size_t kParallelEvaluations = 1024;
+  std::vector<Cell> cells_;                                         // side by side
+  std::array<std::pair<std::size_t, std::size_t>, 4> sideCells_{};  // each side's run of cells_
   std::vector<float> eta_, velX_, velY_, flowX_, flowY_;
   double g_ = 9.81, time_ = 0.0;
 };
