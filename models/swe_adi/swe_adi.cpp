@@ -413,9 +413,10 @@ void SweAdi::absorbAtOpenEdges(double dt) {
     eta = incoming_.elevation(), goalX = incoming_.dischargeX(), goalY = incoming_.dischargeY();
   }
   // Without an incoming wave the face velocities are relaxed with their discharges, and the
-  // cell velocities as they were before: both computed first. With one they are computed anew
-  // from the relaxed discharges when next read, so relaxing them would be work thrown away.
-  const bool relaxVelocities = incoming_.empty();
+  // cell velocities as they were before: both computed first. With one the layer's face
+  // velocities are q / D of the relaxed discharges (where they were up to date) and the cell
+  // velocities are computed anew when next read.
+  const bool relaxVelocities = incoming_.empty(), facesFresh = !faceVelocitiesStale_;
   if (relaxVelocities) cellVelocities(cellU_);
   volumeSink_ += layer_.relaxToward(h_.data(), eta, dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
@@ -436,6 +437,9 @@ void SweAdi::absorbAtOpenEdges(double dt) {
     if (relaxVelocities) {
       u[k] = float(keepX * u[k]);
       v[k] = float(keepY * v[k]);
+    } else if (facesFresh) {
+      u[k] = faceVelocity(qx[k], faceDepthX_.data()[k]);
+      v[k] = faceVelocity(qy[k], faceDepthY_.data()[k]);
     }
     // The east face leaves cell k and enters k + 1, the north face k + nx. Closed faces carry
     // no discharge, so their change is 0.
@@ -446,8 +450,11 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   if (relaxVelocities) {
     layer_.relax(cellU_.data(), dt);
     layer_.relax(cellV_.data(), dt);
+    faceVelocitiesStale_ = cellVelocitiesStale_ = false;
+  } else {
+    faceVelocitiesStale_ = !facesFresh;
+    cellVelocitiesStale_ = true;
   }
-  faceVelocitiesStale_ = cellVelocitiesStale_ = !relaxVelocities;
 }
 
 double SweAdi::addEta(const Field2D& delta) {
