@@ -24,6 +24,14 @@ double solitaryRate(const IncomingWave& wave, double g, double depth) {
 }  // namespace
 
 double IncomingWave::elevation(double t, double g, double depth) const {
+  // Binary search for the segment: the walk below then takes no step.
+  auto segment = std::uint32_t(std::upper_bound(times.begin(), times.end(), t) - times.begin());
+  return elevation(t, g, depth, segment);
+}
+
+// The series between times[k - 1] <= t < times[k] (the segment std::upper_bound finds), k
+// walked to from the caller's last one.
+double IncomingWave::elevation(double t, double g, double depth, std::uint32_t& segment) const {
   switch (form) {
     case Form::Sine:
       return amplitude * std::sin(2.0 * std::numbers::pi * t / period);
@@ -38,8 +46,12 @@ double IncomingWave::elevation(double t, double g, double depth) const {
   }
   if (times.empty() || t > times.back()) return 0.0;  // the record has ended: the side is open
   if (t <= times.front()) return etas.front();
-  const auto upper = std::upper_bound(times.begin(), times.end(), t);
-  const std::size_t k = std::size_t(upper - times.begin());
+  std::size_t k = std::clamp<std::size_t>(segment, 1, times.size() - 1);
+  while (k > 1 && times[k - 1] > t)
+    --k;
+  while (k + 1 < times.size() && times[k] <= t)
+    ++k;
+  segment = std::uint32_t(k);
   const double w = (t - times[k - 1]) / (times[k] - times[k - 1]);
   return etas[k - 1] + w * (etas[k] - etas[k - 1]);
 }
@@ -94,6 +106,7 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
     const int across = alongX ? nx : ny, along = alongX ? ny : nx;
     double sum = 0.0;
     int count = 0;
+    const std::size_t begin = cells_.size();
     for (int m = 0; m < along; ++m)
       for (int n = 0; n < std::min(width, across); ++n) {
         // n cells in from the side: the cell's centre is (n + 0.5) dx from the grid's edge.
@@ -115,28 +128,44 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
         cells_.push_back(cell);
       }
     sideDepth_[s] = count > 0 ? sum / count : domain.meanWetDepth();
+    sideCells_[s] = {begin, cells_.size()};
   }
   if (cells_.empty()) return;
+  centreSegment_.assign(cells_.size(), 1);
+  faceSegment_.assign(cells_.size(), 1);
   const std::size_t size = std::size_t(nx) * std::size_t(ny);
   for (auto* field : {&eta_, &velX_, &velY_, &flowX_, &flowY_})
     field->assign(size, 0.0f);
 }
 
 // Where two incoming sides' layers meet their waves add (the linear long waves superpose).
+// A cell lies once in its side's run of cells_ (two sides' layers may share a corner cell),
+// so each side's loop writes every cell once and may be shared among threads; the sides run one
+// after the other. A cell's two wave evaluations cost tens of times a pass over a field's cell,
+// hence threads from kParallelEvaluations cells on.
 void IncomingWaves::evaluate(double t) {
-  for (const Cell& cell : cells_) {
-    eta_[cell.index] = velX_[cell.index] = velY_[cell.index] = 0.0f;
-    flowX_[cell.index] = flowY_[cell.index] = 0.0f;
+  for (const auto& side : sideCells_) {
+    const std::size_t begin = side.first, end = side.second;
+#pragma omp parallel for schedule(static) if (end - begin >= kParallelEvaluations)
+    for (std::size_t c = begin; c < end; ++c) {
+      const std::size_t k = cells_[c].index;
+      eta_[k] = velX_[k] = velY_[k] = flowX_[k] = flowY_[k] = 0.0f;
+    }
   }
-  for (const Cell& cell : cells_) {
-    const IncomingWave& wave = waves_[cell.side];
-    const double d = sideDepth_[cell.side], c = cell.speed;
-    const double eta = wave.elevation(t - cell.distance / c, g_, d);
-    const double etaFace = wave.elevation(t - cell.faceDistance / c, g_, d);
-    const std::size_t k = cell.index;
-    eta_[k] += float(eta);
-    (cell.alongX ? velX_ : velY_)[k] += float(cell.sign * c * eta / cell.depth);
-    (cell.alongX ? flowX_ : flowY_)[k] += float(cell.sign * c * etaFace);
+  for (const auto& side : sideCells_) {
+    const std::size_t begin = side.first, end = side.second;
+#pragma omp parallel for schedule(static) if (end - begin >= kParallelEvaluations)
+    for (std::size_t c = begin; c < end; ++c) {
+      const Cell& cell = cells_[c];
+      const IncomingWave& wave = waves_[cell.side];
+      const double d = sideDepth_[cell.side], speed = cell.speed;
+      const double eta = wave.elevation(t - cell.distance / speed, g_, d, centreSegment_[c]);
+      const double etaFace = wave.elevation(t - cell.faceDistance / speed, g_, d, faceSegment_[c]);
+      const std::size_t k = cell.index;
+      eta_[k] += float(eta);
+      (cell.alongX ? velX_ : velY_)[k] += float(cell.sign * speed * eta / cell.depth);
+      (cell.alongX ? flowX_ : flowY_)[k] += float(cell.sign * speed * etaFace);
+    }
   }
 }
 

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wb {
@@ -49,6 +50,9 @@ struct IncomingWave {
 
   // eta_in at the grid's edge at time t (m); g and depth for the solitary wave's shape.
   double elevation(double t, double g, double depth) const;
+  // The same, a series' segment found by walking from `segment` (kept by the caller between
+  // calls: O(1) for times that move by less than a sample, as a cell's do step by step).
+  double elevation(double t, double g, double depth, std::uint32_t& segment) const;
   // When eta_in ends: the record's last time, or infinity.
   double endTime() const;
   bool operator==(const IncomingWave&) const = default;
@@ -91,7 +95,12 @@ class IncomingWaves {
   };
   std::array<IncomingWave, 4> waves_;
   std::array<double, 4> sideDepth_{};
-  std::vector<Cell> cells_;
+  // From this many cells of a side on, evaluate shares the side among threads.
+  static constexpr std::size_t kParallelEvaluations = 1024;
+  std::vector<Cell> cells_;  // side by side
+  // Per cell, the series segments of its centre's and its face's times (IncomingWave::elevation).
+  std::vector<std::uint32_t> centreSegment_, faceSegment_;
+  std::array<std::pair<std::size_t, std::size_t>, 4> sideCells_{};  // each side's run of cells_
   std::vector<float> eta_, velX_, velY_, flowX_, flowY_;
   double g_ = 9.81, time_ = 0.0;
 };

@@ -39,22 +39,24 @@ struct ManningFriction {
     if (!(depth > floor)) return 0.0;
     return 1.0 / (1.0 + dt * gn2 * speed / (depth * std::cbrt(depth)));
   }
-  // keep() in float arithmetic with no library call and no branch, the form a loop over faces
-  // vectorises (swe-adi's frictionRow), gn2Dt = g n^2 dt: 0 at or below the floor, the depth
-  // there replaced by 1 so that nothing divides by 0.
+  // keep() in float arithmetic with no library call, no division but the last and no branch,
+  // the form a loop over faces vectorises (swe-adi's frictionRow), gn2Dt = g n^2 dt: 0 at or
+  // below the floor, the depth there replaced by 1 so that nothing divides by 0.
   [[gnu::always_inline]] static float keepFloat(float gn2Dt, float speed, float depth,
                                                 float floor) {
     const float moving = float(__builtin_isgreater(depth, floor));
     const float d = depth + (1.0f - moving) * (1.0f - depth);
-    return moving / (1.0f + gn2Dt * speed / (d * cubeRoot(d)));
+    const float r = inverseCubeRoot(d), r2 = r * r;  // d^{-4/3} = r^4
+    return moving / (1.0f + gn2Dt * speed * (r2 * r2));
   }
-  // x^{1/3} for x > 0 to float round-off: Newton's iteration y <- (2 y + x / y^2) / 3, which
-  // doubles the correct digits each time, three times from the bit-level first guess (the
-  // exponent divided by 3, within a few percent: Kahan's cube root).
-  [[gnu::always_inline]] static float cubeRoot(float x) {
-    float y = std::bit_cast<float>(std::bit_cast<std::int32_t>(x) / 3 + 709921077);
+  // x^{-1/3} for x > 0 to float round-off: Newton's iteration for y^{-3} = x,
+  // y <- y (4 - x y^3) / 3, which has no division and doubles the correct digits each time,
+  // three times from the bit-level first guess (the exponent divided by -3, within a few
+  // percent, as in the well-known inverse square root).
+  [[gnu::always_inline]] static float inverseCubeRoot(float x) {
+    float y = std::bit_cast<float>(0x54a2fa8c - std::bit_cast<std::int32_t>(x) / 3);
     for (int k = 0; k < 3; ++k)
-      y = (2.0f / 3.0f) * y + x / (3.0f * y * y);
+      y = y * ((4.0f / 3.0f) - (1.0f / 3.0f) * x * (y * y * y));
     return y;
   }
 };

@@ -365,6 +365,7 @@ void Multigrid::computeInverseDiagonal(Level& level) {
   const std::size_t row = level.row;
   const float *s = level.shift.data(), *fx = level.faceX.data(), *fy = level.faceY.data();
   float* inverse = level.inverseDiagonal.data();
+#pragma omp parallel for schedule(static) if (worthThreads(level.wet.size()))
   for (int j = 0; j < level.ny; ++j)
     for (int i = 0; i < level.nx; ++i) {
       const std::size_t k = level.at(i, j);
@@ -386,8 +387,11 @@ void Multigrid::splitCoefficients(Level& level) {
   const float* inverse = level.inverseDiagonal.data();
   // Ghost cells before the first and after the last row are never processed; rows j of the
   // level are the bordered cells [(j + 1) row, (j + 2) row), with their ghost columns.
+  // Cell k is entry k >> 1 of colour k & 1: each entry is written by one cell, so the passes
+  // below may share their cells or rows among threads.
   const std::size_t first = row, last = cells - row;
   std::size_t units = 0;
+#pragma omp parallel for schedule(static) reduction(+ : units) if (worthThreads(cells))
   for (std::size_t k = first; k < last; ++k) {
     const bool unit = level.wet[k] && s[k] == 0.0f && fx[k] == 1.0f && fx[k - 1] == 1.0f &&
                       fy[k] == 1.0f && fy[k - row] == 1.0f;
@@ -406,6 +410,23 @@ void Multigrid::splitCoefficients(Level& level) {
       else if (f->empty())
         *f = Field2D(int(half), 1);
   }
+  if (!level.useExceptions) {
+    for (Colour& colour : level.colour)
+      std::fill(colour.rowFirst.begin(), colour.rowFirst.end(), 0u);
+#pragma omp parallel for schedule(static) if (worthThreads(cells))
+    for (int j = 0; j < level.ny; ++j)
+      for (std::size_t k = std::size_t(j + 1) * row; k < std::size_t(j + 2) * row; ++k) {
+        Colour& colour = level.colour[k & 1];
+        const std::size_t m = k >> 1;
+        colour.shift.data()[m] = s[k];
+        colour.east.data()[m] = fx[k];
+        colour.west.data()[m] = fx[k - 1];
+        colour.north.data()[m] = fy[k];
+        colour.south.data()[m] = fy[k - row];
+        colour.inverse.data()[m] = inverse[k];
+      }
+    return;
+  }
   // With exceptions, the wet cells that are not unit cells are the exceptions (dry and ghost
   // cells need none: the unit passes leave their x at 0 and their residual 0), row by row.
   for (int j = 0; j < level.ny; ++j) {
@@ -414,18 +435,9 @@ void Multigrid::splitCoefficients(Level& level) {
     for (std::size_t k = std::size_t(j + 1) * row; k < std::size_t(j + 2) * row; ++k) {
       Colour& colour = level.colour[k & 1];
       const std::size_t m = k >> 1;
-      if (level.useExceptions) {
-        if (colour.wet[m] && colour.unit.data()[m] == 0.0f)
-          colour.exceptions.push_back(
-              {std::uint32_t(m), s[k], fx[k], fx[k - 1], fy[k], fy[k - row], inverse[k]});
-        continue;
-      }
-      colour.shift.data()[m] = s[k];
-      colour.east.data()[m] = fx[k];
-      colour.west.data()[m] = fx[k - 1];
-      colour.north.data()[m] = fy[k];
-      colour.south.data()[m] = fy[k - row];
-      colour.inverse.data()[m] = inverse[k];
+      if (colour.wet[m] && colour.unit.data()[m] == 0.0f)
+        colour.exceptions.push_back(
+            {std::uint32_t(m), s[k], fx[k], fx[k - 1], fy[k], fy[k - row], inverse[k]});
     }
   }
   for (Colour& colour : level.colour)

@@ -138,6 +138,7 @@ DischargeSync::Fields SweAdi::dischargeFields() {
 const Field2D& SweAdi::faceVelocities(const Field2D& which) const {
   if (faceVelocitiesStale_) {
     const int nx = h_.nx(), ny = h_.ny();
+#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
     for (int j = 0; j < ny; ++j)
       faceVelocityRow(fluxX_.data(), fluxY_.data(), faceDepthX_.data(), faceDepthY_.data(),
                       u_.data(), v_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
@@ -150,6 +151,7 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
   if (cellVelocitiesStale_) {
     faceVelocities(u_);
     const int nx = h_.nx(), ny = h_.ny();
+#pragma omp parallel for schedule(static) if (worthThreads(h_.size()))
     for (int j = 0; j < ny; ++j)
       cellVelocityRow(u_.data(), v_.data(), cellU_.data(), cellV_.data(), h_.index(0, j),
                       std::size_t(nx), j > 0);
@@ -410,9 +412,12 @@ void SweAdi::absorbAtOpenEdges(double dt) {
     incoming_.evaluate(incoming_.time() + dt);
     eta = incoming_.elevation(), goalX = incoming_.dischargeX(), goalY = incoming_.dischargeY();
   }
-  // The face velocities are relaxed with their discharges, and the cell velocities as they
-  // were before: both computed first.
-  cellVelocities(cellU_);
+  // Without an incoming wave the face velocities are relaxed with their discharges, and the
+  // cell velocities as they were before: both computed first. With one the layer's face
+  // velocities are q / D of the relaxed discharges (where they were up to date) and the cell
+  // velocities are computed anew when next read.
+  const bool relaxVelocities = incoming_.empty(), facesFresh = !faceVelocitiesStale_;
+  if (relaxVelocities) cellVelocities(cellU_);
   volumeSink_ += layer_.relaxToward(h_.data(), eta, dt) * domain_->grid().cellArea();
   const double invDx = 1.0 / domain_->grid().dx;
   const std::size_t nx = std::size_t(h_.nx());
@@ -429,17 +434,27 @@ void SweAdi::absorbAtOpenEdges(double dt) {
     const double dqx = (keepX - 1.0) * (qx[k] - toX), dqy = (keepY - 1.0) * (qy[k] - toY);
     qx[k] = float(qx[k] + dqx);
     qy[k] = float(qy[k] + dqy);
-    u[k] = float(keepX * u[k]);
-    v[k] = float(keepY * v[k]);
+    if (relaxVelocities) {
+      u[k] = float(keepX * u[k]);
+      v[k] = float(keepY * v[k]);
+    } else if (facesFresh) {
+      u[k] = faceVelocity(qx[k], faceDepthX_.data()[k]);
+      v[k] = faceVelocity(qy[k], faceDepthY_.data()[k]);
+    }
     // The east face leaves cell k and enters k + 1, the north face k + nx. Closed faces carry
     // no discharge, so their change is 0.
     rate[k] = float(rate[k] - (dqx + dqy) * invDx);
     if (dqx != 0.0) rate[k + 1] = float(rate[k + 1] + dqx * invDx);
     if (dqy != 0.0) rate[k + nx] = float(rate[k + nx] + dqy * invDx);
   }
-  layer_.relax(cellU_.data(), dt);
-  layer_.relax(cellV_.data(), dt);
-  faceVelocitiesStale_ = cellVelocitiesStale_ = !incoming_.empty();
+  if (relaxVelocities) {
+    layer_.relax(cellU_.data(), dt);
+    layer_.relax(cellV_.data(), dt);
+    faceVelocitiesStale_ = cellVelocitiesStale_ = false;
+  } else {
+    faceVelocitiesStale_ = !facesFresh;
+    cellVelocitiesStale_ = true;
+  }
 }
 
 double SweAdi::addEta(const Field2D& delta) {

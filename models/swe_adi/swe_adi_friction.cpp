@@ -41,13 +41,19 @@ void SweAdi::applyFriction(double dt) {
     for (int j = 0; j < ny; ++j)
       dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), changeX, changeY, h_.index(0, j),
                                 std::size_t(nx), j > 0, j + 1 < ny);
+      // With the rates, the face velocities of the slowed discharges while the row is in cache:
+      // no later pass over the grid computes them again (the gauges read them every step).
 #pragma omp for schedule(static)
-    for (int j = 0; j < ny; ++j)
+    for (int j = 0; j < ny; ++j) {
       followDischargeChangeRow(changeX, changeY, rate_.data(), invDx, h_.index(0, j),
                                std::size_t(nx), j > 0);
+      faceVelocityRow(fluxX_.data(), fluxY_.data(), faceDepthX_.data(), faceDepthY_.data(),
+                      u_.data(), v_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+    }
   }
   frictionEnergy_ += dissipated * domain_->grid().cellArea();
-  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
+  faceVelocitiesStale_ = false;
+  cellVelocitiesStale_ = true;
 }
 
 }  // namespace wb

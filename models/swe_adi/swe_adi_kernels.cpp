@@ -39,14 +39,6 @@ inline float faceDepth(float ha, float ba, float hb, float bb, float open, float
   return open * 0.5f * (wetA + wetB) * float(__builtin_isgreater(higher, dry));
 }
 
-// q / D on a face, 0 where it is closed (D = 0, never negative), as arithmetic on every lane
-// (divided by D + 1 = 1 and multiplied by 0 where closed; + 0 turns the -0 of a negative q
-// into 0): GCC does not vectorise the division under a select.
-inline float faceVelocity(float q, float depth) {
-  const float open = float(__builtin_isgreater(depth, 0.0f));
-  return q / (depth + (1.0f - open)) * open + 0.0f;
-}
-
 // q on a face that passes water (D > 0), 0 on a closed one, as arithmetic on every lane (+ 0
 // turns -0 into 0): with a select, GCC moves the computation of q under the condition, and
 // does not vectorise the loop.

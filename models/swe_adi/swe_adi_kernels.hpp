@@ -113,6 +113,13 @@ double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* change
 // rate -= div(change) / dx over a row: the rate hdot = -div(q) follows the discharges' change.
 void followDischargeChangeRow(const float* changeX, const float* changeY, float* rate, float invDx,
                               std::size_t row, std::size_t nx, bool hasSouth);
+// q / D on a face, 0 where it is closed (D = 0, never negative), as arithmetic on every lane
+// (divided by D + 1 = 1 and multiplied by 0 where closed; + 0 turns the -0 of a negative q
+// into 0): GCC does not vectorise the division under a select.
+inline float faceVelocity(float q, float depth) {
+  const float open = float(__builtin_isgreater(depth, 0.0f));
+  return q / (depth + (1.0f - open)) * open + 0.0f;
+}
 // u = q / D_f (0 where D_f = 0) on the row's east and north faces but those of the east edge
 // and, without hasNorth, the north ones, which are left as they are (0).
 void faceVelocityRow(const float* qx, const float* qy, const float* depthX, const float* depthY,

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -116,6 +117,39 @@ Scenario parseEdges(const std::string& edges, const fs::path& dir = ".") {
   const std::string text =
       R"({"grid": {"nx": 96, "ny": 64, "dx": 1}, "domain": {"edges": )" + edges + "}}";
   return parseScenarioText(text, "s.json", dir);
+}
+
+// A series read with a kept segment (IncomingWaves::evaluate, every cell every step) is the
+// series read by binary search: at every sample time, the record's first and last included,
+// between samples, forward in small and large steps and backward, with a kept segment out of
+// range to start with.
+TEST(IncomingEdgesScenario, AKeptSegmentReadsTheSeriesAsTheSearchDoes) {
+  IncomingWave wave;
+  for (int k = 0; k <= 40; ++k) {
+    wave.times.push_back(0.25 * k + (k % 3 == 0 ? 0.01 : 0.0));  // not evenly spaced
+    wave.etas.push_back(std::sin(0.7 * k) * 0.01);
+  }
+  // The segment std::upper_bound finds, interpolated: the reading the walk must reproduce.
+  const auto searched = [&](double t) {
+    if (t > wave.times.back()) return 0.0;
+    if (t <= wave.times.front()) return wave.etas.front();
+    std::size_t k =
+        std::size_t(std::upper_bound(wave.times.begin(), wave.times.end(), t) - wave.times.begin());
+    k = std::min(k, wave.times.size() - 1);  // t at the last sample: its segment's end
+    const double w = (t - wave.times[k - 1]) / (wave.times[k] - wave.times[k - 1]);
+    return wave.etas[k - 1] + w * (wave.etas[k] - wave.etas[k - 1]);
+  };
+  std::vector<double> times = wave.times;
+  for (double t = -0.5; t < 10.6; t += 0.0173)
+    times.push_back(t);
+  for (double t = 10.6; t > -0.5; t -= 0.61)
+    times.push_back(t);
+  std::uint32_t segment = 1000;
+  for (const double t : times) {
+    EXPECT_EQ(wave.elevation(t, 9.81, 1.0, segment), searched(t)) << "t " << t;
+    EXPECT_EQ(wave.elevation(t, 9.81, 1.0), searched(t)) << "t " << t;
+  }
+  EXPECT_DOUBLE_EQ(wave.elevation(wave.times.back(), 9.81, 1.0), wave.etas.back());
 }
 
 TEST(IncomingEdgesScenario, ReadsEveryFormAndWritesItBack) {

@@ -151,8 +151,8 @@ TEST(ManningFriction, FloatFormIsTheLawToFloatRoundOff) {
   double worstRoot = 0.0;
   for (double d = 1e-4; d < 1e3; d *= 1.001) {
     const float x = float(d);
-    const double exact = std::cbrt(double(x));
-    worstRoot = std::max(worstRoot, std::fabs(ManningFriction::cubeRoot(x) - exact) / exact);
+    const double exact = 1.0 / std::cbrt(double(x));
+    worstRoot = std::max(worstRoot, std::fabs(ManningFriction::inverseCubeRoot(x) - exact) / exact);
   }
   EXPECT_LT(worstRoot, 2.0 * std::numeric_limits<float>::epsilon());  // two float ulps
   const ManningFriction friction(9.81, 0.025, 1e-4);
