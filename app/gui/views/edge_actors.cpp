@@ -10,6 +10,7 @@
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 
+#include "app/gui/views/runs.hpp"
 #include "core/grid/domain.hpp"
 
 namespace wb::gui {
@@ -106,14 +107,7 @@ void EdgeActors::build(const Domain& domain, double bottom, double top) {
       if (edges.isOpen(Side::West)) lowCut = std::min(grid.nx, edges.layerCells) * dx;
       if (edges.isOpen(Side::East)) highCut -= std::min(grid.nx, edges.layerCells) * dx;
     }
-    for (int k = 0; k < count;) {
-      if (!wetAtEdge(k)) {
-        ++k;
-        continue;
-      }
-      int end = k + 1;
-      while (end < count && wetAtEdge(end))
-        ++end;
+    forEachRun(count, wetAtEdge, [&](int k, int end) {
       const double a0 = k * dx, a1 = end * dx;
       if (!edges.isOpen(side)) {
         // Outer face, top and inner face of a rim just outside the grid.
@@ -132,8 +126,7 @@ void EdgeActors::build(const Domain& domain, double bottom, double top) {
                        place(b0, layer, top)});
         lines.line(place(a0, layer, kLineLift * top), place(a1, layer, kLineLift * top));
       }
-      k = end;
-    }
+    });
   }
   show(rims_, rims, false);
   show(layers_, layers, false);

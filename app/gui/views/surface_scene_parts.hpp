@@ -14,6 +14,7 @@
 #include <vtkProperty.h>
 #include <vtkSmartPointer.h>
 
+#include "app/gui/views/runs.hpp"
 #include "app/gui/views/surface_scene.hpp"
 
 namespace wb::gui::scene {
@@ -70,22 +71,6 @@ inline vtkSmartPointer<vtkActor> polyActor(vtkPolyData* data, const Rgb& colour)
   actor->SetMapper(mapper);
   actor->GetProperty()->SetColor(colour.r, colour.g, colour.b);
   return actor;
-}
-
-// Calls emit(first, end) for every run [first, end) of consecutive k in [0, n) with inRun(k).
-template <class InRun, class Emit>
-void forEachRun(int n, InRun inRun, Emit emit) {
-  for (int k = 0; k < n;) {
-    if (!inRun(k)) {
-      ++k;
-      continue;
-    }
-    int end = k + 1;
-    while (end < n && inRun(end))
-      ++end;
-    emit(k, end);
-    k = end;
-  }
 }
 
 // The mesh's corner (I, J) lies on the fine grid's corner min(I * stride, n).
