@@ -50,14 +50,16 @@ void DischargeSync::measureRow(const Field2D& fluxX, const Field2D& fluxY, const
 // bounded by the surface's energy. The solve is core/solvers/multigrid.hpp's V-cycles (face
 // weights D_f, zero mean, a shift 1e-9 d_max that only keeps cells closed on all four sides
 // regular) to kSolveTolerance: a psi approximated by the step's factored operator takes out
-// too little of M at large dt (docs/swe-adi.md, "Results"). The surface does not read q, so it
-// is the same with or without the correction.
+// too little of M at large dt (docs/swe-adi.md, "Results"). The surface reads q only through
+// friction, the open edges' layer, bodies' shadows and mask changes: without them it is the
+// same with or without the correction.
 //
 // M changes little from step to step where the step is close to the unsplit one, so it is
 // measured less often while it is far below the tolerance: after a measurement below 1/8 of it,
 // not in the next 3 steps (M would have to grow by 7/32 of the tolerance per step to pass it
 // unseen), below 1/4 not in the next step; after a correction and after a step that the energy
-// projection changed, in the next step.
+// projection changed, in the next step. A moving coast adds nothing to M (a closed face keeps
+// its discharge, the drying correction moves discharges with the rates: DepthPositivity).
 void DischargeSync::correct(const Fields& f, double dx, bool projected) {
   if (!active_) return;
   synced_ = false;

@@ -296,10 +296,9 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 // trapezoidal rule say (eqs. 33-35), each face direction with its own mid-step surface:
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (m_N - m_C)),
 //   m = h^n + delta / 2 - q L_y c / 4 on east faces, h^n + delta / 2 - q L_x c / 4 on north ones
-// on faces that pass water (D_f > 0), 0 on the others; tau is Kass & Miller's damping, c the
-// last iteration's correction (delta itself with one iteration). Why: the last iteration
-// solves (1 - q L_x) y = res, then (1 - q L_y) c = y, so c = res + q L_x y + q L_y c, and over
-// the iterations
+// on every face; tau is Kass & Miller's damping, c the last iteration's correction (delta itself
+// with one iteration). Why: the last iteration solves (1 - q L_x) y = res, then (1 - q L_y) c = y,
+// so c = res + q L_x y + q L_y c, and over the iterations
 //   delta = r + q L delta - q^2 L_x L_y c,   r = dt hdot^n + 2 q L h^n,
 // the factored operator's splitting error in the last term. Where L_x and L_y commute (their
 // couplings constant along the other direction: a flat bed in a rectangle) it is half
@@ -320,6 +319,12 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 // linear equations' vorticity stays at its start (0) but for wind, the open edges and bodies.
 // The whole splitting error (and the projection's change) then lands in M = -div(q) - hdot,
 // which DischargeSync takes out.
+// A face the flooding rule closed (D_f = 0) keeps (1 - tau) q^n: the step passes nothing
+// through it, but the rate hdot^n, which carries its last discharge, enters the surface's
+// right side whole and the trapezoidal rate update keeps it (Kass & Miller's surface is second
+// order in time), so -div(q^{n+1}) = hdot^{n+1} holds there too. Zeroing it would open a
+// mismatch of q^n / dx at both of its cells at every closing face of a moving coast. Its
+// velocity is 0 (faceVelocity) and Manning friction, where set, stops it with its rate.
 void SweAdi::updateDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FluxInputs in{h_.data(),
@@ -386,9 +391,14 @@ void SweAdi::keepDepthNonNegative(double dt) {
     dryCells_ += row.dry;
     rateSum += row.rateSum;
   }
-  positivityVolume_ =
-      positivity_.restore(h_, rate_, ground_, walls_, rowCounts_, dt) * domain_->grid().cellArea();
-  if (positivityVolume_ > 0.0) sync_.measureNextStep();  // the rates moved, not the discharges
+  const DepthPositivity::Faces faces{
+      fluxX_, fluxY_, u_, v_, faceDepthX_, faceDepthY_, domain_->grid().dx};
+  positivityVolume_ = positivity_.restore(h_, rate_, faces, ground_, walls_, rowCounts_, dt) *
+                      domain_->grid().cellArea();
+  // The discharges carried the moved water; only a cell lifted with water of its own changed
+  // the rates alone.
+  if (positivity_.ranShort()) sync_.measureNextStep();
+  cellVelocitiesStale_ = cellVelocitiesStale_ || positivityVolume_ > 0.0;
   // sum(rate) is 0 in exact arithmetic; the float round-off of 2 delta / dt - rate would
   // otherwise add up step after step into volume drift. The next step takes it out.
   rateMean_ = float(rateSum / wetCells_);

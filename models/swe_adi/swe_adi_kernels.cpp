@@ -39,13 +39,6 @@ inline float faceDepth(float ha, float ba, float hb, float bb, float open, float
   return open * 0.5f * (wetA + wetB) * float(__builtin_isgreater(higher, dry));
 }
 
-// q on a face that passes water (D > 0), 0 on a closed one, as arithmetic on every lane (+ 0
-// turns -0 into 0): with a select, GCC moves the computation of q under the condition, and
-// does not vectorise the loop.
-inline float onOpenFace(float q, float depth) {
-  return q * float(__builtin_isgreater(depth, 0.0f)) + 0.0f;
-}
-
 // Flux divergence (per cell, m^2/s / dx) of four face fluxes.
 inline float divergence(float fW, float fE, float fS, float fN) {
   return fE - fW + fN - fS;
@@ -250,7 +243,7 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
     for (std::size_t i = 0; i < nx - 1; ++i) {
       const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
       const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (east[i + 1] - east[i])));
-      qxr[i] = onOpenFace(next, dX[i]);
+      qxr[i] = next;
     }
     qxr[nx - 1] = 0.0f;
     if (!hasNorth) {
@@ -262,7 +255,7 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
       const float a = forced ? 0.5f * (in.ay[row + i] + in.ay[row + i + nx]) : 0.0f;
       const float next =
           keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (northAbove[i] - northBelow[i])));
-      qyr[i] = onOpenFace(next, dY[i]);
+      qyr[i] = next;
     }
   };
   if (in.ax)

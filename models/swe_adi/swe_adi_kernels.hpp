@@ -81,7 +81,9 @@ struct FluxInputs {
 // Updates the face discharges q of a row: the east faces from the mid surface
 // h + delta / 2 - q L_y c / 4, the north ones from h + delta / 2 - q L_x c / 4 (formed into
 // mids, 3 nx floats). With belowReady, the call for the row below, with the same mids, has
-// formed this row's north-face mid surface already.
+// formed this row's north-face mid surface already. A face closed by the flooding rule (D = 0)
+// keeps its discharge: the rate, whose trapezoidal update never sees the face, still carries
+// it (SweAdi::updateDischarges).
 void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
              std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
 // The discharges' disagreement with the rate, M = -div(q) - rate, on a row: max |M| and
