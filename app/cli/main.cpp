@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 2 bad input (one line on stderr naming what and where), 3 a model
 // blew up (naming model and time), 1 an internal error.
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -34,12 +35,21 @@ const char* kUsage =
     "                    [--time D-HH:MM:SS] [--mem M] [--account A] [--retry-failed]\n"
     "  wavebench-cli study collect DIR   (docs/studies.md)\n";
 
+// Whether this command's team follows the load: `run` without --threads (run_command.cpp).
+bool followsLoad(int argc, char** argv) {
+  if (argc < 2 || std::strcmp(argv[1], "run") != 0) return false;
+  for (int i = 2; i < argc; ++i)
+    if (std::strcmp(argv[i], "--threads") == 0) return false;
+  return wb::teamFollowsLoad(0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Idle OpenMP threads sleep rather than spin, and a run takes the cores this process may use
+  // A run takes the cores this process may use and, with the default count, follows their
+  // load; idle OpenMP threads sleep, those of such a team after a short spin
   // (core/run/threads.hpp); --threads and OMP_NUM_THREADS win.
-  wb::ensurePassiveWaitPolicy(argv, "wavebench-cli");
+  wb::ensureWaitPolicy(argv, "wavebench-cli", followsLoad(argc, argv));
   wb::applyDefaultThreadCount();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {

@@ -117,11 +117,8 @@ int LoadFollowingTeam::update() {
 }
 
 std::optional<LoadFollowingTeam> defaultLoadFollowingTeam(int threadsOption) {
-  if (threadsOption > 0) return std::nullopt;
-  if (const char* set = std::getenv("OMP_NUM_THREADS"); set && *set) return std::nullopt;
-  const int usable = usableCores();
-  if (usable < 2) return std::nullopt;
-  return LoadFollowingTeam(usable, LoadFollowingTeam::procSampler());
+  if (!teamFollowsLoad(threadsOption)) return std::nullopt;
+  return LoadFollowingTeam(usableCores(), LoadFollowingTeam::procSampler());
 }
 
 }  // namespace wb

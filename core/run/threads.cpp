@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <thread>
 
 namespace wb {
@@ -44,9 +45,18 @@ void applyDefaultThreadCount() {
   omp_set_num_threads(usableCores());
 }
 
-void ensurePassiveWaitPolicy(char** argv, const char* program) {
-  if (std::getenv("OMP_WAIT_POLICY")) return;
-  setenv("OMP_WAIT_POLICY", "passive", 1);
+bool teamFollowsLoad(int threadsOption) {
+  if (threadsOption > 0) return false;
+  if (const char* set = std::getenv("OMP_NUM_THREADS"); set && *set) return false;
+  return usableCores() >= 2;
+}
+
+void ensureWaitPolicy(char** argv, const char* program, bool followsLoad) {
+  if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;
+  if (followsLoad)
+    setenv("GOMP_SPINCOUNT", std::to_string(kLoadFollowingSpinCount).c_str(), 1);
+  else
+    setenv("OMP_WAIT_POLICY", "passive", 1);
   // The program's own path (not /proc/self/exe, whose name ps and top would then show).
   char self[4096];
   const ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -54,10 +64,8 @@ void ensurePassiveWaitPolicy(char** argv, const char* program) {
     self[length] = '\0';
     execv(self, argv);
   }
-  std::fprintf(stderr,
-               "%s: restart with OMP_WAIT_POLICY=passive failed (%s); idle threads will "
-               "spin\n",
-               program, std::strerror(errno));
+  std::fprintf(stderr, "%s: restart with %s failed (%s); idle threads will spin\n", program,
+               followsLoad ? "a short spin" : "OMP_WAIT_POLICY=passive", std::strerror(errno));
 }
 
 }  // namespace wb

@@ -7,10 +7,14 @@
 // more than SLURM_CPUS_PER_TASK when Slurm gave the task that many CPUs on a node whose
 // mask it does not narrow. An explicit OMP_NUM_THREADS (or a program's --threads) wins.
 //
-// Idle threads sleep instead of spinning (OMP_WAIT_POLICY=passive) unless the user set the
+// Idle threads of a fixed team sleep at once (OMP_WAIT_POLICY=passive) unless the user set the
 // policy: a spinning thread at a barrier burns a core that another program (or the partner
 // thread it waits for) needs, and on a busy machine a team of spinners runs several times
-// slower than one thread (docs/performance.md, "Under load").
+// slower than one thread (docs/performance.md, "Under load"). A team that follows the load
+// (core/run/load_following_team.hpp) is one thread beside a busy program, so nothing of it
+// spins there; on idle cores its threads spin briefly before they sleep, since waking a
+// sleeping thread at every barrier costs a virtual machine more than the step's second thread
+// gains (docs/monai.md, "swe-adi on this day's machine").
 #include <optional>
 
 namespace wb {
@@ -32,10 +36,21 @@ int usableCores();
 // once at the start of main, before any parallel region.
 void applyDefaultThreadCount();
 
-// When OMP_WAIT_POLICY is unset, sets it to passive and starts this program again with the
-// same arguments (libgomp reads the policy once, when it is loaded, before main, and has no
-// call to change it later). Returns only when no restart was needed or it failed (then with
-// a warning on stderr naming `program`). Call first thing in main.
-void ensurePassiveWaitPolicy(char** argv, const char* program);
+// libgomp's spin count (GOMP_SPINCOUNT) before an idle thread of a load-following team sleeps:
+// of those measured on builtin:monai, the one with the fastest two-thread run.
+constexpr int kLoadFollowingSpinCount = 10000;
+
+// Whether a run's team follows the load: its thread count is the default one (no
+// OMP_NUM_THREADS; `threadsOption`, a program's --threads, 0) and the process may use at least
+// two cores.
+bool teamFollowsLoad(int threadsOption);
+
+// When the user set neither OMP_WAIT_POLICY nor GOMP_SPINCOUNT: sets how idle threads wait,
+// GOMP_SPINCOUNT=kLoadFollowingSpinCount for a team that follows the load, else
+// OMP_WAIT_POLICY=passive, and starts this program again with the same arguments (libgomp reads
+// both once, when it is loaded, before main, and has no call to change them later). Returns
+// only when no restart was needed or it failed (then with a warning on stderr naming
+// `program`). Call first thing in main.
+void ensureWaitPolicy(char** argv, const char* program, bool followsLoad);
 
 }  // namespace wb

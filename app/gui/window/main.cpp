@@ -147,9 +147,10 @@ bool asksForHelp(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The models' OpenMP threads share the cores with the GUI and the software renderer: idle
-  // threads sleep rather than spin, and a run takes the cores this process may use.
-  wb::ensurePassiveWaitPolicy(argv, "wavebench");
+  // The models' OpenMP threads share the cores with the GUI and the software renderer: a run
+  // takes the cores this process may use and follows their load (SimulationWorker), and idle
+  // threads sleep, after a short spin where the team follows the load (core/run/threads.hpp).
+  wb::ensureWaitPolicy(argv, "wavebench", wb::teamFollowsLoad(0));
   wb::applyDefaultThreadCount();
   // Every published snapshot copies each model's tracers (4 MB per 100000): blocks that size
   // come from the heap and are reused, neither mapped afresh and page-faulted in at 60 Hz nor

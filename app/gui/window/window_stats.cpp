@@ -22,6 +22,7 @@ double loadAverage1Min() {
 nlohmann::json statsJson(const FrameMeter& meter, const StatsSetting& setting) {
   const FrameSummary f = meter.summary();
   const char* policy = std::getenv("OMP_WAIT_POLICY");
+  const char* spinCount = std::getenv("GOMP_SPINCOUNT");
   return {
       {"presented_fps", f.presentedFps},
       {"presented_frames", f.presentedFrames},
@@ -45,6 +46,7 @@ nlohmann::json statsJson(const FrameMeter& meter, const StatsSetting& setting) {
       {"simulated_frames", setting.simulatedFrames},
       {"real_time_ratio", setting.realTimeRatio},
       {"omp_wait_policy", policy ? policy : ""},
+      {"gomp_spincount", spinCount ? spinCount : ""},
       {"load_average_1min", loadAverage1Min()},
   };
 }

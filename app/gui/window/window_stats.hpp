@@ -1,7 +1,7 @@
 // The workbench's measured figures (wavebench --stats-json, the status bar): the FrameMeter's
 // presented frames and stages beside what they were measured on (grid, render mesh, window,
 // views, renderer) and what on the machine sways them (the 1-minute load average from
-// /proc/loadavg, OMP_WAIT_POLICY), so that two runs' figures can be told apart
+// /proc/loadavg, OMP_WAIT_POLICY and GOMP_SPINCOUNT), so that two runs' figures can be told apart
 // (docs/gui-performance.md).
 #pragma once
 
