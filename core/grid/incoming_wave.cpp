@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <sstream>
 
@@ -97,6 +98,13 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
   const int nx = domain.nx(), ny = domain.ny(), width = edges.layerCells;
   const double dx = domain.grid().dx;
   const Field2D& depth = domain.restDepth();
+  // The cells of a side at one delay share a reading (the same time, bit for bit).
+  std::map<std::pair<std::uint8_t, double>, std::uint32_t> readingAt;
+  const auto readingOf = [&](std::uint8_t side, double delay) {
+    const auto [at, added] = readingAt.try_emplace({side, delay}, std::uint32_t(readings_.size()));
+    if (added) readings_.push_back({side, delay});
+    return at->second;
+  };
   for (Side side : kSides) {
     if (edges.kind(side) != EdgeKind::Incoming) continue;
     const auto s = std::size_t(side);
@@ -125,14 +133,15 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
         cell.faceDistance = float((low ? n + 1.0 : n) * dx);
         cell.speed = float(waveSpeed > 0.0 ? waveSpeed : std::sqrt(domain.g() * d0));
         cell.depth = float(d0);
+        cell.centreReading = readingOf(cell.side, double(cell.distance) / double(cell.speed));
+        cell.faceReading = readingOf(cell.side, double(cell.faceDistance) / double(cell.speed));
         cells_.push_back(cell);
       }
     sideDepth_[s] = count > 0 ? sum / count : domain.meanWetDepth();
     sideCells_[s] = {begin, cells_.size()};
   }
   if (cells_.empty()) return;
-  centreSegment_.assign(cells_.size(), 1);
-  faceSegment_.assign(cells_.size(), 1);
+  readValues_.assign(readings_.size(), 0.0);
   const std::size_t size = std::size_t(nx) * std::size_t(ny);
   for (auto* field : {&eta_, &velX_, &velY_, &flowX_, &flowY_})
     field->assign(size, 0.0f);
@@ -141,9 +150,16 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
 // Where two incoming sides' layers meet their waves add (the linear long waves superpose).
 // A cell lies once in its side's run of cells_ (two sides' layers may share a corner cell),
 // so each side's loop writes every cell once and may be shared among threads; the sides run one
-// after the other. A cell's two wave evaluations cost tens of times a pass over a field's cell,
-// hence threads from kParallelEvaluations cells on.
+// after the other. The series is read once per delay first (a side of one depth has one per
+// distance from it: a few dozen), each reading walking on from its last segment; a reading
+// costs tens of times a pass over a field's cell, hence threads from kParallelEvaluations on.
 void IncomingWaves::evaluate(double t) {
+#pragma omp parallel for schedule(static) if (readings_.size() >= kParallelEvaluations)
+  for (std::size_t r = 0; r < readings_.size(); ++r) {
+    Reading& reading = readings_[r];
+    readValues_[r] = waves_[reading.side].elevation(t - reading.delay, g_, sideDepth_[reading.side],
+                                                    reading.segment);
+  }
   for (const auto& side : sideCells_) {
     const std::size_t begin = side.first, end = side.second;
 #pragma omp parallel for schedule(static) if (end - begin >= kParallelEvaluations)
@@ -157,10 +173,9 @@ void IncomingWaves::evaluate(double t) {
 #pragma omp parallel for schedule(static) if (end - begin >= kParallelEvaluations)
     for (std::size_t c = begin; c < end; ++c) {
       const Cell& cell = cells_[c];
-      const IncomingWave& wave = waves_[cell.side];
-      const double d = sideDepth_[cell.side], speed = cell.speed;
-      const double eta = wave.elevation(t - cell.distance / speed, g_, d, centreSegment_[c]);
-      const double etaFace = wave.elevation(t - cell.faceDistance / speed, g_, d, faceSegment_[c]);
+      const double speed = cell.speed;
+      const double eta = readValues_[cell.centreReading];
+      const double etaFace = readValues_[cell.faceReading];
       const std::size_t k = cell.index;
       eta_[k] += float(eta);
       (cell.alongX ? velX_ : velY_)[k] += float(cell.sign * speed * eta / cell.depth);

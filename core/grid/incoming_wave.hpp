@@ -92,14 +92,25 @@ class IncomingWaves {
     float sign;                    // +1 into the grid from the low side, -1 from the high side
     float distance, faceDistance;  // s of the centre and of the east / north face (m)
     float speed, depth;
+    // The readings of the series at the centre's and at the face's delay.
+    std::uint32_t centreReading, faceReading;
   };
+  // One reading of a side's series at time t - delay, shared by every cell with that delay (a
+  // side of one depth: each distance from it), with the series segment it last read
+  // (IncomingWave::elevation).
+  struct Reading {
+    std::uint8_t side;
+    double delay;
+    std::uint32_t segment = 1;
+  };
+
   std::array<IncomingWave, 4> waves_;
   std::array<double, 4> sideDepth_{};
-  // From this many cells of a side on, evaluate shares the side among threads.
+  // From this many cells of a side (or readings) on, evaluate shares them among threads.
   static constexpr std::size_t kParallelEvaluations = 1024;
   std::vector<Cell> cells_;  // side by side
-  // Per cell, the series segments of its centre's and its face's times (IncomingWave::elevation).
-  std::vector<std::uint32_t> centreSegment_, faceSegment_;
+  std::vector<Reading> readings_;
+  std::vector<double> readValues_;  // per reading, the elevation at the time evaluated
   std::array<std::pair<std::size_t, std::size_t>, 4> sideCells_{};  // each side's run of cells_
   std::vector<float> eta_, velX_, velY_, flowX_, flowY_;
   double g_ = 9.81, time_ = 0.0;

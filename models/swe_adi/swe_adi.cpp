@@ -606,11 +606,12 @@ double SweAdi::waveEnergy() const {
 }
 
 // max |-div(q) - hdot| (m/s) over wet cells: how far the discharges are from the rate (see
-// updateDischarges).
+// updateDischarges). A maximum: the same on any number of threads.
 double SweAdi::dischargeMismatch() const {
   const int nx = h_.nx(), ny = h_.ny();
   const double invDx = 1.0 / domain_->grid().dx;
   double mismatch = 0.0;
+#pragma omp parallel for schedule(static) reduction(max : mismatch) if (worthThreads(h_.size()))
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const std::size_t k = h_.index(i, j);

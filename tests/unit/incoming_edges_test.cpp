@@ -18,7 +18,9 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/grid/domain.hpp"
 #include "core/grid/edges.hpp"
+#include "core/grid/incoming_wave.hpp"
 #include "core/run/comparison.hpp"
 #include "core/scenario/incoming_keys.hpp"
 #include "core/scenario/scenario.hpp"
@@ -150,6 +152,45 @@ TEST(IncomingEdgesScenario, AKeptSegmentReadsTheSeriesAsTheSearchDoes) {
     EXPECT_EQ(wave.elevation(t, 9.81, 1.0), searched(t)) << "t " << t;
   }
   EXPECT_DOUBLE_EQ(wave.elevation(wave.times.back(), 9.81, 1.0), wave.etas.back());
+}
+
+// IncomingWaves reads the series once per delay and hands the reading to every cell at that
+// delay: on a side whose depth varies along it and into the layer (each cell its own delay)
+// and on one of a single depth (one delay per distance), every cell's elevation and face
+// discharge are the series read at the cell's own delay, bit for bit, step after step.
+TEST(IncomingEdgesScenario, EveryCellReadsTheSeriesAtItsOwnDelay) {
+  IncomingWave wave;
+  for (int k = 0; k <= 60; ++k) {
+    wave.times.push_back(0.1 * k);
+    wave.etas.push_back(0.01 * std::sin(0.9 * k));
+  }
+  const double g = 9.81, dx = 0.05;
+  for (const bool varying : {true, false}) {
+    Domain domain(Grid{40, 30, dx}, g, 1.0);
+    Field2D depth(40, 30, 1.0f);
+    for (int j = 0; j < 30; ++j)
+      for (int i = 0; i < 40; ++i)
+        if (varying) depth(i, j) = 0.5f + 0.02f * float(j) + 0.01f * float(i % 5);
+    domain.setRestDepth(depth);
+    Edges edges;
+    edges.set(Side::West, EdgeKind::Incoming);
+    edges.incoming[std::size_t(Side::West)] = wave;
+    domain.setEdges(edges);
+    IncomingWaves waves(domain, 0.0);
+    for (double t = 0.0; t < 6.5; t += 0.0137) {
+      waves.evaluate(t);
+      for (int j = 0; j < 30; ++j)
+        for (int i = 0; i < edges.layerCells; ++i) {
+          const float d0 = domain.restDepth()(i, j);
+          const double speed = float(std::sqrt(g * d0));
+          const double eta = wave.elevation(t - double(float((i + 0.5) * dx)) / speed, g, 1.0);
+          const double face = wave.elevation(t - double(float((i + 1.0) * dx)) / speed, g, 1.0);
+          const std::size_t k = std::size_t(j) * 40 + std::size_t(i);
+          ASSERT_EQ(waves.elevation()[k], float(eta)) << varying << " t " << t << " cell " << k;
+          ASSERT_EQ(waves.dischargeX()[k], float(speed * face)) << varying << " t " << t;
+        }
+    }
+  }
 }
 
 TEST(IncomingEdgesScenario, ReadsEveryFormAndWritesItBack) {
