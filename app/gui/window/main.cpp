@@ -147,10 +147,11 @@ bool asksForHelp(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The models' OpenMP threads share the cores with the GUI and the software renderer: a run
-  // takes the cores this process may use and follows their load (SimulationWorker), and idle
-  // threads sleep, after a short spin where the team follows the load (core/run/threads.hpp).
-  wb::ensureWaitPolicy(argv, "wavebench", wb::teamFollowsLoad(0));
+  // The models' OpenMP threads share the cores with the GUI and the software renderer, whose
+  // threads the load-following team counts as its own: idle threads sleep at once (a short
+  // spin made the worker's frames 1.4 to 1.8 times as long, docs/gui-performance.md), and a run
+  // takes the cores this process may use.
+  wb::ensureWaitPolicy(argv, "wavebench", false);
   wb::applyDefaultThreadCount();
   // Every published snapshot copies each model's tracers (4 MB per 100000): blocks that size
   // come from the heap and are reused, neither mapped afresh and page-faulted in at 60 Hz nor
