@@ -97,11 +97,12 @@ void SweAdi::step(double dt) {
     updateDischarges(dt);                     // q^{n+1}, eqs. 33-35
     updateSurface(dt);                        // h^{n+1}, hdot^{n+1}, eq. 39 (trapezoidal)
   }
-  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
+  cellVelocitiesStale_ = true;  // the discharges computed their face velocities
   sync_.correct(dischargeFields(), dx, projection_.changedStep());  // -div(q) = hdot^{n+1}
-  applyFriction(dt);                                                // Manning: q, hdot
-  keepDepthNonNegative(dt);                                         // d = h - b >= 0
-  absorbAtOpenEdges(dt);                                            // docs/open-edges.md
+  faceVelocitiesStale_ = sync_.corrected();
+  applyFriction(dt);         // Manning: q, hdot
+  keepDepthNonNegative(dt);  // d = h - b >= 0
+  absorbAtOpenEdges(dt);     // docs/open-edges.md
   incoming_.advance(dt);
 }
 
@@ -342,8 +343,8 @@ void SweAdi::updateDischarges(double dt) {
   int last = -2;  // the row this thread did last: its north-face mid surface is in mids
 #pragma omp for schedule(static)
   for (int j = 0; j < ny; ++j) {
-    fluxRow(in, fluxX_.data(), fluxY_.data(), mids, h_.index(0, j), std::size_t(nx), j > 0,
-            j + 1 < ny, last == j - 1);
+    fluxRow(in, fluxX_.data(), fluxY_.data(), u_.data(), v_.data(), mids, h_.index(0, j),
+            std::size_t(nx), j > 0, j + 1 < ny, last == j - 1);
     last = j;
   }
 }

@@ -220,11 +220,13 @@ static inline __attribute__((always_inline)) void northMidRow(const FluxInputs& 
 }
 
 WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __restrict qy,
-                           float* __restrict mids, std::size_t row, std::size_t nx, bool hasSouth,
-                           bool hasNorth, bool belowReady) {
+                           float* __restrict u, float* __restrict v, float* __restrict mids,
+                           std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth,
+                           bool belowReady) {
   const float* __restrict dX = in.depthX + row;
   const float* __restrict dY = in.depthY + row;
   float* __restrict qxr = qx + row, * __restrict qyr = qy + row;
+  float* __restrict ur = u + row, * __restrict vr = v + row;
   const float dt = in.dt, gDtPerDx = in.gDtPerDx, keep = in.keep;
   // The north faces' mid surfaces of rows alternate between two buffers by the row's parity,
   // so that the row above's, computed here, is the next row's below.
@@ -244,6 +246,7 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
       const float a = forced ? 0.5f * (in.ax[row + i] + in.ax[row + i + 1]) : 0.0f;
       const float next = keep * (qxr[i] + dX[i] * (dt * a - gDtPerDx * (east[i + 1] - east[i])));
       qxr[i] = next;
+      ur[i] = faceVelocity(next, dX[i]);
     }
     qxr[nx - 1] = 0.0f;
     if (!hasNorth) {
@@ -256,6 +259,7 @@ WB_ADI_KERNEL void fluxRow(const FluxInputs& in, float* __restrict qx, float* __
       const float next =
           keep * (qyr[i] + dY[i] * (dt * a - gDtPerDx * (northAbove[i] - northBelow[i])));
       qyr[i] = next;
+      vr[i] = faceVelocity(next, dY[i]);
     }
   };
   if (in.ax)

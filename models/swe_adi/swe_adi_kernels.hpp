@@ -83,9 +83,10 @@ struct FluxInputs {
 // mids, 3 nx floats). With belowReady, the call for the row below, with the same mids, has
 // formed this row's north-face mid surface already. A face closed by the flooding rule (D = 0)
 // keeps its discharge: the rate, whose trapezoidal update never sees the face, still carries
-// it (SweAdi::updateDischarges).
-void fluxRow(const FluxInputs& in, float* qx, float* qy, float* mids, std::size_t row,
-             std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
+// it (SweAdi::updateDischarges). Their velocities u = q / D go to u and v (faceVelocityRow's,
+// the east edge's and without hasNorth the north faces' left as they are).
+void fluxRow(const FluxInputs& in, float* qx, float* qy, float* u, float* v, float* mids,
+             std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth, bool belowReady);
 // The discharges' disagreement with the rate, M = -div(q) - rate, on a row: max |M| and
 // max |rate| over it (the measure of DischargeSync), and with out, out = scale M.
 struct Mismatch {

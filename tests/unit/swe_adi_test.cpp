@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -421,9 +422,16 @@ TEST(SweAdiKernels, AClosedFaceKeepsItsDischargeWithNoVelocityAndAnOpenOneGetsQO
   std::vector<float> mids(3 * nx);
   const FluxInputs in{h.data(), delta.data(), delta.data(), depthX.data(), depthY.data(), nullptr,
                       nullptr,  0.1f,         9.81f,        0.5f,          1.0f};
-  fluxRow(in, qx.data(), qy.data(), mids.data(), 0, nx, false, false, false);
+  std::vector<float> fluxU(nx, 7.0f), fluxV(nx, 7.0f);
+  fluxRow(in, qx.data(), qy.data(), fluxU.data(), fluxV.data(), mids.data(), 0, nx, false, false,
+          false);
   faceVelocityRow(qx.data(), qy.data(), depthX.data(), depthY.data(), u.data(), v.data(), 0, nx,
                   false);
+  // The discharges' update writes the velocities faceVelocityRow computes from them, bit for bit.
+  for (std::size_t i = 0; i < nx; ++i) {
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(fluxU[i]), std::bit_cast<std::uint32_t>(u[i])) << i;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(fluxV[i]), std::bit_cast<std::uint32_t>(v[i])) << i;
+  }
   for (std::size_t i = 0; i + 1 < nx; ++i) {
     EXPECT_EQ(qx[i], before[i]) << i;
     if (depthX[i] == 0.0f) {
