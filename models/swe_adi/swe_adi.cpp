@@ -37,6 +37,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   walls_ = SweWalls(domain);
   maxRestDepth_ = domain.maxWetDepth();
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  layerKeepDt_ = -1.0;
   incoming_ = IncomingWaves(domain, 0.0);  // at sqrt(g d0) per cell
   volumeSink_ = 0.0;
   h_ = eta0;
@@ -434,11 +435,19 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   const std::size_t nx = std::size_t(h_.nx());
   float* rate = rate_.data();
   float *qx = fluxX_.data(), *qy = fluxY_.data(), *u = u_.data(), *v = v_.data();
-  for (const AbsorbingLayer::Cell& cell : layer_.cells()) {
-    const std::size_t k = cell.index;
+  const std::vector<AbsorbingLayer::Cell>& cells = layer_.cells();
+  if (layerKeepDt_ != dt || layerKeep_.size() != cells.size()) {
     // Each discharge at its own face's rate (Kass & Miller's staggered grid).
-    const double keepX = 1.0 / (1.0 + double(cell.sigmaXEast + cell.sigmaY) * dt);
-    const double keepY = 1.0 / (1.0 + double(cell.sigmaX + cell.sigmaYNorth) * dt);
+    layerKeep_.resize(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      layerKeep_[c] = {1.0 / (1.0 + double(cells[c].sigmaXEast + cells[c].sigmaY) * dt),
+                       1.0 / (1.0 + double(cells[c].sigmaX + cells[c].sigmaYNorth) * dt)};
+    layerKeepDt_ = dt;
+  }
+  for (std::size_t c = 0; c < cells.size(); ++c) {
+    const AbsorbingLayer::Cell& cell = cells[c];
+    const std::size_t k = cell.index;
+    const auto [keepX, keepY] = layerKeep_[c];
     // A closed face carries no discharge: its goal is 0 like its discharge.
     const double toX = goalX && cell.openEast ? goalX[k] : 0.0;
     const double toY = goalY && cell.openNorth ? goalY[k] : 0.0;
@@ -509,6 +518,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
   }
   walls_ = SweWalls(domain);
   layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
+  layerKeepDt_ = -1.0;
   projection_.followMask(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
   prepareDischargeSync();  // the new mask

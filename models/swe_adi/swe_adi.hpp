@@ -52,6 +52,7 @@
 // DepthPositivity (depth_positivity.hpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "core/grid/edges.hpp"
@@ -157,8 +158,12 @@ class SweAdi final : public Model {
   const Field2D& cellVelocities(const Field2D& which) const;
 
   const Domain* domain_ = nullptr;
-  SweWalls walls_;          // open faces: the boundary handling in one place
-  AbsorbingLayer layer_;    // empty with walls on every side
+  SweWalls walls_;        // open faces: the boundary handling in one place
+  AbsorbingLayer layer_;  // empty with walls on every side
+  // Per layer cell, the keep factors 1 / (1 + sigma dt) of its east and north discharges at
+  // layerKeepDt_ (absorbAtOpenEdges; dt rarely changes, the divisions would every step).
+  std::vector<std::array<double, 2>> layerKeep_;
+  double layerKeepDt_ = -1.0;
   IncomingWaves incoming_;  // empty without incoming edges
   double volumeSink_ = 0.0;
   const ForceField* force_ = nullptr;
