@@ -12,9 +12,11 @@
 // thread it waits for) needs, and on a busy machine a team of spinners runs several times
 // slower than one thread (docs/performance.md, "Under load"). A team that follows the load
 // (core/run/load_following_team.hpp) is one thread beside a busy program, so nothing of it
-// spins there; on idle cores its threads spin briefly before they sleep, since waking a
-// sleeping thread at every barrier costs a virtual machine more than the step's second thread
-// gains (docs/monai.md, "swe-adi on this day's machine").
+// spins there; on idle cores wavebench-cli's lets its threads spin briefly before they sleep,
+// since waking a sleeping thread at every barrier costs a virtual machine more than the step's
+// second thread gains (docs/monai.md, "swe-adi on this day's machine"). The workbench's team
+// shares its cores with the software renderer's threads, which it counts as its own: there the
+// spin was slower (docs/gui-performance.md).
 #include <optional>
 
 namespace wb {
