@@ -113,21 +113,23 @@ AbsorbingLayer::AbsorbingLayer(const Domain& domain, double waveSpeed) {
 }
 
 double AbsorbingLayer::relax(float* x, double dt) const {
-  double change = 0.0;
-  for (const Cell& cell : cells_) {
-    const double before = x[cell.index];
-    x[cell.index] = float(before / (1.0 + cell.sigma() * dt));
-    change += double(x[cell.index]) - before;
-  }
-  return change;
+  return relaxToward(x, nullptr, dt, 0, cells_.size());
 }
 
 double AbsorbingLayer::relaxToward(float* x, const float* target, double dt) const {
-  if (!target) return relax(x, dt);
+  return relaxToward(x, target, dt, 0, cells_.size());
+}
+
+double AbsorbingLayer::relaxToward(float* x, const float* target, double dt, std::size_t begin,
+                                   std::size_t end) const {
   double change = 0.0;
-  for (const Cell& cell : cells_) {
-    const double before = x[cell.index], goal = target[cell.index];
-    x[cell.index] = float(goal + (before - goal) / (1.0 + cell.sigma() * dt));
+  for (std::size_t c = begin; c < end; ++c) {
+    const Cell& cell = cells_[c];
+    const double before = x[cell.index];
+    x[cell.index] =
+        target
+            ? float(target[cell.index] + (before - target[cell.index]) / (1.0 + cell.sigma() * dt))
+            : float(before / (1.0 + cell.sigma() * dt));
     change += double(x[cell.index]) - before;
   }
   return change;

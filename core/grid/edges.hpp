@@ -99,6 +99,9 @@ class AbsorbingLayer {
   // The same toward a target field (incoming waves; null: rest): x <- x* + (x - x*) / (1 +
   // sigma dt). Returns the change of sum(x) it made.
   double relaxToward(float* x, const float* target, double dt) const;
+  // The same on the cells [begin, end) of cells() alone.
+  double relaxToward(float* x, const float* target, double dt, std::size_t begin,
+                     std::size_t end) const;
 
  private:
   std::vector<Cell> cells_;

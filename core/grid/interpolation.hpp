@@ -34,11 +34,20 @@ inline BilinearCell bilinearCell(const Field2D& f, double dx, double x, double y
 
 // The interpolant of f in a cell found for a field of f's shape (fields that share a grid
 // share their cells: one lookup serves them all).
-inline float sampleBilinear(const Field2D& f, const BilinearCell& c) {
+inline float sampleBilinear(const Field2D& f, const BilinearCell& c);
+
+// The same of the values value(i, j) of a field of that shape computed where read (a model's
+// derived field at a gauge).
+template <class Value>
+float sampleBilinear(const BilinearCell& c, Value value) {
   const float sx = float(c.sx), sy = float(c.sy);
-  const float bottom = (1.0f - sx) * f(c.i0, c.j0) + sx * f(c.i1, c.j0);
-  const float top = (1.0f - sx) * f(c.i0, c.j1) + sx * f(c.i1, c.j1);
+  const float bottom = (1.0f - sx) * value(c.i0, c.j0) + sx * value(c.i1, c.j0);
+  const float top = (1.0f - sx) * value(c.i0, c.j1) + sx * value(c.i1, c.j1);
   return (1.0f - sy) * bottom + sy * top;
+}
+
+inline float sampleBilinear(const Field2D& f, const BilinearCell& c) {
+  return sampleBilinear(c, [&f](int i, int j) { return f(i, j); });
 }
 
 inline float sampleBilinear(const Field2D& f, double dx, double x, double y) {

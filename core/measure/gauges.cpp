@@ -12,10 +12,10 @@ namespace wb {
 PointSample samplePoint(const Model& model, const Domain& domain, double x, double y) {
   const Grid& grid = domain.grid();
   PointSample s;
-  s.eta = sampleBilinear(model.eta(), grid, x, y);
-  s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), grid, x, y)));
-  if (const Field2D* u = model.velocityU()) s.u = sampleBilinear(*u, grid, x, y);
-  if (const Field2D* v = model.velocityV()) s.v = sampleBilinear(*v, grid, x, y);
+  const BilinearCell cell = bilinearCell(model.eta(), grid.dx, x, y);
+  s.eta = sampleBilinear(model.eta(), cell);
+  s.depth = std::max(0.0, s.eta + double(sampleBilinear(domain.restDepth(), cell)));
+  if (const auto velocity = model.velocityAt(cell)) s.u = (*velocity)[0], s.v = (*velocity)[1];
   return s;
 }
 

@@ -3,15 +3,18 @@
 // parameters, and reports the surface elevation eta (height above rest) on that grid.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/grid/domain.hpp"
 #include "core/grid/field2d.hpp"
+#include "core/grid/interpolation.hpp"
 #include "core/model/parameters.hpp"
 
 namespace wb {
@@ -48,6 +51,15 @@ class Model {
   // Depth-averaged velocity (m/s) where the model has one; nullptr otherwise.
   virtual const Field2D* velocityU() const { return nullptr; }
   virtual const Field2D* velocityV() const { return nullptr; }
+  // The velocity's bilinear interpolant (u, v) in a cell found by bilinearCell, as
+  // sampleBilinear takes it from velocityU() and velocityV(); nullopt without a velocity. A
+  // model that computes those fields on demand reads only the four cells' (gauges sample every
+  // step).
+  virtual std::optional<std::array<float, 2>> velocityAt(const BilinearCell& cell) const {
+    const Field2D *u = velocityU(), *v = velocityV();
+    if (!u || !v) return std::nullopt;
+    return std::array<float, 2>{sampleBilinear(*u, cell), sampleBilinear(*v, cell)};
+  }
 
   // Displaces the surface by delta (m) on wet cells without changing the water's velocity
   // (a drop, a wake). Returns the volume added (m^3).

@@ -36,13 +36,12 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   domain_ = &domain;
   walls_ = SweWalls(domain);
   maxRestDepth_ = domain.maxWetDepth();
-  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
-  layerKeepDt_ = -1.0;
+  layer_ = OpenEdgeLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
   incoming_ = IncomingWaves(domain, 0.0);  // at sqrt(g d0) per cell
   volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
-  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
+  u_ = v_ = uSpare_ = vSpare_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
   pivotY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
@@ -59,6 +58,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   // Per thread: the row sweep's staging buffer and a row of south face depths.
   stages_.assign(std::size_t(omp_get_max_threads()),
                  std::vector<float>(std::size_t(nx) * (kRowBand + 1), 0.0f));
+  blockEnd_.assign(std::size_t(ny), nullptr);
   bandCorrection_.assign(std::size_t(columnBands(nx)), 0.0f);
   bandDelta_.assign(std::size_t(columnBands(nx)), 0.0f);
   positivity_.reset(h_.size());
@@ -160,6 +160,19 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
     cellVelocitiesStale_ = false;
   }
   return which;
+}
+
+// The cell velocity is the mean of its two faces' along each axis (cellVelocityRow's
+// arithmetic, so the sample is the one of the fields bit for bit).
+std::optional<std::array<float, 2>> SweAdi::velocityAt(const BilinearCell& cell) const {
+  if (!cellVelocitiesStale_) return Model::velocityAt(cell);
+  const Field2D& u = faceVelocities(u_);
+  return std::array<float, 2>{
+      sampleBilinear(
+          cell, [&u](int i, int j) { return 0.5f * (i > 0 ? u(i - 1, j) + u(i, j) : u(i, j)); }),
+      sampleBilinear(cell, [this](int i, int j) {
+        return 0.5f * (j > 0 ? v_(i, j - 1) + v_(i, j) : v_(i, j));
+      })};
 }
 
 // Eq. 36's face depth D_f = (d_C + d_N) / 2, d = h - b at the start of the step (the
@@ -430,46 +443,18 @@ void SweAdi::absorbAtOpenEdges(double dt) {
   // velocities are computed anew when next read.
   const bool relaxVelocities = incoming_.empty(), facesFresh = !faceVelocitiesStale_;
   if (relaxVelocities) cellVelocities(cellU_);
-  volumeSink_ += layer_.relaxToward(h_.data(), eta, dt) * domain_->grid().cellArea();
-  const double invDx = 1.0 / domain_->grid().dx;
-  const std::size_t nx = std::size_t(h_.nx());
-  float* rate = rate_.data();
-  float *qx = fluxX_.data(), *qy = fluxY_.data(), *u = u_.data(), *v = v_.data();
-  const std::vector<AbsorbingLayer::Cell>& cells = layer_.cells();
-  if (layerKeepDt_ != dt || layerKeep_.size() != cells.size()) {
-    // Each discharge at its own face's rate (Kass & Miller's staggered grid).
-    layerKeep_.resize(cells.size());
-    for (std::size_t c = 0; c < cells.size(); ++c)
-      layerKeep_[c] = {1.0 / (1.0 + double(cells[c].sigmaXEast + cells[c].sigmaY) * dt),
-                       1.0 / (1.0 + double(cells[c].sigmaX + cells[c].sigmaYNorth) * dt)};
-    layerKeepDt_ = dt;
-  }
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    const AbsorbingLayer::Cell& cell = cells[c];
-    const std::size_t k = cell.index;
-    const auto [keepX, keepY] = layerKeep_[c];
-    // A closed face carries no discharge: its goal is 0 like its discharge.
-    const double toX = goalX && cell.openEast ? goalX[k] : 0.0;
-    const double toY = goalY && cell.openNorth ? goalY[k] : 0.0;
-    const double dqx = (keepX - 1.0) * (qx[k] - toX), dqy = (keepY - 1.0) * (qy[k] - toY);
-    qx[k] = float(qx[k] + dqx);
-    qy[k] = float(qy[k] + dqy);
-    if (relaxVelocities) {
-      u[k] = float(keepX * u[k]);
-      v[k] = float(keepY * v[k]);
-    } else if (facesFresh) {
-      u[k] = faceVelocity(qx[k], faceDepthX_.data()[k]);
-      v[k] = faceVelocity(qy[k], faceDepthY_.data()[k]);
-    }
-    // The east face leaves cell k and enters k + 1, the north face k + nx. Closed faces carry
-    // no discharge, so their change is 0.
-    rate[k] = float(rate[k] - (dqx + dqy) * invDx);
-    if (dqx != 0.0) rate[k + 1] = float(rate[k + 1] + dqx * invDx);
-    if (dqy != 0.0) rate[k + nx] = float(rate[k + nx] + dqy * invDx);
-  }
+  const OpenEdgeLayer::Fields fields{h_.data(),          rate_.data(),      fluxX_.data(),
+                                     fluxY_.data(),      u_.data(),         v_.data(),
+                                     faceDepthX_.data(), faceDepthY_.data()};
+  const auto velocities = relaxVelocities ? OpenEdgeLayer::Velocities::kRelax
+                          : facesFresh    ? OpenEdgeLayer::Velocities::kFromDischarges
+                                          : OpenEdgeLayer::Velocities::kLeave;
+  volumeSink_ +=
+      layer_.relax(fields, {eta, goalX, goalY}, velocities, dt, 1.0 / domain_->grid().dx) *
+      domain_->grid().cellArea();
   if (relaxVelocities) {
-    layer_.relax(cellU_.data(), dt);
-    layer_.relax(cellV_.data(), dt);
+    layer_.layer().relax(cellU_.data(), dt);
+    layer_.layer().relax(cellV_.data(), dt);
     faceVelocitiesStale_ = cellVelocitiesStale_ = false;
   } else {
     faceVelocitiesStale_ = !facesFresh;
@@ -517,8 +502,7 @@ double SweAdi::changeMask(const Domain& domain, const std::vector<std::uint32_t>
     hdot[k] = 0.0f;
   }
   walls_ = SweWalls(domain);
-  layer_ = AbsorbingLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
-  layerKeepDt_ = -1.0;
+  layer_ = OpenEdgeLayer(domain, std::sqrt(domain.g() * maxRestDepth_));
   projection_.followMask(domain);
   wetCells_ = std::max(domain.wetCount(), 1);
   prepareDischargeSync();  // the new mask
@@ -589,10 +573,13 @@ void SweAdi::dampUnderBodies(const Field2D& rate, double dt) {
 
 double SweAdi::kineticEnergy() const {
   faceVelocities(u_);
+  const float *u = u_.data(), *v = v_.data();
+  const float *depthX = faceDepthX_.data(), *depthY = faceDepthY_.data();
   double total = 0.0;
+#pragma omp parallel for simd schedule(static) reduction(+ : total) if (worthThreads(u_.size()))
   for (std::size_t k = 0; k < u_.size(); ++k) {
-    const double u = u_.data()[k], v = v_.data()[k];
-    total += faceDepthX_.data()[k] * u * u + faceDepthY_.data()[k] * v * v;
+    const double uk = u[k], vk = v[k];
+    total += depthX[k] * uk * uk + depthY[k] * vk * vk;
   }
   return 0.5 * total * domain_->grid().cellArea();
 }
@@ -619,19 +606,29 @@ double SweAdi::waveEnergy() const {
 // max |-div(q) - hdot| (m/s) over wet cells: how far the discharges are from the rate (see
 // updateDischarges). A maximum: the same on any number of threads.
 double SweAdi::dischargeMismatch() const {
-  const int nx = h_.nx(), ny = h_.ny();
+  const std::size_t nx = std::size_t(h_.nx());
+  const int ny = h_.ny();
   const double invDx = 1.0 / domain_->grid().dx;
+  const float *qx = fluxX_.data(), *qy = fluxY_.data(), *rate = rate_.data();
+  const float* wet = walls_.wetWeights();
   double mismatch = 0.0;
 #pragma omp parallel for schedule(static) reduction(max : mismatch) if (worthThreads(h_.size()))
-  for (int j = 0; j < ny; ++j)
-    for (int i = 0; i < nx; ++i) {
-      const std::size_t k = h_.index(i, j);
-      if (walls_.wetWeights()[k] == 0.0f) continue;
-      const double west = i > 0 ? fluxX_.data()[k - 1] : 0.0;
-      const double south = j > 0 ? fluxY_.data()[k - std::size_t(nx)] : 0.0;
-      const double div = (fluxX_.data()[k] - west + fluxY_.data()[k] - south) * invDx;
-      mismatch = std::max(mismatch, std::fabs(-div - rate_.data()[k]));
-    }
+  for (int j = 0; j < ny; ++j) {
+    // The faces west of the row's first cell and south of the first row are the grid's edge.
+    const std::size_t row = h_.index(0, j);
+    const float* south = j > 0 ? qy + row - nx : nullptr;
+    const auto at = [&](std::size_t i) {
+      const std::size_t k = row + i;
+      const double west = i > 0 ? qx[k - 1] : 0.0, fromSouth = south ? south[i] : 0.0;
+      const double div = (qx[k] - west + qy[k] - fromSouth) * invDx;
+      return wet[k] != 0.0f ? std::fabs(-div - rate[k]) : 0.0;
+    };
+    double rowMax = at(0);
+#pragma omp simd reduction(max : rowMax)
+    for (std::size_t i = 1; i < nx; ++i)
+      rowMax = std::max(rowMax, at(i));
+    mismatch = std::max(mismatch, rowMax);
+  }
   return mismatch;
 }
 

@@ -61,6 +61,7 @@
 #include "models/swe_adi/depth_positivity.hpp"
 #include "models/swe_adi/discharge_sync.hpp"
 #include "models/swe_adi/energy_projection.hpp"
+#include "models/swe_adi/open_edge_layer.hpp"
 #include "models/swe_adi/swe_adi_kernels.hpp"
 #include "models/swe_semi_lagrangian/swe_walls.hpp"
 
@@ -87,6 +88,9 @@ class SweAdi final : public Model {
   // computed when first asked for after a step (the step itself does not need it).
   const Field2D* velocityU() const override { return &cellVelocities(cellU_); }
   const Field2D* velocityV() const override { return &cellVelocities(cellV_); }
+  // The four cells' velocities alone, from the face velocities, where the cell velocities are
+  // stale (gauges read it every step; the fields' pass would cost a grid).
+  std::optional<std::array<float, 2>> velocityAt(const BilinearCell& cell) const override;
   double addEta(const Field2D& delta) override;
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
   void shiftWindow(int di, int dj) override;
@@ -158,12 +162,8 @@ class SweAdi final : public Model {
   const Field2D& cellVelocities(const Field2D& which) const;
 
   const Domain* domain_ = nullptr;
-  SweWalls walls_;        // open faces: the boundary handling in one place
-  AbsorbingLayer layer_;  // empty with walls on every side
-  // Per layer cell, the keep factors 1 / (1 + sigma dt) of its east and north discharges at
-  // layerKeepDt_ (absorbAtOpenEdges; dt rarely changes, the divisions would every step).
-  std::vector<std::array<double, 2>> layerKeep_;
-  double layerKeepDt_ = -1.0;
+  SweWalls walls_;          // open faces: the boundary handling in one place
+  OpenEdgeLayer layer_;     // empty with walls on every side
   IncomingWaves incoming_;  // empty without incoming edges
   double volumeSink_ = 0.0;
   const ForceField* force_ = nullptr;
@@ -177,6 +177,8 @@ class SweAdi final : public Model {
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities
+  // The friction pass's new face velocities, swapped into u_ and v_ after it.
+  Field2D uSpare_, vSpare_;
   mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;
@@ -194,6 +196,8 @@ class SweAdi final : public Model {
   // staging buffer per thread.
   std::vector<float> bandC_, bandP_;
   std::vector<std::vector<float>> stages_;
+  // Per row, where the friction pass left its north faces' changes (a thread's staging buffer).
+  std::vector<const float*> blockEnd_;
   double maxRestDepth_ = 0.0;
   double dt_ = 0.01;
   float dryThreshold_ = 0.0f, damping_ = 0.0f;

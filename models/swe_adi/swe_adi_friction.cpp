@@ -1,5 +1,8 @@
 // swe-adi's bottom friction (core/model/manning_friction.hpp), an operator split after the
 // ADI step and its discharge correction, on the face discharges where the velocities live.
+#include <omp.h>
+
+#include <algorithm>
 #include <cmath>
 
 #include "core/grid/parallel.hpp"
@@ -20,6 +23,14 @@ namespace wb {
 // hdot. Energy: each |q| shrinks, so the discharges' kinetic energy 1/2 sum D_f u_f^2 dA falls
 // by exactly what friction_energy adds (docs/swe-adi.md, "Bottom friction"); the energy check
 // of EnergyProjection concerns the ADI iterate only and runs before this.
+//
+// One pass over the rows: each thread sweeps its block of rows (schedule(static): one block per
+// thread, in order) keeping the changes of the row and of the one before in its staging
+// buffer, so the rates of a row follow while it is in cache. The first row of a block but the
+// grid's first needs the north faces' changes of the row below it, which another thread
+// computes: that row's rates wait for the barrier, its changes kept aside. The new face
+// velocities go to the second pair of velocity fields (the tangential speeds read the old
+// ones of the rows around), which then become u and v.
 void SweAdi::applyFriction(double dt) {
   if (!friction_.active()) return;
   faceVelocities(u_);  // the speeds of the step's end, read while the discharges change
@@ -30,27 +41,38 @@ void SweAdi::applyFriction(double dt) {
                           faceDepthY_.data(),
                           float(friction_.gn2 * dt),
                           float(friction_.floor)};
-  // The discharges' changes, in the step's scratch (free after the discharge correction):
-  // the rates follow them in a second pass, since each face's change reaches two rows.
-  float *changeX = work_.data(), *changeY = delta_.data();
   const float invDx = float(1.0 / domain_->grid().dx);
+  const std::size_t width = std::size_t(nx);
+  const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   double dissipated = 0.0;
-#pragma omp parallel if (worthThreads(h_.size()))
+#pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
   {
+    float* stage = stages_[std::size_t(omp_get_thread_num())].data();
+    float *changeX = stage, *changeY = stage + width, *changeSouth = stage + 2 * width;
+    float *firstX = stage + 3 * width, *firstY = stage + 4 * width;
+    int first = -1, last = -2;
 #pragma omp for schedule(static) reduction(+ : dissipated)
-    for (int j = 0; j < ny; ++j)
-      dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), changeX, changeY, h_.index(0, j),
-                                std::size_t(nx), j > 0, j + 1 < ny);
-      // With the rates, the face velocities of the slowed discharges while the row is in cache:
-      // no later pass over the grid computes them again (the gauges read them every step).
-#pragma omp for schedule(static)
     for (int j = 0; j < ny; ++j) {
-      followDischargeChangeRow(changeX, changeY, rate_.data(), invDx, h_.index(0, j),
-                               std::size_t(nx), j > 0);
-      faceVelocityRow(fluxX_.data(), fluxY_.data(), faceDepthX_.data(), faceDepthY_.data(),
-                      u_.data(), v_.data(), h_.index(0, j), std::size_t(nx), j + 1 < ny);
+      dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), uSpare_.data(), vSpare_.data(),
+                                changeX, changeY, h_.index(0, j), width, j > 0, j + 1 < ny);
+      if (j == 0 || last == j - 1) {
+        followDischargeChangeRow(changeX, changeY, j > 0 ? changeSouth : nullptr, rate_.data(),
+                                 invDx, h_.index(0, j), width);
+      } else {
+        std::copy(changeX, changeX + width, firstX);
+        std::copy(changeY, changeY + width, firstY);
+        first = j;
+      }
+      std::swap(changeY, changeSouth);
+      blockEnd_[std::size_t(j)] = changeSouth;  // read only for a block's last row
+      last = j;
     }
+    if (first >= 0)
+      followDischargeChangeRow(firstX, firstY, blockEnd_[std::size_t(first - 1)], rate_.data(),
+                               invDx, h_.index(0, first), width);
   }
+  std::swap(u_, uSpare_);
+  std::swap(v_, vSpare_);
   frictionEnergy_ += dissipated * domain_->grid().cellArea();
   faceVelocitiesStale_ = false;
   cellVelocitiesStale_ = true;

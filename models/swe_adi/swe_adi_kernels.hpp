@@ -100,9 +100,11 @@ void dischargeCorrectionRow(const float* phi, const float* depthX, const float* 
 // Manning friction on a row's faces (SweAdi::applyFriction): each discharge q <- keep q with
 // ManningFriction::keepFloat of its face depth and speed (its normal velocity and the mean of
 // the four faces of the other direction around it; without hasSouth / the west neighbour the
-// missing ones are left out, as closed), its change into changeX / changeY (0 on the east edge
-// face and, without hasNorth, on the north ones). Returns the row's sum of 1/2 D un^2 (1 -
-// keep^2), the kinetic energy per unit area friction took out.
+// missing ones are left out, as closed), its velocity q / D after it into uOut / vOut (the
+// east edge face's and, without hasNorth, the north ones left as they are) and its change into
+// the row buffers changeX / changeY (0 on the east edge face and, without hasNorth, on the
+// north ones). Returns the row's sum of 1/2 D un^2 (1 - keep^2), the kinetic energy per unit
+// area friction took out.
 struct FrictionInputs {
   const float* u;
   const float* v;
@@ -111,11 +113,13 @@ struct FrictionInputs {
   float gn2Dt;  // g n^2 dt
   float floor;  // m: faces this shallow or shallower stop
 };
-double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* changeX, float* changeY,
-                   std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
-// rate -= div(change) / dx over a row: the rate hdot = -div(q) follows the discharges' change.
-void followDischargeChangeRow(const float* changeX, const float* changeY, float* rate, float invDx,
-                              std::size_t row, std::size_t nx, bool hasSouth);
+double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* uOut, float* vOut,
+                   float* changeX, float* changeY, std::size_t row, std::size_t nx, bool hasSouth,
+                   bool hasNorth);
+// rate -= div(change) / dx over a row: the rate hdot = -div(q) follows the discharges' change,
+// given as row buffers, the south row's null on the grid's first row.
+void followDischargeChangeRow(const float* changeX, const float* changeY, const float* changeSouth,
+                              float* rate, float invDx, std::size_t row, std::size_t nx);
 // q / D on a face, 0 where it is closed (D = 0, never negative), as arithmetic on every lane
 // (divided by D + 1 = 1 and multiplied by 0 where closed; + 0 turns the -0 of a negative q
 // into 0): GCC does not vectorise the division under a select.
