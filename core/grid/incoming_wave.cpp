@@ -145,20 +145,30 @@ IncomingWaves::IncomingWaves(const Domain& domain, double waveSpeed) : g_(domain
   const std::size_t size = std::size_t(nx) * std::size_t(ny);
   for (auto* field : {&eta_, &velX_, &velY_, &flowX_, &flowY_})
     field->assign(size, 0.0f);
+  std::vector<std::uint8_t> seen(size, 0);
+  for (const Cell& cell : cells_)
+    sidesMeet_ = sidesMeet_ || seen[cell.index]++ > 0;
 }
 
 // Where two incoming sides' layers meet their waves add (the linear long waves superpose).
 // A cell lies once in its side's run of cells_ (two sides' layers may share a corner cell),
 // so each side's loop writes every cell once and may be shared among threads; the sides run one
-// after the other. The series is read once per delay first (a side of one depth has one per
-// distance from it: a few dozen), each reading walking on from its last segment; a reading
-// costs tens of times a pass over a field's cell, hence threads from kParallelEvaluations on.
+// after the other, each adding to the fields it zeroed first. Where no cell is in two sides'
+// layers, one pass over all of them sets each cell's values (0 + the wave's, the same float as
+// the sum), and the fields across each side's direction keep their 0 from the start. The series
+// is read once per delay first (a side of one depth has one per distance from it: a few dozen),
+// each reading walking on from its last segment; a reading costs tens of times a pass over a
+// field's cell, hence threads from kParallelEvaluations on.
 void IncomingWaves::evaluate(double t) {
 #pragma omp parallel for schedule(static) if (readings_.size() >= kParallelEvaluations)
   for (std::size_t r = 0; r < readings_.size(); ++r) {
     Reading& reading = readings_[r];
     readValues_[r] = waves_[reading.side].elevation(t - reading.delay, g_, sideDepth_[reading.side],
                                                     reading.segment);
+  }
+  if (!sidesMeet_) {
+    setCells(0, cells_.size(), false);
+    return;
   }
   for (const auto& side : sideCells_) {
     const std::size_t begin = side.first, end = side.second;
@@ -168,19 +178,23 @@ void IncomingWaves::evaluate(double t) {
       eta_[k] = velX_[k] = velY_[k] = flowX_[k] = flowY_[k] = 0.0f;
     }
   }
-  for (const auto& side : sideCells_) {
-    const std::size_t begin = side.first, end = side.second;
+  for (const auto& side : sideCells_)
+    setCells(side.first, side.second, true);
+}
+
+void IncomingWaves::setCells(std::size_t begin, std::size_t end, bool add) {
 #pragma omp parallel for schedule(static) if (end - begin >= kParallelEvaluations)
-    for (std::size_t c = begin; c < end; ++c) {
-      const Cell& cell = cells_[c];
-      const double speed = cell.speed;
-      const double eta = readValues_[cell.centreReading];
-      const double etaFace = readValues_[cell.faceReading];
-      const std::size_t k = cell.index;
-      eta_[k] += float(eta);
-      (cell.alongX ? velX_ : velY_)[k] += float(cell.sign * speed * eta / cell.depth);
-      (cell.alongX ? flowX_ : flowY_)[k] += float(cell.sign * speed * etaFace);
-    }
+  for (std::size_t c = begin; c < end; ++c) {
+    const Cell& cell = cells_[c];
+    const double speed = cell.speed;
+    const double eta = readValues_[cell.centreReading];
+    const double etaFace = readValues_[cell.faceReading];
+    const std::size_t k = cell.index;
+    float* velocity = cell.alongX ? velX_.data() : velY_.data();
+    float* flow = cell.alongX ? flowX_.data() : flowY_.data();
+    eta_[k] = (add ? eta_[k] : 0.0f) + float(eta);
+    velocity[k] = (add ? velocity[k] : 0.0f) + float(cell.sign * speed * eta / cell.depth);
+    flow[k] = (add ? flow[k] : 0.0f) + float(cell.sign * speed * etaFace);
   }
 }
 

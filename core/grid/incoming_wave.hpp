@@ -114,6 +114,9 @@ class IncomingWaves {
   std::array<std::pair<std::size_t, std::size_t>, 4> sideCells_{};  // each side's run of cells_
   std::vector<float> eta_, velX_, velY_, flowX_, flowY_;
   double g_ = 9.81, time_ = 0.0;
+  bool sidesMeet_ = false;  // a cell is in two incoming sides' layers
+  // The cells [begin, end) of cells_ set to their side's wave, or with add, that added.
+  void setCells(std::size_t begin, std::size_t end, bool add);
 };
 
 }  // namespace wb

@@ -24,21 +24,34 @@ namespace wb {
 inline constexpr int kRowBand = 16;
 // Columns per band of the column solves: SIMD lanes across the band, one band per task. The
 // solve walks down the rows, a stride of a row: on wide grids 128 columns (512 B) a row give
-// the hardware prefetcher longer runs (docs/swe-adi.md, "Results"); narrower grids keep 64 for
-// at least 4 bands to share between threads.
+// the hardware prefetcher longer runs (docs/swe-adi.md, "Results"); narrower grids keep 64.
+// The bands are whole groups of kColumnGroup columns dealt as evenly as the groups allow into
+// a count that is a multiple of kColumnBandMultiple, so that 2 or 4 threads share the columns
+// evenly (393 columns in 64-wide bands, 4 and 3 bands a thread, made one thread do 256 of
+// them). Each column's arithmetic does not depend on its band.
+inline constexpr int kColumnGroup = 16;
+inline constexpr int kColumnBandMultiple = 4;
 inline int columnBandWidth(int nx) {
   return nx >= 512 ? 128 : 64;
+}
+inline int columnGroups(int nx) {
+  return (nx + kColumnGroup - 1) / kColumnGroup;
 }
 
 inline int rowBands(int ny) {
   return (ny + kRowBand - 1) / kRowBand;
 }
 inline int columnBands(int nx) {
-  return (nx + columnBandWidth(nx) - 1) / columnBandWidth(nx);
+  const int groups = columnGroups(nx), perBand = columnBandWidth(nx) / kColumnGroup;
+  const int bands = (groups + perBand - 1) / perBand;
+  const int even = (bands + kColumnBandMultiple - 1) / kColumnBandMultiple * kColumnBandMultiple;
+  return even < groups ? even : groups;
 }
 inline std::pair<int, int> columnBand(int band, int nx) {
-  const int width = columnBandWidth(nx), i0 = band * width;
-  return {i0, i0 + width < nx ? i0 + width : nx};
+  const int groups = columnGroups(nx), bands = columnBands(nx);
+  const int i0 = band * groups / bands * kColumnGroup;
+  const int i1 = (band + 1) * groups / bands * kColumnGroup;
+  return {i0, i1 < nx ? i1 : nx};
 }
 
 // Thomas factors of a band of `rows` rows (at most kRowBand; row r at weight + r * stride)

@@ -99,7 +99,7 @@ TEST(Tridiagonal, RowBandMatchesTheDirectSolutionAndFullAndPartialBandsAgree) {
 // back (the second solve, in place), each agreeing with the direct solution; the sum
 // accumulates the solution and measure reports max |x| and max |sum|.
 TEST(Tridiagonal, ColumnsMatchTheDirectSolutionWithFactorsComputedOrRead) {
-  constexpr int nx = 70, ny = 33;  // two column bands, the second partial
+  constexpr int nx = 70, ny = 33;  // four column bands, the last wider
   const float scale = 10.0f;
   std::vector<float> weight(std::size_t(nx) * ny), source(weight.size());
   for (int j = 0; j < ny; ++j)
