@@ -41,7 +41,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   volumeSink_ = 0.0;
   h_ = eta0;
   ground_ = Field2D(nx, ny);
-  u_ = v_ = uSpare_ = vSpare_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
+  u_ = v_ = fluxX_ = fluxY_ = faceDepthX_ = faceDepthY_ = Field2D(nx, ny);
   pivotY_ = Field2D(nx, ny);
   rate_ = rhs_ = delta_ = work_ = cellU_ = cellV_ = Field2D(nx, ny);
   faceVelocitiesStale_ = cellVelocitiesStale_ = true;
@@ -163,15 +163,24 @@ const Field2D& SweAdi::cellVelocities(const Field2D& which) const {
 }
 
 // The cell velocity is the mean of its two faces' along each axis (cellVelocityRow's
-// arithmetic, so the sample is the one of the fields bit for bit).
+// arithmetic), each face's q / D_f (faceVelocity, as faceVelocityRow; 0 on the grid's edge,
+// where q and D_f are 0), so the sample is the fields' bit for bit.
 std::optional<std::array<float, 2>> SweAdi::velocityAt(const BilinearCell& cell) const {
   if (!cellVelocitiesStale_) return Model::velocityAt(cell);
-  const Field2D& u = faceVelocities(u_);
+  const bool fresh = !faceVelocitiesStale_;
+  const auto faceU = [&](int i, int j) {
+    return fresh ? u_(i, j) : faceVelocity(fluxX_(i, j), faceDepthX_(i, j));
+  };
+  const auto faceV = [&](int i, int j) {
+    return fresh ? v_(i, j) : faceVelocity(fluxY_(i, j), faceDepthY_(i, j));
+  };
   return std::array<float, 2>{
-      sampleBilinear(
-          cell, [&u](int i, int j) { return 0.5f * (i > 0 ? u(i - 1, j) + u(i, j) : u(i, j)); }),
-      sampleBilinear(cell, [this](int i, int j) {
-        return 0.5f * (j > 0 ? v_(i, j - 1) + v_(i, j) : v_(i, j));
+      sampleBilinear(cell,
+                     [&](int i, int j) {
+                       return 0.5f * (i > 0 ? faceU(i - 1, j) + faceU(i, j) : faceU(i, j));
+                     }),
+      sampleBilinear(cell, [&](int i, int j) {
+        return 0.5f * (j > 0 ? faceV(i, j - 1) + faceV(i, j) : faceV(i, j));
       })};
 }
 

@@ -88,8 +88,9 @@ class SweAdi final : public Model {
   // computed when first asked for after a step (the step itself does not need it).
   const Field2D* velocityU() const override { return &cellVelocities(cellU_); }
   const Field2D* velocityV() const override { return &cellVelocities(cellV_); }
-  // The four cells' velocities alone, from the face velocities, where the cell velocities are
-  // stale (gauges read it every step; the fields' pass would cost a grid).
+  // The four cells' velocities alone, from the face velocities (or, where those are stale, the
+  // discharges), where the cell velocities are stale (gauges read it every step; the fields'
+  // passes would cost a grid).
   std::optional<std::array<float, 2>> velocityAt(const BilinearCell& cell) const override;
   double addEta(const Field2D& delta) override;
   double changeMask(const Domain& domain, const std::vector<std::uint32_t>& cells) override;
@@ -177,8 +178,6 @@ class SweAdi final : public Model {
   // Face discharges q = D u (m^2/s) and velocities q / D of the east and north faces.
   Field2D fluxX_, fluxY_;
   mutable Field2D u_, v_;  // a cache, like the cell velocities
-  // The friction pass's new face velocities, swapped into u_ and v_ after it.
-  Field2D uSpare_, vSpare_;
   mutable bool faceVelocitiesStale_ = true;
   // D_f of the same faces (m), 0 when closed.
   Field2D faceDepthX_, faceDepthY_;

@@ -28,9 +28,9 @@ namespace wb {
 // thread, in order) keeping the changes of the row and of the one before in its staging
 // buffer, so the rates of a row follow while it is in cache. The first row of a block but the
 // grid's first needs the north faces' changes of the row below it, which another thread
-// computes: that row's rates wait for the barrier, its changes kept aside. The new face
-// velocities go to the second pair of velocity fields (the tangential speeds read the old
-// ones of the rows around), which then become u and v.
+// computes: that row's rates wait for the barrier, its changes kept aside. The face velocities
+// are left stale: only observers read them (the next step's discharges compute them anew), and
+// faceVelocities and velocityAt compute them from the discharges where read.
 void SweAdi::applyFriction(double dt) {
   if (!friction_.active()) return;
   faceVelocities(u_);  // the speeds of the step's end, read while the discharges change
@@ -53,8 +53,8 @@ void SweAdi::applyFriction(double dt) {
     int first = -1, last = -2;
 #pragma omp for schedule(static) reduction(+ : dissipated)
     for (int j = 0; j < ny; ++j) {
-      dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), uSpare_.data(), vSpare_.data(),
-                                changeX, changeY, h_.index(0, j), width, j > 0, j + 1 < ny);
+      dissipated += frictionRow(in, fluxX_.data(), fluxY_.data(), changeX, changeY, h_.index(0, j),
+                                width, j > 0, j + 1 < ny);
       if (j == 0 || last == j - 1) {
         followDischargeChangeRow(changeX, changeY, j > 0 ? changeSouth : nullptr, rate_.data(),
                                  invDx, h_.index(0, j), width);
@@ -71,11 +71,8 @@ void SweAdi::applyFriction(double dt) {
       followDischargeChangeRow(firstX, firstY, blockEnd_[std::size_t(first - 1)], rate_.data(),
                                invDx, h_.index(0, first), width);
   }
-  std::swap(u_, uSpare_);
-  std::swap(v_, vSpare_);
   frictionEnergy_ += dissipated * domain_->grid().cellArea();
-  faceVelocitiesStale_ = false;
-  cellVelocitiesStale_ = true;
+  faceVelocitiesStale_ = cellVelocitiesStale_ = true;
 }
 
 }  // namespace wb

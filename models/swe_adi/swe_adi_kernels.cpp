@@ -319,43 +319,40 @@ WB_ADI_KERNEL void dischargeCorrectionRow(const float* __restrict phi,
 }
 
 WB_ADI_KERNEL double frictionRow(const FrictionInputs& in, float* __restrict qx,
-                                 float* __restrict qy, float* __restrict uOut,
-                                 float* __restrict vOut, float* __restrict changeX,
+                                 float* __restrict qy, float* __restrict changeX,
                                  float* __restrict changeY, std::size_t row, std::size_t nx,
                                  bool hasSouth, bool hasNorth) {
   const float* __restrict u = in.u + row, * __restrict v = in.v + row;
   const float* __restrict vS = hasSouth ? v - nx : v;
   const float* __restrict dX = in.depthX + row, * __restrict dY = in.depthY + row;
   float* __restrict fX = qx + row, * __restrict fY = qy + row;
-  float* __restrict uX = uOut + row, * __restrict vY = vOut + row;
   float* __restrict cX = changeX, * __restrict cY = changeY;
   const float south = hasSouth ? 1.0f : 0.0f, gn2Dt = in.gn2Dt, floor = in.floor;
   float lost = 0.0f;
-  // One face: discharge q, depth D, normal velocity un, tangential ut; its velocity after.
-  const auto rub = [&](float& q, float& change, float& velocity, float depth, float un, float ut) {
+  // One face: discharge q, depth D, normal velocity un, tangential ut.
+  const auto rub = [&](float& q, float& change, float depth, float un, float ut) {
     const float keep =
         ManningFriction::keepFloat(gn2Dt, std::sqrt(un * un + ut * ut), depth, floor);
     const float after = keep * q;
     change = after - q;
     q = after;
-    velocity = faceVelocity(after, depth);
     return 0.5f * depth * un * un * (1.0f - keep * keep);
   };
 #pragma omp simd reduction(+ : lost)
   for (std::size_t i = 0; i < nx - 1; ++i) {
     const float ut = 0.25f * (v[i] + v[i + 1] + south * (vS[i] + vS[i + 1]));
-    lost += rub(fX[i], cX[i], uX[i], dX[i], u[i], ut);
+    lost += rub(fX[i], cX[i], dX[i], u[i], ut);
   }
   cX[nx - 1] = 0.0f;
   if (!hasNorth) {
     std::fill(cY, cY + nx, 0.0f);
     return double(lost);
   }
-  lost += rub(fY[0], cY[0], vY[0], dY[0], v[0], 0.25f * (u[0] + u[nx]));
+  lost += rub(fY[0], cY[0], dY[0], v[0], 0.25f * (u[0] + u[nx]));
 #pragma omp simd reduction(+ : lost)
   for (std::size_t i = 1; i < nx; ++i) {
     const float ut = 0.25f * (u[i] + u[i + nx] + u[i - 1] + u[i - 1 + nx]);
-    lost += rub(fY[i], cY[i], vY[i], dY[i], v[i], ut);
+    lost += rub(fY[i], cY[i], dY[i], v[i], ut);
   }
   return double(lost);
 }

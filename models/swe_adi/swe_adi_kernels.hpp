@@ -100,11 +100,9 @@ void dischargeCorrectionRow(const float* phi, const float* depthX, const float* 
 // Manning friction on a row's faces (SweAdi::applyFriction): each discharge q <- keep q with
 // ManningFriction::keepFloat of its face depth and speed (its normal velocity and the mean of
 // the four faces of the other direction around it; without hasSouth / the west neighbour the
-// missing ones are left out, as closed), its velocity q / D after it into uOut / vOut (the
-// east edge face's and, without hasNorth, the north ones left as they are) and its change into
-// the row buffers changeX / changeY (0 on the east edge face and, without hasNorth, on the
-// north ones). Returns the row's sum of 1/2 D un^2 (1 - keep^2), the kinetic energy per unit
-// area friction took out.
+// missing ones are left out, as closed), its change into the row buffers changeX / changeY (0
+// on the east edge face and, without hasNorth, on the north ones). Returns the row's sum of 1/2 D
+// un^2 (1 - keep^2), the kinetic energy per unit area friction took out.
 struct FrictionInputs {
   const float* u;
   const float* v;
@@ -113,9 +111,8 @@ struct FrictionInputs {
   float gn2Dt;  // g n^2 dt
   float floor;  // m: faces this shallow or shallower stop
 };
-double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* uOut, float* vOut,
-                   float* changeX, float* changeY, std::size_t row, std::size_t nx, bool hasSouth,
-                   bool hasNorth);
+double frictionRow(const FrictionInputs& in, float* qx, float* qy, float* changeX, float* changeY,
+                   std::size_t row, std::size_t nx, bool hasSouth, bool hasNorth);
 // rate -= div(change) / dx over a row: the rate hdot = -div(q) follows the discharges' change,
 // given as row buffers, the south row's null on the grid's first row.
 void followDischargeChangeRow(const float* changeX, const float* changeY, const float* changeSouth,
