@@ -32,12 +32,8 @@ inline BilinearCell bilinearCell(const Field2D& f, double dx, double x, double y
   return c;
 }
 
-// The interpolant of f in a cell found for a field of f's shape (fields that share a grid
-// share their cells: one lookup serves them all).
-inline float sampleBilinear(const Field2D& f, const BilinearCell& c);
-
-// The same of the values value(i, j) of a field of that shape computed where read (a model's
-// derived field at a gauge).
+// The interpolant in a cell found by bilinearCell of the values value(i, j) of a field of that
+// grid's shape, read where needed (a model's field derived from others, at a gauge).
 template <class Value>
 float sampleBilinear(const BilinearCell& c, Value value) {
   const float sx = float(c.sx), sy = float(c.sy);
@@ -46,6 +42,8 @@ float sampleBilinear(const BilinearCell& c, Value value) {
   return (1.0f - sy) * bottom + sy * top;
 }
 
+// The interpolant of f in a cell found for a field of f's shape (fields that share a grid
+// share their cells: one lookup serves them all).
 inline float sampleBilinear(const Field2D& f, const BilinearCell& c) {
   return sampleBilinear(c, [&f](int i, int j) { return f(i, j); });
 }

@@ -19,9 +19,8 @@ constexpr std::size_t kParallelLayerCells = 1024;
 
 }  // namespace
 
-OpenEdgeLayer::OpenEdgeLayer(const Domain& domain, double waveSpeed)
-    : layer_(domain, waveSpeed), nx_(std::size_t(domain.nx())) {
-  const std::size_t nx = nx_, ny = std::size_t(domain.ny());
+OpenEdgeLayer::OpenEdgeLayer(const Domain& domain, double waveSpeed) : layer_(domain, waveSpeed) {
+  const std::size_t nx = std::size_t(domain.nx()), ny = std::size_t(domain.ny());
   // The east face of a cell in the last column and the north face of one in the last row lie
   // on the grid's edge: closed, their discharges 0, they reach no other cell.
   std::map<std::uint32_t, RateCell> reached;

@@ -65,7 +65,6 @@ class OpenEdgeLayer {
   void followChanges(float* rate, double invDx, std::size_t begin, std::size_t end) const;
 
   AbsorbingLayer layer_;
-  std::size_t nx_ = 0;
   std::vector<RateCell> rateCells_;
   // Per layer cell, the keep factors 1 / (1 + sigma dt) of its east and north discharges at
   // keepDt_ (dt rarely changes, the divisions would every step), and the step's discharge
