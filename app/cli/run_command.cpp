@@ -24,6 +24,7 @@
 #include "core/errors.hpp"
 #include "core/run/comparison.hpp"
 #include "core/run/load_following_team.hpp"
+#include "core/run/threads.hpp"
 #include "core/scenario/field_io.hpp"
 #include "core/scenario/gauge_record_keys.hpp"
 #include "models/registry.hpp"
@@ -356,6 +357,11 @@ int runCommand(const FlagReader& flags) {
                     comparison.failure(k) ? "none: the model was stopped"
                                           : runUpText(comparison, k).c_str());
     }
+    // The timings above depend on the team and on how its idle threads waited.
+    const std::string teamText =
+        team ? "following the load on " + std::to_string(usableCores()) + " cores"
+             : std::to_string(omp_get_max_threads());
+    std::printf("threads: %s; idle threads wait: %s\n", teamText.c_str(), waitSetting().c_str());
     if (out) std::printf("wrote %s\n", (output->dir() / "series.csv").string().c_str());
     std::fflush(stdout);
   }

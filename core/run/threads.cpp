@@ -68,4 +68,12 @@ void ensureWaitPolicy(char** argv, const char* program, bool followsLoad) {
                followsLoad ? "a short spin" : "OMP_WAIT_POLICY=passive", std::strerror(errno));
 }
 
+std::string waitSetting() {
+  std::string setting;
+  for (const char* name : {"OMP_WAIT_POLICY", "GOMP_SPINCOUNT"})
+    if (const char* value = std::getenv(name))
+      setting += (setting.empty() ? "" : ", ") + std::string(name) + "=" + value;
+  return setting.empty() ? "libgomp's default" : setting;
+}
+
 }  // namespace wb

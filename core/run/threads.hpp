@@ -18,6 +18,7 @@
 // shares its cores with the software renderer's threads, which it counts as its own: there the
 // spin was slower (docs/gui-performance.md).
 #include <optional>
+#include <string>
 
 namespace wb {
 
@@ -54,5 +55,10 @@ bool teamFollowsLoad(int threadsOption);
 // only when no restart was needed or it failed (then with a warning on stderr naming
 // `program`). Call first thing in main.
 void ensureWaitPolicy(char** argv, const char* program, bool followsLoad);
+
+// How this process's idle OpenMP threads wait, as libgomp read it when loaded: its settings of
+// OMP_WAIT_POLICY and GOMP_SPINCOUNT ("OMP_WAIT_POLICY=passive", both joined by ", "), or
+// "libgomp's default" when neither is set. Printed beside a run's timings, which depend on it.
+std::string waitSetting();
 
 }  // namespace wb
