@@ -65,6 +65,7 @@ void SweAdi::reset(const Domain& domain, const Field2D& eta0) {
   sync_.reset(ny);
   iterations_ = params().getInt("iterations");
   damping_ = float(params().get("damping"));
+  theta_ = params().get("theta");
   dryThreshold_ = float(params().get("dry_threshold"));
   const auto userDt = params().getOptional("dt");
   dt_ = userDt ? *userDt : explicitLimit();
@@ -88,7 +89,7 @@ void SweAdi::step(double dt) {
   // The row sweep's staging buffers are per thread, sized at reset.
   const int threads = std::min(omp_get_max_threads(), int(stages_.size()));
   const double dx = domain_->grid().dx;
-  couple_ = float(domain_->g() * 0.25 * dt * dt / (dx * dx));  // q g / dx^2, q = (dt / 2)^2
+  couple_ = float(domain_->g() * (theta_ * theta_) * dt * dt / (dx * dx));  // q g / dx^2
   projection_.begin(dryCells_);
   sync_.begin(dt, projection_.active() || dt > DischargeSync::kSplitSurfaceLimit * explicitLimit());
 #pragma omp parallel num_threads(threads) if (worthThreads(h_.size()))
@@ -251,7 +252,8 @@ void SweAdi::assembleRhs(int j, double dt, const float* southDepth) {
                      walls_.wetWeights(),
                      rateMean_,
                      float(dt),
-                     float(domain_->grid().dx)};
+                     float(domain_->grid().dx),
+                     float(theta_)};
   rhsRow(in, southDepth, rate_.data(), rhs_.data(), h_.index(0, j), std::size_t(nx), j > 0,
          j + 1 < ny);
 }
@@ -361,7 +363,8 @@ void SweAdi::updateDischarges(double dt) {
                       float(dt),
                       float(domain_->g() * dt / domain_->grid().dx),
                       sync_.active() ? 0.0f : couple_,
-                      1.0f - damping_};
+                      1.0f - damping_,
+                      float(theta_)};
   float* mids = stages_[std::size_t(omp_get_thread_num())].data();
   int last = -2;  // the row this thread did last: its north-face mid surface is in mids
 #pragma omp for schedule(static)
@@ -380,8 +383,13 @@ void SweAdi::updateDischarges(double dt) {
 // |hdot|, on the rows just updated (in cache: no pass of its own).
 void SweAdi::updateSurface(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
-  const SurfaceInputs in{delta_.data(), ground_.data(),  walls_.wetWeights(),
-                         dryThreshold_, float(2.0 / dt), 1.0f - damping_};
+  const SurfaceInputs in{delta_.data(),
+                         ground_.data(),
+                         walls_.wetWeights(),
+                         dryThreshold_,
+                         float(1.0 / (theta_ * dt)),
+                         float((1.0 - theta_) / theta_),
+                         1.0f - damping_};
   const float invDx = float(1.0 / domain_->grid().dx);
   const bool measure = sync_.measures(projection_.changedStep());
 #pragma omp for schedule(static)

@@ -20,6 +20,8 @@
 // 40-41 are not used as printed: eq. 39 takes the rate of level n from h^n - h^{n-1} (a rate
 // of level n - 1/2), which runs a standing wave 2 / sqrt(3) = 15 % slow at any dt, and eq.
 // 41's explicit L_x term makes the scheme unstable beyond dt ~ 2 / omega (docs/swe-adi.md).
+// The parameter theta generalises the rule to h~ = h^n + theta delta, q = (theta dt)^2 (0.5:
+// the trapezoidal rule; above it, first order, damping short waves most; docs/swe-adi.md).
 //
 // Stability: any approximate solve changes the trapezoidal rule's energy E by -delta^T res. On
 // a rectangle over a flat bed (L_x, L_y commute) the ADI iterations only take energy out (per
@@ -200,6 +202,7 @@ class SweAdi final : public Model {
   double maxRestDepth_ = 0.0;
   double dt_ = 0.01;
   float dryThreshold_ = 0.0f, damping_ = 0.0f;
+  double theta_ = 0.5;  // the step's time weight (docs/swe-adi.md, "Scheme")
   int iterations_ = 1;
   int dryCells_ = 0, wetCells_ = 1;
   float rateMean_ = 0.0f;

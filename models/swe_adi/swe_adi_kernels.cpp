@@ -44,10 +44,11 @@ inline float divergence(float fW, float fE, float fS, float fN) {
   return fE - fW + fN - fS;
 }
 
-// 2 q L h at a cell from the couplings c_f = q g D_f / dx^2.
-inline float twiceQLaplacian(float hC, float hW, float hE, float hS, float hN, float cW, float cE,
-                             float cS, float cN) {
-  return 2.0f * (cE * (hE - hC) - cW * (hC - hW) + cN * (hN - hC) - cS * (hC - hS));
+// (q / theta) L h = theta dt^2 L h at a cell from the couplings c_f = q g D_f / dx^2
+// (inverseTheta = 1 / theta: 2 for the trapezoidal rule).
+inline float weightedLaplacian(float hC, float hW, float hE, float hS, float hN, float cW, float cE,
+                               float cS, float cN, float inverseTheta) {
+  return inverseTheta * (cE * (hE - hC) - cW * (hC - hW) + cN * (hN - hC) - cS * (hC - hS));
 }
 
 // r - (1 - q L) delta at a cell.
@@ -107,17 +108,18 @@ WB_ADI_KERNEL void rhsRow(const RhsInputs& in, const float* southDepth, float* _
   const float couple = in.couple;
   float* __restrict rt = rate + row;
   float* __restrict r = rhs + row;
-  const float dt = in.dt, invDx = 1.0f / in.dx, halfDt = 0.5f * in.dt;
-  // Half a step of a face k's force times its depth, D dt/2 a (a the mean of the two cells'
-  // accelerations). Without a force the loop is instantiated with the force terms 0, free of
+  const float dt = in.dt, invDx = 1.0f / in.dx, thetaDt = in.theta * in.dt;
+  const float inverseTheta = 1.0f / in.theta;
+  // theta of a step of a face k's force times its depth, D theta dt a (a the mean of the two
+  // cells' accelerations). Without a force the loop is instantiated with the force terms 0, free of
   // the conditional loads that keep it from vectorising.
   const auto solve = [&](auto forced) __attribute__((always_inline)) {
     const auto forceX = [&](std::size_t k) {
-      if constexpr (forced) return in.depthX[k] * halfDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
+      if constexpr (forced) return in.depthX[k] * thetaDt * 0.5f * (in.ax[k] + in.ax[k + 1]);
       return 0.0f;
     };
     const auto forceY = [&](std::size_t k, float depth) {
-      if constexpr (forced) return depth * halfDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
+      if constexpr (forced) return depth * thetaDt * 0.5f * (in.ay[k] + in.ay[k + nx]);
       return 0.0f;
     };
     const auto cell = [&](std::size_t i, float hW, float cW, float fW, float hE, float cE,
@@ -127,8 +129,8 @@ WB_ADI_KERNEL void rhsRow(const RhsInputs& in, const float* southDepth, float* _
       const float fS = hasSouth ? forceY(below + i, dS[i]) : 0.0f;
       rt[i] -= in.wet[k] * in.rateMean;
       r[i] = dt * rt[i] - dt * invDx * divergence(fW, fE, fS, fN) +
-             twiceQLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * (couple * dS[i]),
-                             couple * dN[i]);
+             weightedLaplacian(h[i], hW, hE, hS[i], hN[i], cW, cE, south * (couple * dS[i]),
+                               couple * dN[i], inverseTheta);
     };
     if (nx == 1) {
       cell(0, h[0], 0.0f, 0.0f, h[0], 0.0f, 0.0f);
@@ -175,7 +177,7 @@ WB_ADI_KERNEL void residualRow(const float* __restrict rhs, const float* __restr
   o[nx - 1] = cell(nx - 1, d[nx - 2], couple * fX[nx - 2], d[nx - 1], 0.0f);
 }
 
-// The mid surface of a row's east faces, h + delta / 2 - q L_y c / 4, into out[0..nx): a
+// The mid surface of a row's east faces, h + theta (delta - q L_y c / 2), into out[0..nx): a
 // missing row (the grid's edge) is the row itself behind a closed face (depth 0).
 static inline __attribute__((always_inline)) void eastMidRow(const FluxInputs& in,
                                                              float* __restrict out, std::size_t row,
@@ -188,16 +190,16 @@ static inline __attribute__((always_inline)) void eastMidRow(const FluxInputs& i
   const float* __restrict cS = in.correction + (hasSouth ? row - nx : row);
   const float* __restrict dN = in.depthY + row;
   const float* __restrict dS = in.depthY + (hasSouth ? row - nx : row);
-  const float couple = in.couple;
+  const float couple = in.couple, theta = in.theta, halfTheta = 0.5f * in.theta;
 #pragma omp simd
   for (std::size_t i = 0; i < nx; ++i) {
     const float lyc = (couple * dN[i]) * (cN[i] - c[i]) - (couple * dS[i]) * (c[i] - cS[i]);
-    out[i] = h[i] + 0.5f * d[i] - 0.25f * lyc;
+    out[i] = h[i] + theta * d[i] - halfTheta * lyc;
   }
 }
 
-// The mid surface of a row's north faces (seen from below and above), h + delta / 2 -
-// q L_x c / 4, into out[0..nx); the grid's west and east edges are closed faces.
+// The mid surface of a row's north faces (seen from below and above), h + theta (delta -
+// q L_x c / 2), into out[0..nx); the grid's west and east edges are closed faces.
 static inline __attribute__((always_inline)) void northMidRow(const FluxInputs& in,
                                                               float* __restrict out,
                                                               std::size_t row, std::size_t nx) {
@@ -205,8 +207,8 @@ static inline __attribute__((always_inline)) void northMidRow(const FluxInputs& 
   const float* __restrict d = in.delta + row;
   const float* __restrict c = in.correction + row;
   const float* __restrict dX = in.depthX + row;
-  const float couple = in.couple;
-  const auto mid = [&](std::size_t i, float lxc) { return h[i] + 0.5f * d[i] - 0.25f * lxc; };
+  const float couple = in.couple, theta = in.theta, halfTheta = 0.5f * in.theta;
+  const auto mid = [&](std::size_t i, float lxc) { return h[i] + theta * d[i] - halfTheta * lxc; };
   if (nx == 1) {
     out[0] = mid(0, 0.0f);
     return;
@@ -410,7 +412,8 @@ WB_ADI_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h, flo
   const float* __restrict delta = in.delta;
   const float* __restrict ground = in.ground;
   const float* __restrict wet = in.wet;
-  const float twoPerDt = in.twoPerDt, keep = in.keep, dryThreshold = in.dryThreshold;
+  const float ratePerDelta = in.ratePerDelta, rateCarry = in.rateCarry, keep = in.keep,
+              dryThreshold = in.dryThreshold;
   for (int r = 0; r < rows; ++r) {
     const std::size_t first = row + std::size_t(r) * nx;
     int drained = 0, dry = 0;
@@ -418,7 +421,7 @@ WB_ADI_KERNEL void surfaceRows(const SurfaceInputs& in, float* __restrict h, flo
 #pragma omp simd reduction(+ : drained, dry)
     for (std::size_t k = first; k < first + nx; ++k) {
       h[k] += delta[k];
-      rate[k] = keep * (twoPerDt * delta[k] - rate[k]);
+      rate[k] = keep * (ratePerDelta * delta[k] - rateCarry * rate[k]);
       const float depth = h[k] - ground[k];
       const bool isWet = wet[k] != 0.0f;
       drained += int(isWet & __builtin_isless(depth, 0.0f));

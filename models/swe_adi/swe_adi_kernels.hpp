@@ -34,6 +34,7 @@ struct RhsInputs {
   float rateMean;  // sum(rate) / wet cells, round-off to take out
   float dt;
   float dx;
+  float theta;  // the step's time weight (0.5: the trapezoidal rule)
 };
 // Also takes the round-off mean out of the rate. southDepth: the depths of the row's south
 // faces (nx values; read only with hasSouth), wherever they were computed.
@@ -77,9 +78,10 @@ struct FluxInputs {
   float gDtPerDx;
   float couple;  // q g / dx^2: the column systems' couplings are couple D_f
   float keep;    // 1 - damping
+  float theta;   // the step's time weight (0.5: the trapezoidal rule)
 };
 // Updates the face discharges q of a row: the east faces from the mid surface
-// h + delta / 2 - q L_y c / 4, the north ones from h + delta / 2 - q L_x c / 4 (formed into
+// h + theta (delta - q L_y c / 2), the north ones from h + theta (delta - q L_x c / 2) (formed into
 // mids, 3 nx floats). With belowReady, the call for the row below, with the same mids, has
 // formed this row's north-face mid surface already. A face closed by the flooding rule (D = 0)
 // keeps its discharge: the rate, whose trapezoidal update never sees the face, still carries
@@ -141,8 +143,9 @@ struct SurfaceInputs {
   const float* ground;
   const float* wet;
   float dryThreshold;
-  float twoPerDt;
-  float keep;  // 1 - damping
+  float ratePerDelta;  // 1 / (theta dt)
+  float rateCarry;     // (1 - theta) / theta
+  float keep;          // 1 - damping
 };
 // The surface update of `rows` (at most kSurfaceRows) consecutive rows from the one at `row`:
 // counts[r] gets row r's counts and the sum of its rates.

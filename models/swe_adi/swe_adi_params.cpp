@@ -20,6 +20,19 @@ std::vector<ParamSpec> SweAdi::parameterSpecs() {
               "take the step closer to the unsplit implicit solution.",
        .choices = {},
        .autoDerived = false},
+      {.name = "theta",
+       .kind = ParamKind::Real,
+       .defaultValue = 0.5,
+       .min = 0.5,
+       .max = 1.0,
+       .unit = "",
+       .doc = "Time weight of the implicit step, h~ = h^n + theta (h^{n+1} - h^n). 0.5: the "
+              "trapezoidal rule, second order, which damps no wave. Above 0.5 the step damps a "
+              "wave of frequency omega by sqrt((1 + (1 - theta)^2 (omega dt)^2) / (1 + theta^2 "
+              "(omega dt)^2)) a step: the short waves a steep front sheds, little of the long "
+              "ones (first order in time).",
+       .choices = {},
+       .autoDerived = false},
       {.name = "damping",
        .kind = ParamKind::Real,
        .defaultValue = 0.0,
