@@ -190,7 +190,7 @@ std::optional<std::array<float, 2>> SweAdi::velocityAt(const BilinearCell& cell)
 // higher side is dry (d <= dry_threshold) passes no water, so a drained cell stops feeding
 // its lower neighbours, while a dry cell below its neighbour's surface fills. Closed faces
 // (walls, solid cells, the grid's edge) get 0. With them the coupling q g D_f / dx^2,
-// q = (dt / 2)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
+// q = (theta dt)^2, of the tridiagonal systems (eqs. 40-41), formed where needed as couple_ D_f
 // (one float product, the same every time).
 //
 // The Thomas factors of the row systems (1 - q L_x) and the column systems (1 - q L_y):
@@ -234,8 +234,9 @@ void SweAdi::firstRowSweep(double dt) {
   }
 }
 
-// Right side of the delta form (q = (dt / 2)^2, c_f = q g D_f / dx^2 the couplings):
-//   r_C = dt hdot^n_C - (dt / dx) sum_faces(+-) D_f (dt / 2) a_f + 2 sum_faces c_f (h_N - h_C)
+// Right side of the delta form (q = (theta dt)^2, c_f = q g D_f / dx^2 the couplings):
+//   r_C = dt hdot^n_C - (dt / dx) sum_faces(+-) D_f theta dt a_f
+//         + (1 / theta) sum_faces c_f (h_N - h_C)
 // with hdot^n the state's rate (eq. 38) and a_f the wind's acceleration on the face (the
 // trapezoidal rule on a force constant over the step: eq. 35 differentiated in time). Each
 // face term is one expression from both sides and
@@ -319,38 +320,39 @@ void SweAdi::sweepColumns(ColumnSweep sweep) {
 }
 
 // The face discharges q = D u, integrated as h_t = -div(q), q_t = -g D grad(h) with the
-// trapezoidal rule say (eqs. 33-35), each face direction with its own mid-step surface:
+// trapezoidal rule say (eqs. 33-35; the theta rule in general), each face direction with its
+// own mid-step surface:
 //   q^{n+1} = (1 - tau) (q^n + D_f dt a_f - D_f (g dt / dx) (m_N - m_C)),
-//   m = h^n + delta / 2 - q L_y c / 4 on east faces, h^n + delta / 2 - q L_x c / 4 on north ones
+//   m = h^n + theta (delta - q L_y c / 2) on east faces, h^n + theta (delta - q L_x c / 2) on
+//   north ones
 // on every face; tau is Kass & Miller's damping, c the last iteration's correction (delta itself
 // with one iteration). Why: the last iteration solves (1 - q L_x) y = res, then (1 - q L_y) c = y,
 // so c = res + q L_x y + q L_y c, and over the iterations
-//   delta = r + q L delta - q^2 L_x L_y c,   r = dt hdot^n + 2 q L h^n,
+//   delta = r + q L delta - q^2 L_x L_y c,   r = dt hdot^n + (q / theta) L h^n,
 // the factored operator's splitting error in the last term. Where L_x and L_y commute (their
 // couplings constant along the other direction: a flat bed in a rectangle) it is half
-//   -q L_x (q L_y c / 2) and half -q L_y (q L_x c / 2), so delta = -dt div((q^n + q^{n+1}) / 2)
-// and -div(q^{n+1}) = 2 delta / dt - hdot^n, the rate hdot^{n+1} of updateSurface, to
-// round-off however far the iterations are from converged: the discharges agree with the
-// surface by construction, and nothing has to be corrected. Elsewhere they differ by the
-// commutator (q^2 / 2) (L_y L_x - L_x L_y) c (diagnostic discharge_mismatch). The halves
-// matter: the whole term on the east faces alone (exact with any bed) gives the discharges a
-// curl that grows with q |L| (docs/swe-adi.md, "Results"); half and half, its curl is zero on
-// the axes and the diagonals of the modes, but not in general. So this is the path of the
-// rectangle over a flat bed up to DischargeSync::kSplitSurfaceLimit times the explicit limit
-// only. Where L_x and L_y do not commute (the domains the energy projection checks, and the
-// rectangle beyond that dt, where the depth follows the surface) the commutator grows with
-// (q |L|)^2, and so does the curl of the split mid surfaces, which no gradient correction takes
-// out. There every face takes the one mid surface h~ = h^n + delta / 2 (the couplings of the
-// mid surfaces set to 0), so the face velocities change by -g dt grad(h~), a gradient: the
-// linear equations' vorticity stays at its start (0) but for wind, the open edges and bodies.
-// The whole splitting error (and the projection's change) then lands in M = -div(q) - hdot,
-// which DischargeSync takes out.
-// A face the flooding rule closed (D_f = 0) keeps (1 - tau) q^n: the step passes nothing
-// through it, but the rate hdot^n, which carries its last discharge, enters the surface's
-// right side whole and the trapezoidal rate update keeps it (Kass & Miller's surface is second
-// order in time), so -div(q^{n+1}) = hdot^{n+1} holds there too. Zeroing it would open a
-// mismatch of q^n / dx at both of its cells at every closing face of a moving coast. Its
-// velocity is 0 (faceVelocity) and Manning friction, where set, stops it with its rate.
+//   -q L_x (q L_y c / 2) and half -q L_y (q L_x c / 2), so
+// -div(q^{n+1}) = (delta / dt - (1 - theta) hdot^n) / theta, the rate hdot^{n+1} of updateSurface,
+// to round-off however far the iterations are from converged: the discharges agree with the surface
+// by construction, and nothing has to be corrected. Elsewhere they differ by the commutator (q^2 /
+// 2) (L_y L_x - L_x L_y) c (diagnostic discharge_mismatch). The halves matter: the whole term on
+// the east faces alone (exact with any bed) gives the discharges a curl that grows with q |L|
+// (docs/swe-adi.md, "Results"); half and half, its curl is zero on the axes and the diagonals of
+// the modes, but not in general. So this is the path of the rectangle over a flat bed up to
+// DischargeSync::kSplitSurfaceLimit times the explicit limit only. Where L_x and L_y do not commute
+// (the domains the energy projection checks, and the rectangle beyond that dt, where the depth
+// follows the surface) the commutator grows with (q |L|)^2, and so does the curl of the split mid
+// surfaces, which no gradient correction takes out. There every face takes the one mid surface h~ =
+// h^n + theta delta (the couplings of the mid surfaces set to 0), so the face velocities change by
+// -g dt grad(h~), a gradient: the linear equations' vorticity stays at its start (0) but for wind,
+// the open edges and bodies. The whole splitting error (and the projection's change) then lands in
+// M = -div(q) - hdot, which DischargeSync takes out. A face the flooding rule closed (D_f = 0)
+// keeps (1 - tau) q^n: the step passes nothing through it, but the rate hdot^n, which carries its
+// last discharge, enters the surface's right side whole and the trapezoidal rate update keeps it
+// (Kass & Miller's surface is second order in time), so -div(q^{n+1}) = hdot^{n+1} holds there too.
+// Zeroing it would open a mismatch of q^n / dx at both of its cells at every closing face of a
+// moving coast. Its velocity is 0 (faceVelocity) and Manning friction, where set, stops it with its
+// rate.
 void SweAdi::updateDischarges(double dt) {
   const int nx = h_.nx(), ny = h_.ny();
   const FluxInputs in{h_.data(),
@@ -375,9 +377,10 @@ void SweAdi::updateDischarges(double dt) {
   }
 }
 
-// h^{n+1} = h^n + delta and the trapezoidal rate (the consistent form of eq. 39)
-//   hdot^{n+1} = (1 - tau) (2 delta / dt - hdot^n),
-// so that delta = dt (hdot^n + hdot^{n+1}) / 2; tau is Kass & Miller's damping. Counts per
+// h^{n+1} = h^n + delta and the theta rule's rate (the consistent form of eq. 39)
+//   hdot^{n+1} = (1 - tau) (delta / (theta dt) - (1 - theta) hdot^n / theta),
+// so that delta = dt ((1 - theta) hdot^n + theta hdot^{n+1}) (theta = 1/2: the trapezoidal
+// rule, 2 delta / dt - hdot^n); tau is Kass & Miller's damping. Counts per
 // row the cells left below their ground (for the drying correction) and the dry cells. On
 // the discharge correction's path also, per row, max |M|, M = -div(q^{n+1}) - hdot^{n+1}, and max
 // |hdot|, on the rows just updated (in cache: no pass of its own).
@@ -431,7 +434,7 @@ void SweAdi::keepDepthNonNegative(double dt) {
   // the rates alone.
   if (positivity_.ranShort()) sync_.measureNextStep();
   cellVelocitiesStale_ = cellVelocitiesStale_ || positivityVolume_ > 0.0;
-  // sum(rate) is 0 in exact arithmetic; the float round-off of 2 delta / dt - rate would
+  // sum(rate) is 0 in exact arithmetic; the float round-off of the rate update would
   // otherwise add up step after step into volume drift. The next step takes it out.
   rateMean_ = float(rateSum / wetCells_);
 }
